@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL switches from the embedded PGlite database to PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** smtp://user:pass@host:port; unset prints every mail to the console. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  jwtSecret: string;
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, not "${raw}"`);
+  }
+  return port;
+}
+
+/** The JWT secret comes from JWT_SECRET, or is generated once and kept in DATA_DIR. */
+function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = parsePort(env.PORT);
+  const host = env.HOST || '127.0.0.1';
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL');
+  }
+  const linkHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Fundscape <no-reply@fundscape.local>',
+    appUrl: (env.APP_URL || `http://${linkHost}:${port}`).replace(/\/+$/, ''),
+    jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
+  };
+}

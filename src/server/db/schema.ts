@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Missing catalogue values are stored as the text 'NaN' in text columns and as NULL in numeric ones;
+// the API answers both as 'NaN' (SPEC §3).
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const investors = pgTable(
+  'investors',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    contact_title: text('contact_title').notNull(),
+    email: text('email').notNull(),
+    gender: text('gender').notNull(),
+    phone: text('phone').notNull(),
+    firm_name: text('firm_name').notNull(),
+    type_of_firm: text('type_of_firm').notNull(),
+    office_website: text('office_website').notNull(),
+    capital_managed: doublePrecision('capital_managed'),
+    min_investment: doublePrecision('min_investment'),
+    max_investment: doublePrecision('max_investment'),
+    number_of_investors: integer('number_of_investors'),
+    type_of_financing: text('type_of_financing').array().notNull().default(sql`'{}'::text[]`),
+    geographic_preferences: text('geographic_preferences').array().notNull().default(sql`'{}'::text[]`),
+    stage_preferences: text('stage_preferences').array().notNull().default(sql`'{}'::text[]`),
+    industry_preferences: text('industry_preferences').array().notNull().default(sql`'{}'::text[]`),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull(),
+    /** What search_term matches: names, firm, title, e-mail and city, lower-cased. */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(first_name || ' ' || last_name || ' ' || firm_name || ' ' || contact_title || ' ' || email || ' ' || city)`,
+      ),
+  },
+  (t) => [
+    index('investors_search_text_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    index('investors_stage_preferences_gin').using('gin', t.stage_preferences),
+    index('investors_industry_preferences_gin').using('gin', t.industry_preferences),
+    index('investors_country_idx').on(t.country),
+    index('investors_city_idx').on(t.city),
+    index('investors_state_idx').on(t.state),
+    index('investors_type_of_firm_idx').on(t.type_of_firm),
+    index('investors_contact_title_idx').on(t.contact_title),
+  ],
+);
+
+export const funds = pgTable(
+  'funds',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    firm_name: text('firm_name').notNull(),
+    full_name: text('full_name').notNull(),
+    title: text('title').notNull(),
+    firm_email: text('firm_email').notNull(),
+    firm_phone: text('firm_phone').notNull(),
+    firm_website: text('firm_website').notNull(),
+    firm_type: text('firm_type').notNull(),
+    capital_managed: doublePrecision('capital_managed'),
+    min_investment: doublePrecision('min_investment'),
+    max_investment: doublePrecision('max_investment'),
+    financing_type: text('financing_type').array().notNull().default(sql`'{}'::text[]`),
+    geographic_preferences: text('geographic_preferences').array().notNull().default(sql`'{}'::text[]`),
+    stage_preferences: text('stage_preferences').array().notNull().default(sql`'{}'::text[]`),
+    industry_preferences: text('industry_preferences').array().notNull().default(sql`'{}'::text[]`),
+    contact_email: text('contact_email').notNull(),
+    contact_phone: text('contact_phone').notNull(),
+    firm_address: text('firm_address').notNull(),
+    firm_state: text('firm_state').notNull(),
+    firm_country: text('firm_country').notNull(),
+    /** What search_term matches: firm, contact name, title, e-mails and address, lower-cased. */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(firm_name || ' ' || full_name || ' ' || title || ' ' || firm_email || ' ' || contact_email || ' ' || firm_address)`,
+      ),
+  },
+  (t) => [
+    index('funds_search_text_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    index('funds_stage_preferences_gin').using('gin', t.stage_preferences),
+    index('funds_industry_preferences_gin').using('gin', t.industry_preferences),
+    index('funds_firm_country_idx').on(t.firm_country),
+    index('funds_firm_state_idx').on(t.firm_state),
+    index('funds_firm_type_idx').on(t.firm_type),
+  ],
+);
+
+/** Bumped by every seed and import, so cached filter options know when to recompute. */
+export const catalogueState = pgTable('catalogue_state', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(0),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    profile_photo: text('profile_photo'),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('otp_codes_user_idx').on(t.user_id)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    /** Every token rotated from one login shares a family; reuse of a rotated one revokes it whole. */
+    family_id: uuid('family_id').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotated_at: timestamp('rotated_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.token_hash),
+    index('refresh_tokens_family_idx').on(t.family_id),
+  ],
+);
+
+/** Single-use links sent by mail: e-mail verification (24 h) and password reset (1 h). */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_unique').on(t.token_hash)],
+);
+
+export const lists = pgTable(
+  'lists',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    list_type: text('list_type', { enum: ['investor', 'fund'] }).notNull(),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lists_user_idx').on(t.user_id)],
+);
+
+export const listInvestors = pgTable(
+  'list_investors',
+  {
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    investor_id: integer('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.list_id, t.investor_id] })],
+);
+
+export const listFunds = pgTable(
+  'list_funds',
+  {
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    fund_id: integer('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.list_id, t.fund_id] })],
+);

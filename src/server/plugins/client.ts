@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+const NO_CACHE = 'no-cache';
+const ONE_YEAR = 'public, max-age=31536000, immutable';
+/** Files that must be revalidated on every load, or a new version would never be seen. */
+const ALWAYS_FRESH = new Set(['index.html', 'manifest.webmanifest', 'sw.js', 'registerSW.js']);
+
+function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+}
+
+export interface ClientOptions {
+  /** The built client (vite build's outDir); when it is missing only the API is served. */
+  clientDir: string;
+}
+
+/** Serves the built client: hashed assets cached for a year, client routes fall back to index.html. */
+export const client = fp(async (app: FastifyInstance, { clientDir }: ClientOptions) => {
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (!hasClient) {
+    app.log.warn(`no built client in ${clientDir}: serving the API only (run npm run build)`);
+    app.setNotFoundHandler(apiNotFound);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const name = path.basename(filePath);
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', ALWAYS_FRESH.has(name) || !hashed ? NO_CACHE : ONE_YEAR);
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
+    if (!isPage) return apiNotFound(request, reply);
+    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+  });
+});

@@ -1,0 +1,63 @@
+// Paths and query keys of SPEC §7, exact. Both the client and the server build on these.
+
+export const API = '/api/v1';
+
+/** Query keys of GET /api/v1/investors/search; arrays are repeated keys without brackets. */
+export const INVESTOR_SEARCH_ARRAY_KEYS = [
+  'countries',
+  'industries',
+  'stages',
+  'cities',
+  'states',
+  'fund_types',
+  'assets_under_management',
+  'min_investment',
+  'max_investment',
+  'number_of_investors',
+  'title',
+] as const;
+
+/** Query keys of GET /api/v1/funds/search (SPEC §7 also lists states for investors only). */
+export const FUND_SEARCH_ARRAY_KEYS = [
+  'countries',
+  'industries',
+  'stages',
+  'cities',
+  'states',
+  'fund_types',
+  'assets_under_management',
+  'min_investment',
+  'max_investment',
+  'number_of_investors',
+  'gender_ratio',
+] as const;
+
+/** GET /api/v1/filters/investors/{path} answers { [key]: OptionItem[] }. */
+export const INVESTOR_FILTER_PATHS = {
+  states: 'states',
+  stage_preferences: 'stage_preferences',
+  industry_preferences: 'industry_preferences',
+  country: 'countries',
+  fund_type: 'fund_types',
+  assets_under_management: 'assets_under_management',
+  cities: 'cities',
+  min_investment: 'minimum_investment',
+  max_investment: 'maximum_investment',
+  number_of_investors: 'number_of_investors',
+  job_title: 'job_title',
+} as const;
+
+/** GET /api/v1/filters/investment-funds/{path} answers { [key]: OptionItem[] }. */
+export const FUND_FILTER_PATHS = {
+  'stage-preferences': 'stage_preferences',
+  'industry-preferences': 'industry_preferences',
+  countries: 'countries',
+  'fund-types': 'fund_types',
+  cities: 'cities',
+  states: 'states',
+  'assets-under-management': 'assets_under_management',
+  'min-investment': 'minimum_investment',
+  'max-investment': 'maximum_investment',
+  'number-of-investors': 'number_of_investors',
+  'gender-ratio': 'gender_ratio',
+} as const;

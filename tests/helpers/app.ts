@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import type { Config } from '../../src/server/config.js';
+import { createMailer, type Mailer } from '../../src/server/mail/mailer.js';
+import type { TestDatabaseKind } from './database.js';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Fundscape <no-reply@fundscape.test>',
+    appUrl: 'http://app.test',
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...overrides,
+  };
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  mailer?: Mailer;
+  rateLimit?: boolean;
+}
+
+/** The real app on a fresh database of the given kind; close() shuts both. */
+export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}) {
+  const database = await kind.open();
+  const config = testConfig(options.config);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: () => {} });
+  const app: FastifyInstance = await buildApp({ database, config, mailer, rateLimit: options.rateLimit });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
