@@ -7,6 +7,7 @@ import { errorHandler } from './plugins/error-handler.js';
 import { security } from './plugins/security.js';
 import { docs } from './plugins/docs.js';
 import { client } from './plugins/client.js';
+import { authenticate } from './modules/auth/authenticate.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(security);
   await app.register(docs);
+  await app.register(authenticate);
 
   // Modules register here, each under /api/v1.
 

@@ -34,7 +34,7 @@ export const client = fp(async (app: FastifyInstance, { clientDir }: ClientOptio
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('Cache-Control', ALWAYS_FRESH.has(name) || !hashed ? NO_CACHE : ONE_YEAR);
+      res.header('Cache-Control', ALWAYS_FRESH.has(name) || !hashed ? NO_CACHE : ONE_YEAR);
     },
   });
   app.setNotFoundHandler((request, reply) => {

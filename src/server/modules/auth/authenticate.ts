@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../../plugins/error-handler.js';
+import { verifyAccessToken } from './access-token.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook for every data call: a valid bearer access token, else 401. */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    userId: number;
+  }
+}
+
+export const authenticate = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('userId', 0);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new HttpError(401, 'Not authenticated');
+    const userId = await verifyAccessToken(app.config.jwtSecret, match[1]);
+    if (userId === null) throw new HttpError(401, 'Access token is invalid or expired');
+    request.userId = userId;
+  });
+});
