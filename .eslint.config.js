@@ -1,0 +1,56 @@
+// ESLint flat config (a dotfile: DESIGN.md fixes the top level). `npm run lint` points at it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'src/app/routeTree.gen.ts', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/features/**', 'src/components/**', 'src/app/**', 'src/lib/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  // One-way imports (DESIGN.md): features never import each other; shared code never imports features or app;
+  // client and server never import each other.
+  {
+    files: ['src/components/**', 'src/lib/**', 'src/shared/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'shared code must not import features or app' },
+        { group: ['@/server/*', '**/server/**'], message: 'client code must not import the server' },
+      ]),
+    },
+  },
+  ...['auth', 'investors', 'funds', 'lists', 'profile', 'deal-offers', 'offline'].map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/*`],
+          message: 'features never import each other; compose them in routes',
+        },
+        { group: ['@/app/*'], message: 'features must not import app' },
+        { group: ['@/server/*', '**/server/**'], message: 'client code must not import the server' },
+      ]),
+    },
+  })),
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['@/features/*', '@/app/*', '@/components/*', '@/lib/*', '**/features/**', '**/components/**'], message: 'the server never imports client code' },
+      ]),
+    },
+  },
+);
