@@ -6,10 +6,21 @@ function key(secret: string) {
   return new TextEncoder().encode(secret);
 }
 
+export interface AccessClaims {
+  userId: number;
+  /** The refresh-token family (one login) the token was issued for; absent on tokens minted elsewhere. */
+  sessionId: string | null;
+}
+
 /** A short-lived HS256 JWT naming the user; refresh tokens are opaque and live in the database. */
-export async function signAccessToken(secret: string, userId: number, now = Date.now()): Promise<string> {
+export async function signAccessToken(
+  secret: string,
+  userId: number,
+  now = Date.now(),
+  sessionId?: string,
+): Promise<string> {
   const iat = Math.floor(now / 1000);
-  return new SignJWT({ typ: 'access' })
+  return new SignJWT(sessionId ? { typ: 'access', sid: sessionId } : { typ: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt(iat)
@@ -17,13 +28,19 @@ export async function signAccessToken(secret: string, userId: number, now = Date
     .sign(key(secret));
 }
 
-/** The user id of a valid, unexpired access token, or null. */
-export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+/** The claims of a valid, unexpired access token, or null. */
+export async function readAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
     const id = Number(payload.sub);
-    return payload.typ === 'access' && Number.isInteger(id) ? id : null;
+    if (payload.typ !== 'access' || !Number.isInteger(id)) return null;
+    return { userId: id, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
   } catch {
     return null;
   }
+}
+
+/** The user id of a valid, unexpired access token, or null. */
+export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+  return (await readAccessToken(secret, token))?.userId ?? null;
 }

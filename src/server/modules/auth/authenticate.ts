@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../plugins/error-handler.js';
-import { verifyAccessToken } from './access-token.js';
+import { readAccessToken } from './access-token.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,17 +10,21 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     userId: number;
+    /** The refresh-token family of the caller's login, when the access token names one. */
+    sessionId: string | null;
   }
 }
 
 export const authenticate = fp(async (app: FastifyInstance) => {
   app.decorateRequest('userId', 0);
+  app.decorateRequest('sessionId', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new HttpError(401, 'Not authenticated');
-    const userId = await verifyAccessToken(app.config.jwtSecret, match[1]);
-    if (userId === null) throw new HttpError(401, 'Access token is invalid or expired');
-    request.userId = userId;
+    const claims = await readAccessToken(app.config.jwtSecret, match[1]);
+    if (claims === null) throw new HttpError(401, 'Access token is invalid or expired');
+    request.userId = claims.userId;
+    request.sessionId = claims.sessionId;
   });
 });

@@ -1,0 +1,42 @@
+import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARS } from '../../../shared/constants.js';
+
+// The server's side of SPEC §5: the same rules and messages as the forms, so a client that skips
+// its own checks still gets a detail a person can read. Each check answers its message or null.
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export type Problem = string | null;
+
+/** The first problem found, checking in the order given. */
+export function firstProblem(...problems: Problem[]): Problem {
+  return problems.find((p) => p !== null) ?? null;
+}
+
+/** Trimmed and lower-cased: one account per address, however it is typed. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function emailProblem(email: string | undefined): Problem {
+  const value = email?.trim() ?? '';
+  if (value === '') return 'Email is required';
+  return EMAIL.test(value) ? null : 'Invalid email';
+}
+
+export function requiredProblem(value: string | undefined, message: string): Problem {
+  return value === undefined || value.trim() === '' ? message : null;
+}
+
+/** A password being chosen: required, long enough, with one of SPEC §5's special characters. */
+export function newPasswordProblem(password: string | undefined, requiredMessage = 'Password is required'): Problem {
+  if (password === undefined || password === '') return requiredMessage;
+  if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (!PASSWORD_SPECIAL_CHARS.test(password)) return 'Password must contain at least one special character';
+  return null;
+}
+
+/** The confirmation of a new password: required and equal to it. */
+export function confirmationProblem(password: string | undefined, confirmation: string | undefined): Problem {
+  if (confirmation === undefined || confirmation === '') return 'Confirm Password is required';
+  return confirmation === password ? null : 'Passwords must match';
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import type { Tokens } from '../../../shared/api-types.js';
+import type { Db } from '../../db/client.js';
+import { refreshTokens } from '../../db/schema.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { signAccessToken } from './access-token.js';
+import { hashToken, newOpaqueToken } from './secrets.js';
+
+// A session is one login: a family of refresh tokens, each used once and replaced by the next.
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+async function issueTokens(db: Db, secret: string, userId: number, familyId: string): Promise<Tokens> {
+  const refreshToken = newOpaqueToken();
+  await db.insert(refreshTokens).values({
+    user_id: userId,
+    token_hash: hashToken(refreshToken),
+    family_id: familyId,
+    expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+  });
+  return {
+    access_token: await signAccessToken(secret, userId, Date.now(), familyId),
+    refresh_token: refreshToken,
+    token_type: 'bearer',
+  };
+}
+
+/** Tokens for a new login; the user's expired refresh tokens are cleared out on the way. */
+export async function startSession(db: Db, secret: string, userId: number): Promise<Tokens> {
+  await db
+    .delete(refreshTokens)
+    .where(and(eq(refreshTokens.user_id, userId), lt(refreshTokens.expires_at, new Date())));
+  return issueTokens(db, secret, userId, randomUUID());
+}
+
+async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+}
+
+const REUSED = 'This refresh token was already used, so the session has been ended. Please log in again.';
+
+/**
+ * Trades a refresh token for new tokens. A token already traded in means it leaked (or was stolen):
+ * the whole family is revoked, so neither the thief nor the owner can go on without logging in again.
+ */
+export async function rotateSession(db: Db, secret: string, refreshToken: string): Promise<Tokens> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.token_hash, hashToken(refreshToken)))
+    .limit(1);
+  if (!row) throw new HttpError(401, 'Refresh token is invalid. Please log in again.');
+  if (row.revoked_at) throw new HttpError(401, 'This session has ended. Please log in again.');
+  if (row.rotated_at) {
+    await revokeFamily(db, row.family_id);
+    throw new HttpError(401, REUSED);
+  }
+  const now = new Date();
+  if (row.expires_at <= now) throw new HttpError(401, 'This session has expired. Please log in again.');
+
+  const tokens = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ rotated_at: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotated_at), isNull(refreshTokens.revoked_at)))
+      .returning({ id: refreshTokens.id });
+    return claimed.length === 0 ? null : issueTokens(tx, secret, row.user_id, row.family_id);
+  });
+  if (tokens) return tokens;
+  // Another request traded the same token in between: that is reuse too.
+  await revokeFamily(db, row.family_id);
+  throw new HttpError(401, REUSED);
+}
+
+/** Ends every session of the user, or every one but `keepFamilyId` (the caller's own). */
+export async function revokeSessions(db: Db, userId: number, keepFamilyId: string | null = null): Promise<void> {
+  const mine = eq(refreshTokens.user_id, userId);
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(mine, isNull(refreshTokens.revoked_at), keepFamilyId ? ne(refreshTokens.family_id, keepFamilyId) : undefined),
+    );
+}

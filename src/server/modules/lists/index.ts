@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { List, ListSummary, ListType } from '../../../shared/api-types.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { useStrictBodies } from '../../plugins/strict-body.js';
+import { LIST_KINDS, type ListKind } from './list-kinds.js';
+import {
+  addItems,
+  createList,
+  deleteList,
+  listItems,
+  listSummaries,
+  listSummary,
+  ownedList,
+  removeItem,
+  updateList,
+} from './list-store.js';
+import {
+  batchSchema,
+  createListSchema,
+  deleteListSchema,
+  getItemsSchema,
+  getListSchema,
+  getListsSchema,
+  removeItemSchema,
+  updateListSchema,
+} from './schemas.js';
+
+interface ListParams {
+  id: number;
+}
+
+interface ListFields {
+  name?: string;
+  description?: string | null;
+  list_type?: string;
+}
+
+function listName(name: string | undefined): string {
+  const trimmed = name?.trim() ?? '';
+  if (trimmed === '') throw new HttpError(422, 'List name is required');
+  return trimmed;
+}
+
+function listType(type: string | undefined): ListType {
+  if (type === undefined || type.trim() === '') throw new HttpError(422, 'List type is required');
+  if (type !== 'investor' && type !== 'fund') {
+    throw new HttpError(422, "List type must be either 'investor' or 'fund'");
+  }
+  return type;
+}
+
+/** The ids of a batch body, whichever of SPEC §7's two key spellings it uses (not both). */
+function batchIds(body: Record<string, unknown>, kind: ListKind): number[] {
+  const [pathKey, callerKey] = kind.idKeys;
+  const sent = kind.idKeys.filter((key) => body[key] !== undefined);
+  if (sent.length === 0) throw new HttpError(422, `${pathKey} is required: the ids of the ${kind.plural} to add`);
+  if (sent.length === 2) throw new HttpError(422, `Send either ${pathKey} or ${callerKey}, not both`);
+  return body[sent[0]] as number[];
+}
+
+/** The saved lists of SPEC §7 (plus rename and single-row removal) under /api/v1/lists. */
+export async function listsModule(app: FastifyInstance) {
+  useStrictBodies(app);
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('', { schema: getListsSchema }, (request) => listSummaries(app.db, request.userId));
+
+  app.get<{ Params: ListParams }>('/:id', { schema: getListSchema }, async (request): Promise<List> => {
+    const list = await ownedList(app.db, request.userId, request.params.id);
+    const items = await listItems(app.db, list);
+    return {
+      id: list.id,
+      name: list.name,
+      description: list.description,
+      list_type: list.list_type,
+      item_count: items.length,
+      items: items as unknown as List['items'],
+    };
+  });
+
+  app.get<{ Params: ListParams }>('/:id/items', { schema: getItemsSchema }, async (request) =>
+    listItems(app.db, await ownedList(app.db, request.userId, request.params.id)),
+  );
+
+  app.post<{ Body: ListFields }>('', { schema: createListSchema }, async (request, reply) => {
+    const { name, description, list_type } = request.body;
+    const list = await createList(app.db, request.userId, {
+      name: listName(name),
+      list_type: listType(list_type),
+      description: description?.trim() ?? '',
+    });
+    return reply.status(201).send(list);
+  });
+
+  app.patch<{ Params: ListParams; Body: ListFields }>(
+    '/:id',
+    { schema: updateListSchema },
+    async (request): Promise<ListSummary> => {
+      const { name, description } = request.body;
+      return updateList(app.db, request.userId, request.params.id, {
+        ...(name !== undefined && { name: listName(name) }),
+        ...(description !== undefined && { description: description?.trim() ?? '' }),
+      });
+    },
+  );
+
+  app.delete<{ Params: ListParams }>('/:id', { schema: deleteListSchema }, async (request, reply) => {
+    await deleteList(app.db, request.userId, request.params.id);
+    return reply.status(204).send();
+  });
+
+  for (const kind of Object.values(LIST_KINDS)) {
+    app.post<{ Params: ListParams; Body: Record<string, unknown> }>(
+      `/:id/${kind.segment}/batch`,
+      { schema: batchSchema(kind.noun, kind.idKeys) },
+      async (request) => {
+        const listId = request.params.id;
+        const ids = batchIds(request.body, kind);
+        if (request.body.list_id !== undefined && request.body.list_id !== listId) {
+          throw new HttpError(422, `list_id ${request.body.list_id} does not match the list in the path (${listId})`);
+        }
+        const result = await addItems(app.db, request.userId, listId, kind, ids);
+        const { item_count } = await listSummary(app.db, listId);
+        return { list_id: listId, ...result, item_count };
+      },
+    );
+
+    app.delete<{ Params: ListParams & { itemId: number } }>(
+      `/:id/${kind.segment}/:itemId`,
+      { schema: removeItemSchema(kind.noun) },
+      async (request, reply) => {
+        await removeItem(app.db, request.userId, request.params.id, kind, request.params.itemId);
+        return reply.status(204).send();
+      },
+    );
+  }
+}
