@@ -1,9 +1,43 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** The web app manifest has one source, manifest.webmanifest; the PWA plugin emits and links it. */
+const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    // The router plugin must come before react(): it generates the route tree and splits route code.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/routeTree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react(),
+    // The service worker src/sw/sw.ts precaches the shell, every route chunk and the icons (not the
+    // manifest screenshots); the app registers it itself (src/features/offline) and prompts to update.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      manifestFilename: 'manifest.webmanifest',
+      // The globs below already take the icons; the plugin adds the manifest itself.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globIgnores: ['screenshots/**'],
+      },
+      devOptions: { enabled: false },
+      disable: Boolean(process.env.VITEST),
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', sourcemap: true },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

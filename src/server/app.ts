@@ -3,11 +3,18 @@ import Fastify from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
+import compress from '@fastify/compress';
 import { errorHandler } from './plugins/error-handler.js';
 import { security } from './plugins/security.js';
 import { docs } from './plugins/docs.js';
 import { client } from './plugins/client.js';
 import { authenticate } from './modules/auth/authenticate.js';
+import { rateLimit } from './plugins/rate-limit.js';
+import { authModule } from './modules/auth/index.js';
+import { listsModule } from './modules/lists/index.js';
+import { investorRoutes } from './modules/investors/routes.js';
+import { fundRoutes } from './modules/funds/routes.js';
+import { filterRoutes } from './modules/filters/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,10 +50,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandler);
   await app.register(security);
+  // gzip/brotli for the client's scripts and the API's JSON: on a phone network most of page-load time.
+  await app.register(compress, { threshold: 1024 });
   await app.register(docs);
   await app.register(authenticate);
+  await app.register(rateLimit, { enabled: options.rateLimit ?? true });
 
   // Modules register here, each under /api/v1.
+  await app.register(authModule, { prefix: '/api/v1/auth' });
+  await app.register(listsModule, { prefix: '/api/v1/lists' });
+  await app.register(investorRoutes, { prefix: '/api/v1' });
+  await app.register(fundRoutes, { prefix: '/api/v1' });
+  await app.register(filterRoutes, { prefix: '/api/v1' });
 
   if (options.clientDir) {
     await app.register(client, { clientDir: options.clientDir });

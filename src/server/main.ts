@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createMailer } from './mail/mailer.js';
 import { buildApp } from './app.js';
+import { seedIfEmpty } from './db/seed/seed-catalogue.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,6 +20,8 @@ export async function main() {
     clientDir: path.join(root, 'dist'),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
+  const seeded = await seedIfEmpty(database.db);
+  if (seeded) app.log.info(`First start: seeded ${seeded.investors} investors and ${seeded.funds} funds`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

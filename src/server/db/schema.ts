@@ -56,6 +56,7 @@ export const investors = pgTable(
     index('investors_state_idx').on(t.state),
     index('investors_type_of_firm_idx').on(t.type_of_firm),
     index('investors_contact_title_idx').on(t.contact_title),
+    index('investors_last_name_idx').on(t.last_name),
   ],
 );
 
@@ -82,6 +83,15 @@ export const funds = pgTable(
     firm_address: text('firm_address').notNull(),
     firm_state: text('firm_state').notNull(),
     firm_country: text('firm_country').notNull(),
+    // Beyond SPEC §3, so the fund filters of §7 have something to match: the city of the firm's
+    // address, and the size of its investment team with the number of women on it.
+    firm_city: text('firm_city').notNull().default('NaN'),
+    number_of_investors: integer('number_of_investors'),
+    women_investors: integer('women_investors'),
+    /** What the gender_ratio filter means: the share of women on the investment team, in percent. */
+    gender_ratio: doublePrecision('gender_ratio').generatedAlwaysAs(
+      sql`CASE WHEN number_of_investors > 0 AND women_investors IS NOT NULL THEN women_investors * 100.0 / number_of_investors END`,
+    ),
     /** What search_term matches: firm, contact name, title, e-mails and address, lower-cased. */
     search_text: text('search_text')
       .notNull()
@@ -96,6 +106,8 @@ export const funds = pgTable(
     index('funds_firm_country_idx').on(t.firm_country),
     index('funds_firm_state_idx').on(t.firm_state),
     index('funds_firm_type_idx').on(t.firm_type),
+    index('funds_firm_city_idx').on(t.firm_city),
+    index('funds_firm_name_idx').on(t.firm_name),
   ],
 );
 

@@ -1,0 +1,41 @@
+import { Box, List } from '@mui/material';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import { useRouteContext } from '@tanstack/react-router';
+import { Logo } from '@/components/Logo/Logo';
+import { SidebarLists } from '@/features/lists/components/SidebarLists';
+import { useMe } from '@/features/profile/api/me';
+import { LogOutConfirmDialog } from '@/features/offline/components/LogOutConfirmDialog';
+import { useLogOutGuard } from '@/features/offline/use-log-out-guard';
+import { NavItem } from './NavItem';
+import { UserMenu } from './UserMenu';
+
+/** The navigation shown in the sidebar and, on small screens, in the drawer. */
+export function SidebarContent() {
+  const user = useMe();
+  const { auth } = useRouteContext({ from: '/_app' });
+  // Log Out warns first when list additions made offline are not synced yet (they would be lost).
+  const logOutGuard = useLogOutGuard(() => auth.logOut());
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ px: 2.25, pt: 2.5, pb: 2 }}>
+        <Logo size={26} />
+      </Box>
+      <Box sx={{ flex: 1, overflowY: 'auto', px: 1.25 }}>
+        <List disablePadding>
+          <NavItem to="/investors" icon={<PeopleAltOutlinedIcon fontSize="small" />} label="Investors" />
+          <NavItem to="/funds" icon={<AccountBalanceOutlinedIcon fontSize="small" />} label="Funds" />
+          <NavItem to="/deal-offers" icon={<LocalOfferOutlinedIcon fontSize="small" />} label="Exclusive Offers" />
+        </List>
+        <Box sx={{ mt: 2.5 }}>
+          <SidebarLists />
+        </Box>
+      </Box>
+      <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1.25 }}>
+        <UserMenu user={user} onLogOut={logOutGuard.requestLogOut} />
+        <LogOutConfirmDialog {...logOutGuard.dialog} />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Session } from '@/lib/session';
+import { NotFound } from '@/components/NotFound/NotFound';
+import { RouteError } from './RouteError';
+import { routeTree } from './routeTree.gen';
+
+export interface AppRouterOptions {
+  queryClient: QueryClient;
+  auth: Session;
+  /** Browser history by default; tests pass a memory history. */
+  history?: RouterHistory;
+}
+
+export function createAppRouter({ queryClient, auth, history }: AppRouterOptions) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient, auth },
+    defaultPreload: 'intent',
+    // Loaders only fill the query cache; TanStack Query decides what is fresh.
+    defaultPreloadStaleTime: 0,
+    defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: RouteError,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { fundFilterOptionsQueryOptions } from '@/features/funds/api/get-fund-filter-options';
+import { fundsSearchQueryOptions } from '@/features/funds/api/search-funds';
+import { FundsView } from '@/features/funds/components/FundsView';
+import {
+  FUND_FILTERS,
+  FUND_TOP_FILTERS,
+  fundSearch,
+  type FundSearch,
+} from '@/features/funds/fund-filters';
+import { ListSelectionActions } from '@/features/lists/components/ListSelectionActions';
+
+export const Route = createFileRoute('/_app/funds')({
+  validateSearch: fundSearch.validate,
+  loaderDeps: ({ search }) => search,
+  // The dropdowns' options are awaited (cached after the first visit); the rows are not, so a filter
+  // change shows at once with the table's spinner over the previous rows.
+  loader: async ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(fundsSearchQueryOptions(deps));
+    await Promise.all(
+      FUND_TOP_FILTERS.map(({ key }) =>
+        queryClient.prefetchQuery(fundFilterOptionsQueryOptions(FUND_FILTERS[key].path)),
+      ),
+    );
+  },
+  component: FundsPage,
+});
+
+function FundsPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const changeSearch = useCallback(
+    (next: FundSearch, options?: { replace?: boolean }) => void navigate({ search: next, replace: options?.replace }),
+    [navigate],
+  );
+  return (
+    <FundsView
+      search={search}
+      onSearchChange={changeSearch}
+      onOpenFund={(fundId) => void navigate({ to: '/fund/$id', params: { id: String(fundId) } })}
+      selectionActions={(selected) => <ListSelectionActions listType="fund" selected={selected} />}
+    />
+  );
+}

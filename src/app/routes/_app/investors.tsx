@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { investorFilterOptionsQueryOptions } from '@/features/investors/api/get-investor-filter-options';
+import { investorsSearchQueryOptions } from '@/features/investors/api/search-investors';
+import { InvestorsView } from '@/features/investors/components/InvestorsView';
+import {
+  INVESTOR_FILTERS,
+  INVESTOR_TOP_FILTERS,
+  investorSearch,
+  type InvestorSearch,
+} from '@/features/investors/investor-filters';
+import { ListSelectionActions } from '@/features/lists/components/ListSelectionActions';
+
+export const Route = createFileRoute('/_app/investors')({
+  validateSearch: investorSearch.validate,
+  loaderDeps: ({ search }) => search,
+  // The dropdowns' options are awaited (cached after the first visit); the rows are not, so a filter
+  // change shows at once with the table's spinner over the previous rows.
+  loader: async ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(investorsSearchQueryOptions(deps));
+    await Promise.all(
+      INVESTOR_TOP_FILTERS.map(({ key }) =>
+        queryClient.prefetchQuery(investorFilterOptionsQueryOptions(INVESTOR_FILTERS[key].path)),
+      ),
+    );
+  },
+  component: InvestorsPage,
+});
+
+function InvestorsPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const changeSearch = useCallback(
+    (next: InvestorSearch, options?: { replace?: boolean }) => void navigate({ search: next, replace: options?.replace }),
+    [navigate],
+  );
+  return (
+    <InvestorsView
+      search={search}
+      onSearchChange={changeSearch}
+      onOpenInvestor={(investorId) => void navigate({ to: '/investor/$id', params: { id: String(investorId) } })}
+      selectionActions={(selected) => <ListSelectionActions listType="investor" selected={selected} />}
+    />
+  );
+}

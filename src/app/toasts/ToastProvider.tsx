@@ -1,0 +1,43 @@
+import { useEffect, type ReactNode } from 'react';
+import { SnackbarProvider, MaterialDesignContent } from 'notistack';
+import { styled } from '@mui/material/styles';
+import { focusFirstToast } from './focus-toasts';
+
+const TOAST_DURATION_MS = 5000;
+
+const Toast = styled(MaterialDesignContent)(({ theme }) => ({
+  fontFamily: theme.typography.fontFamily,
+  fontSize: '0.875rem',
+  fontWeight: 500,
+  borderRadius: 10,
+  boxShadow: '0 12px 32px -12px rgba(17, 24, 39, 0.45)',
+  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
+  '&.notistack-MuiContent-default': { backgroundColor: theme.palette.grey[900] },
+  '&.notistack-MuiContent-success': { backgroundColor: '#047857' },
+  '&.notistack-MuiContent-error': { backgroundColor: '#b91c1c' },
+  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.dark },
+}));
+
+/** notistack with SPEC §9's defaults (top-right, 5000 ms); Alt+T moves focus to the toasts. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyT') {
+        if (focusFirstToast(document)) event.preventDefault();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return (
+    <SnackbarProvider
+      maxSnack={4}
+      autoHideDuration={TOAST_DURATION_MS}
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      Components={{ default: Toast, success: Toast, error: Toast, info: Toast, warning: Toast }}
+    >
+      {children}
+    </SnackbarProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { Checklist, type ChecklistProps } from './Checklist';

@@ -1,0 +1,3 @@
+export { DataTable, type DataTableProps } from './DataTable';
+export { EmailCell, WebsiteCell } from './cells';
+export type { TableColumn } from './table-column';

@@ -1,0 +1,3 @@
+export { DetailCard, type DetailField } from './DetailCard';
+export { DetailHeader, type DetailHeaderProps } from './DetailHeader';
+export { InvestmentStatistic, type InvestmentStatisticProps } from './InvestmentStatistic';

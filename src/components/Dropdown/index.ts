@@ -1,0 +1,1 @@
+export { Dropdown, type DropdownProps } from './Dropdown';

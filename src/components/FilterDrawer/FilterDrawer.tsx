@@ -1,0 +1,79 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Drawer, IconButton, Stack, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+
+export interface FilterDrawerProps<T> {
+  open: boolean;
+  /** The committed filters; the drawer edits a copy of them. */
+  value: T;
+  onApply: (value: T) => void;
+  /** Empties every filter (SPEC §4); the drawer closes after it. */
+  onClearAll: () => void;
+  onClose: () => void;
+  children: (draft: T, setDraft: (update: (draft: T) => T) => void) => ReactNode;
+}
+
+/**
+ * 'More Filters' (SPEC §2, §4): edits are held locally until Apply commits them; Clear All empties every
+ * filter and closes; closing otherwise drops the edits.
+ */
+export function FilterDrawer<T>({ open, value, onApply, onClearAll, onClose, children }: FilterDrawerProps<T>) {
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 390, maxWidth: '100vw' } } }}
+    >
+      {/* Remounted on every opening, so the draft starts from the committed filters. */}
+      {open && <DrawerBody value={value} onApply={onApply} onClearAll={onClearAll} onClose={onClose}>{children}</DrawerBody>}
+    </Drawer>
+  );
+}
+
+function DrawerBody<T>({ value, onApply, onClearAll, onClose, children }: Omit<FilterDrawerProps<T>, 'open'>) {
+  const [draft, setDraftState] = useState(value);
+  const setDraft = (update: (draft: T) => T) => setDraftState(update);
+
+  return (
+    <Box role="dialog" aria-labelledby="filter-drawer-title" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, px: 3, pt: 3, pb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Box sx={{ flex: 1 }}>
+          <Typography id="filter-drawer-title" variant="h4" component="h2">
+            More Filters
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Apply filters to table data.
+          </Typography>
+        </Box>
+        <IconButton aria-label="Close filters" onClick={onClose} edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <Box sx={{ flex: 1, overflowY: 'auto', px: 3 }}>{children(draft, setDraft)}</Box>
+      <Stack direction="row" spacing={1.5} sx={{ px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}>
+        <Button
+          fullWidth
+          variant="outlined"
+          color="inherit"
+          onClick={() => {
+            onClearAll();
+            onClose();
+          }}
+        >
+          Clear All
+        </Button>
+        <Button
+          fullWidth
+          variant="contained"
+          onClick={() => {
+            onApply(draft);
+            onClose();
+          }}
+        >
+          Apply
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { useId, type ReactNode } from 'react';
+import { Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
+import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+
+/** SPEC §9: a modal is at least 390 px wide (or the whole screen where that is narrower). */
+export const MODAL_MIN_WIDTH = 390;
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons in the footer, right-aligned. */
+  actions?: ReactNode;
+  /** Width in px; never below MODAL_MIN_WIDTH. */
+  width?: number;
+}
+
+/** A dialog that closes on a backdrop click or Escape and locks page scrolling while open (SPEC §2). */
+export function Modal({ open, onClose, title, description, children, actions, width = 480 }: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const paperWidth = Math.max(width, MODAL_MIN_WIDTH);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth={false}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      slotProps={{
+        paper: {
+          sx: {
+            width: paperWidth,
+            minWidth: `min(${MODAL_MIN_WIDTH}px, calc(100vw - 32px))`,
+            maxWidth: 'calc(100vw - 32px)',
+            m: 2,
+          },
+        },
+      }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7, pt: 2.5, pb: description ? 0.5 : 1.5, fontSize: '1.125rem', fontWeight: 600 }}>
+        {title}
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} size="small" sx={{ position: 'absolute', right: 14, top: 16, color: 'text.secondary' }}>
+        <CloseRoundedIcon fontSize="small" />
+      </IconButton>
+      {description && (
+        <Typography id={descriptionId} variant="body2" color="text.secondary" sx={{ px: 3, pb: 1.5 }}>
+          {description}
+        </Typography>
+      )}
+      {children && <DialogContent sx={{ pt: 1 }}>{children}</DialogContent>}
+      {actions && <DialogActions sx={{ px: 3, pb: 2.5, pt: 1, gap: 1 }}>{actions}</DialogActions>}
+    </Dialog>
+  );
+}

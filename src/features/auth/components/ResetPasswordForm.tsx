@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+import { Form, Formik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { FormAlert } from '@/components/FormAlert/FormAlert';
+import { FormTextField } from '@/components/FormTextField/FormTextField';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
+import { authErrorText } from '../api/auth-error-text';
+import { useResetPassword } from '../api/reset-password';
+import { resetPasswordSchema, type ResetPasswordValues } from '../forms/schemas';
+import { AuthHeading } from './AuthHeading';
+
+export interface ResetPasswordFormProps {
+  /** The token from the mailed link. */
+  token: string;
+  /** Called after the toast 'Password has been updated'; the route goes to /login. */
+  onReset: () => void;
+}
+
+const initialValues: ResetPasswordValues = { password: '', confirm_password: '' };
+
+/** Reset Password (SPEC §2, §4): new password and confirmation. */
+export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
+  const reset = useResetPassword();
+  const { enqueueSnackbar } = useSnackbar();
+  const [serverError, setServerError] = useState<string>();
+
+  return (
+    <Box>
+      <AuthHeading title="Set a new password">Choose a password you have not used here before.</AuthHeading>
+      <Formik
+        initialValues={initialValues}
+        validationSchema={resetPasswordSchema}
+        validateOnChange
+        onSubmit={async (values) => {
+          setServerError(undefined);
+          try {
+            await reset.mutateAsync({ token, new_password: values.password, confirm_password: values.confirm_password });
+            enqueueSnackbar('Password has been updated', { variant: 'success' });
+            onReset();
+          } catch (error) {
+            setServerError(authErrorText(error));
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate aria-label="Reset password">
+            <FormAlert message={serverError} />
+            <Stack spacing={2.25}>
+              <FormTextField
+                name="password"
+                label="New Password"
+                type="password"
+                autoComplete="new-password"
+                required
+                autoFocus
+                helperText="At least 8 characters, with one special character."
+              />
+              <FormTextField name="confirm_password" label="Confirm Password" type="password" autoComplete="new-password" required />
+              <AppButton type="submit" size="large" fullWidth loading={isSubmitting}>
+                Reset Password
+              </AppButton>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        <TextLink to="/login">Back to Log In</TextLink>
+      </Typography>
+    </Box>
+  );
+}

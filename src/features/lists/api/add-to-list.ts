@@ -1,0 +1,40 @@
+// The one place list additions are made. Each goes through the offline outbox (src/lib/outbox*):
+// it is queued with an idempotency key and shows at once in its list as pending, then is sent right
+// away when online — or when the connection is back, from any tab, even after a restart.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { outboxReplayer, type AdditionOutcome } from '@/lib/outbox-replayer';
+import type { ListType } from '@/shared/api-types';
+import type { ListItem } from './get-list-items';
+import { listItemsQueryOptions } from './get-list-items';
+import { LISTS_KEY } from './get-lists';
+
+export interface AddToListsInput {
+  listIds: number[];
+  listType: ListType;
+  /** The rows to add: investors for an investor list, funds for a fund list. */
+  items: ListItem[];
+}
+
+/** How many lists got the rows now, will get them once online, or refused them (the replayer says why). */
+export type AddToListsResult = Record<AdditionOutcome, number>;
+
+/** Adds the same rows to one or more lists, one addition per list; then the lists and their items refresh. */
+export function useAddToLists() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Queuing works offline too: the mutation must run rather than wait for the network.
+    networkMode: 'always',
+    mutationFn: async ({ listIds, listType, items }: AddToListsInput): Promise<AddToListsResult> => {
+      const result: AddToListsResult = { synced: 0, queued: 0, rejected: 0 };
+      for (const listId of listIds) {
+        // Rows the list is known to have already are not queued again (nor counted as pending).
+        const present = new Set(queryClient.getQueryData(listItemsQueryOptions(listId).queryKey)?.map((item) => item.id));
+        const missing = items.filter((item) => !present.has(item.id));
+        if (missing.length === 0) result.synced += 1;
+        else result[await outboxReplayer.add({ listId, listType, items: missing })] += 1;
+      }
+      return result;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: LISTS_KEY }),
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { API } from '@/shared/api-paths';
+import type { ListType } from '@/shared/api-types';
+import { LISTS_KEY } from './get-lists';
+
+export interface RemoveFromListInput {
+  listId: number;
+  listType: ListType;
+  itemId: number;
+}
+
+/** DELETE /api/v1/lists/{id}/investors/{investorId} or /funds/{fundId}. */
+export function removeFromList({ listId, listType, itemId }: RemoveFromListInput): Promise<unknown> {
+  const kind = listType === 'investor' ? 'investors' : 'funds';
+  return api(`${API}/lists/${listId}/${kind}/${itemId}`, { method: 'DELETE' });
+}
+
+export function useRemoveFromList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeFromList,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: LISTS_KEY }),
+  });
+}

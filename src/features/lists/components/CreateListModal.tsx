@@ -1,0 +1,55 @@
+import { Button } from '@mui/material';
+import { useNavigate } from '@tanstack/react-router';
+import { useSnackbar } from 'notistack';
+import { Modal } from '@/components/Modal/Modal';
+import type { ListSummary, ListType } from '@/shared/api-types';
+import { CreateListForm } from '../forms/CreateListForm';
+
+export interface CreateListModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Preset type when opened from the investors or funds toolbar. */
+  defaultListType?: ListType;
+  onCreated?: (list: ListSummary) => void;
+}
+
+export function CreateListModal({ open, onClose, defaultListType, onCreated }: CreateListModalProps) {
+  const navigate = useNavigate();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+
+  const handleCreated = (list: ListSummary) => {
+    onClose();
+    onCreated?.(list);
+    enqueueSnackbar('List has been created', {
+      variant: 'success',
+      anchorOrigin: { vertical: 'bottom', horizontal: 'right' },
+      autoHideDuration: 4000,
+      action: (key) => (
+        <Button
+          color="inherit"
+          size="small"
+          sx={{ fontWeight: 600 }}
+          onClick={() => {
+            closeSnackbar(key);
+            void navigate({ to: '/lists/$id', params: { id: String(list.id) } });
+          }}
+        >
+          Go to List
+        </Button>
+      ),
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      width={660}
+      title="Create new list"
+      description="Group the investors or funds you want to follow up with."
+    >
+      {/* Mounted only while open, so every opening starts from an empty form. */}
+      {open && <CreateListForm defaultListType={defaultListType} onCancel={onClose} onCreated={handleCreated} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import { AppButton } from '@/components/AppButton/AppButton';
+import { Modal } from '@/components/Modal/Modal';
+
+export interface DeleteListDialogProps {
+  open: boolean;
+  deleting: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** SPEC §2's confirmation, texts as written. */
+export function DeleteListDialog({ open, deleting, onCancel, onConfirm }: DeleteListDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title="Are you sure?"
+      description="Deleting your list is permanent and arreversible."
+      actions={
+        <>
+          <AppButton variant="secondary" onClick={onCancel}>
+            Cancel
+          </AppButton>
+          <AppButton variant="delete" loading={deleting} onClick={onConfirm}>
+            Delete List
+          </AppButton>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { useFormik } from 'formik';
+import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
+import { AppButton } from '@/components/AppButton/AppButton';
+import type { ListSummary, ListType } from '@/shared/api-types';
+import { useCreateList } from '../api/create-list';
+import { apiErrorDetail } from '@/lib/api-client';
+import { createListSchema, LIST_TYPES } from './list-schema';
+
+export interface CreateListFormProps {
+  defaultListType?: ListType;
+  onCancel: () => void;
+  onCreated: (list: ListSummary) => void;
+}
+
+interface Values {
+  name: string;
+  description: string;
+  list_type: ListType | '';
+}
+
+export function CreateListForm({ defaultListType, onCancel, onCreated }: CreateListFormProps) {
+  const createList = useCreateList();
+  const formik = useFormik<Values>({
+    initialValues: { name: '', description: '', list_type: defaultListType ?? '' },
+    validationSchema: createListSchema,
+    validateOnChange: true,
+    onSubmit: async (values) => {
+      const list = await createList.mutateAsync({
+        name: values.name.trim(),
+        description: values.description.trim(),
+        list_type: values.list_type as ListType,
+      });
+      onCreated(list);
+    },
+  });
+
+  // SPEC §5: forms validate on every change, so an edited field shows its error at once.
+  const fieldProps = (name: keyof Values) => ({
+    name,
+    value: formik.values[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      void formik.setFieldTouched(name, true, false);
+      formik.handleChange(event);
+    },
+    onBlur: formik.handleBlur,
+    error: Boolean(formik.touched[name] && formik.errors[name]),
+    helperText: formik.touched[name] ? formik.errors[name] : undefined,
+    fullWidth: true,
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+      <Stack spacing={2.5}>
+        {createList.isError && <Alert severity="error">{apiErrorDetail(createList.error) ?? 'The list could not be created. Please try again.'}</Alert>}
+        <TextField {...fieldProps('name')} label="Name" required autoFocus placeholder="e.g. Seed investors in fintech" />
+        <TextField
+          {...fieldProps('description')}
+          label="Description"
+          multiline
+          minRows={3}
+          placeholder="What is this list for?"
+        />
+        <TextField {...fieldProps('list_type')} label="List type" required select>
+          {LIST_TYPES.map((type) => (
+            <MenuItem key={type.value} value={type.value}>
+              {type.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
+          <AppButton variant="secondary" onClick={onCancel}>
+            Cancel
+          </AppButton>
+          <AppButton type="submit" loading={formik.isSubmitting}>
+            Create List
+          </AppButton>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

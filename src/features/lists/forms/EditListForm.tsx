@@ -1,0 +1,64 @@
+import { useFormik } from 'formik';
+import { Alert, Box, Stack, TextField } from '@mui/material';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { apiErrorDetail } from '@/lib/api-client';
+import type { ListSummary } from '@/shared/api-types';
+import { useUpdateList } from '../api/update-list';
+import { editListSchema } from './list-schema';
+
+export interface EditListFormProps {
+  list: ListSummary;
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+interface Values {
+  name: string;
+  description: string;
+}
+
+/** Rename a list and edit its description. */
+export function EditListForm({ list, onCancel, onSaved }: EditListFormProps) {
+  const updateList = useUpdateList();
+  const formik = useFormik<Values>({
+    initialValues: { name: list.name, description: list.description ?? '' },
+    validationSchema: editListSchema,
+    onSubmit: async (values) => {
+      await updateList.mutateAsync({ listId: list.id, name: values.name.trim(), description: values.description.trim() });
+      onSaved();
+    },
+  });
+
+  const fieldProps = (name: keyof Values) => ({
+    name,
+    value: formik.values[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      void formik.setFieldTouched(name, true, false);
+      formik.handleChange(event);
+    },
+    onBlur: formik.handleBlur,
+    error: Boolean(formik.touched[name] && formik.errors[name]),
+    helperText: formik.touched[name] ? formik.errors[name] : undefined,
+    fullWidth: true,
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+      <Stack spacing={2.5}>
+        {updateList.isError && (
+          <Alert severity="error">{apiErrorDetail(updateList.error) ?? 'The list could not be saved. Please try again.'}</Alert>
+        )}
+        <TextField {...fieldProps('name')} label="Name" required autoFocus />
+        <TextField {...fieldProps('description')} label="Description" multiline minRows={3} />
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
+          <AppButton variant="secondary" onClick={onCancel}>
+            Cancel
+          </AppButton>
+          <AppButton type="submit" loading={formik.isSubmitting}>
+            Save Changes
+          </AppButton>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

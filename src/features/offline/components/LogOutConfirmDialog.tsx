@@ -1,0 +1,33 @@
+import { Modal } from '@/components/Modal/Modal';
+import { AppButton } from '@/components/AppButton/AppButton';
+
+export interface LogOutConfirmDialogProps {
+  /** How many rows added to lists are not on the server yet; the dialog is open while this is set. */
+  pendingCount: number | null;
+  onStay: () => void;
+  onLogOut: () => void;
+}
+
+/** Asked before a logout that would lose list additions made offline and not synced yet. */
+export function LogOutConfirmDialog({ pendingCount, onStay, onLogOut }: LogOutConfirmDialogProps) {
+  const count = pendingCount ?? 0;
+  const additions = count === 1 ? '1 addition to your lists is' : `${count} additions to your lists are`;
+  return (
+    <Modal
+      open={pendingCount !== null}
+      onClose={onStay}
+      title="Log out with unsynced changes?"
+      description={`${additions} not synced yet. They are sent when you are back online; if you log out now, they are lost.`}
+      actions={
+        <>
+          <AppButton variant="secondary" onClick={onStay}>
+            Stay logged in
+          </AppButton>
+          <AppButton variant="delete" onClick={onLogOut}>
+            Log out anyway
+          </AppButton>
+        </>
+      }
+    />
+  );
+}

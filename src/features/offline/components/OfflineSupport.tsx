@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { loadOfflineDb } from '@/lib/offline-db-loader';
+import { forgetUserOnLogout, offlineUserId } from '@/lib/offline-user';
+import { outboxReplayer } from '@/lib/outbox-replayer';
+import { offlineQueryPersister } from '@/lib/query-persister';
+import { session } from '@/lib/session';
+import { installChunkReloadGuard } from '../chunk-reload';
+import { registerServiceWorker } from '../service-worker';
+import { OfflineBanner } from './OfflineBanner';
+
+export interface OfflineSupportProps {
+  /** Refreshes the cached lists and their items after queued additions reached the server. */
+  onListsChanged: () => void;
+}
+
+/** Bursts of synced rows are reported once, this long after the last one. */
+const SETTLE_MS = 300;
+
+const rows = (count: number) => (count === 1 ? '1 row' : `${count} rows`);
+
+/**
+ * Everything that makes the app work offline, mounted once inside the toast provider: the service
+ * worker and its toasts, the outbox replayer, clearing a user's data on Log Out, reloading once after
+ * a chunk fails to load, and the offline banner.
+ */
+export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const onListsChangedRef = useRef(onListsChanged);
+  useEffect(() => {
+    onListsChangedRef.current = onListsChanged;
+  }, [onListsChanged]);
+
+  useEffect(() => {
+    const stopForgetting = forgetUserOnLogout(loadOfflineDb, session);
+    const removeChunkGuard = installChunkReloadGuard();
+    // Only where someone is logged in: the login page need not load the offline database.
+    if (offlineUserId(session) !== null) void offlineQueryPersister.removeExpired().catch(() => undefined);
+    const stopUpdates = registerServiceWorker({
+      onOfflineReady: () => enqueueSnackbar('Ready to work offline', { variant: 'success' }),
+      onUpdateWaiting: (activate) =>
+        enqueueSnackbar('A new version of Fundscape is available.', {
+          variant: 'info',
+          persist: true,
+          preventDuplicate: true,
+          action: (key) => (
+            <>
+              <Button color="inherit" size="small" sx={{ fontWeight: 700 }} onClick={activate}>
+                Reload
+              </Button>
+              <Button color="inherit" size="small" onClick={() => closeSnackbar(key)}>
+                Later
+              </Button>
+            </>
+          ),
+        }),
+    });
+    return () => {
+      stopForgetting();
+      removeChunkGuard();
+      stopUpdates();
+    };
+  }, [enqueueSnackbar, closeSnackbar]);
+
+  useEffect(() => {
+    let replayed = 0;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      onListsChangedRef.current();
+      if (replayed > 0) {
+        enqueueSnackbar(`${rows(replayed)} added while offline ${replayed === 1 ? 'is' : 'are'} now saved to your lists`, {
+          variant: 'success',
+        });
+      }
+      replayed = 0;
+    };
+    const unsubscribe = outboxReplayer.subscribe((event) => {
+      if (event.type === 'rejected') {
+        enqueueSnackbar(`${rows(event.row.itemIds.length)} could not be added to a list: ${event.message}`, {
+          variant: 'error',
+        });
+      } else if (event.replayed) {
+        replayed += event.row.itemIds.length;
+      }
+      clearTimeout(settle);
+      settle = setTimeout(flush, SETTLE_MS);
+    });
+    const stop = outboxReplayer.start(session.subscribe);
+    return () => {
+      unsubscribe();
+      stop();
+      clearTimeout(settle);
+    };
+  }, [enqueueSnackbar]);
+
+  return <OfflineBanner />;
+}

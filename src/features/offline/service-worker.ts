@@ -1,0 +1,44 @@
+// Registers the service worker (src/sw/sw.ts, built to /sw.js) in production builds and reports the
+// two moments the user hears about: the first install (the app now works offline) and a new version
+// waiting — which only takes over when the user asks for it.
+import type { Workbox } from 'workbox-window';
+
+export interface ServiceWorkerEvents {
+  onOfflineReady: () => void;
+  /** A new version is installed and waiting; `activate` switches to it and reloads the page. */
+  onUpdateWaiting: (activate: () => void) => void;
+}
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+let registered = false;
+
+/** Registers once per page; returns a function that stops the hourly update checks. */
+export function registerServiceWorker(events: ServiceWorkerEvents): () => void {
+  if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return () => {};
+  registered = true;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+  // workbox-window is loaded after the page itself, off its critical path.
+  void import('workbox-window').then((module) => {
+    if (!stopped) timer = register(new module.Workbox('/sw.js', { scope: '/' }), events);
+  });
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+function register(workbox: Workbox, { onOfflineReady, onUpdateWaiting }: ServiceWorkerEvents) {
+  workbox.addEventListener('installed', (event) => {
+    if (!event.isUpdate) onOfflineReady();
+  });
+  workbox.addEventListener('waiting', () =>
+    onUpdateWaiting(() => {
+      workbox.addEventListener('controlling', () => window.location.reload());
+      workbox.messageSkipWaiting();
+    }),
+  );
+  void workbox.register();
+  return setInterval(() => void workbox.update(), UPDATE_CHECK_MS);
+}

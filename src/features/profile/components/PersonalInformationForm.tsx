@@ -1,0 +1,56 @@
+import { Box, Stack, TextField } from '@mui/material';
+import { Form, Formik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { FormTextField } from '@/components/FormTextField/FormTextField';
+import { apiErrorDetail } from '@/lib/api-client';
+import { useMe } from '../api/me';
+import { useUpdateMe } from '../api/update-me';
+import { personalInformationSchema, type PersonalInformationValues } from '../forms/schemas';
+
+/** Personal Information (SPEC §2): first and last name editable, e-mail read-only. */
+export function PersonalInformationForm() {
+  const user = useMe();
+  const update = useUpdateMe();
+  const { enqueueSnackbar } = useSnackbar();
+  const initialValues: PersonalInformationValues = { first_name: user.first_name, last_name: user.last_name };
+
+  return (
+    <Formik
+      initialValues={initialValues}
+      enableReinitialize
+      validationSchema={personalInformationSchema}
+      validateOnChange
+      onSubmit={async (values) => {
+        try {
+          await update.mutateAsync({ first_name: values.first_name.trim(), last_name: values.last_name.trim() });
+          enqueueSnackbar('Personal information updated successfully', { variant: 'success' });
+        } catch (error) {
+          enqueueSnackbar(apiErrorDetail(error) ?? 'Something went wrong', { variant: 'error' });
+        }
+      }}
+    >
+      {({ isSubmitting, dirty }) => (
+        <Form noValidate aria-label="Personal information">
+          <Stack spacing={2.25}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.25}>
+              <FormTextField name="first_name" label="First Name" autoComplete="given-name" required />
+              <FormTextField name="last_name" label="Last Name" autoComplete="family-name" required />
+            </Stack>
+            <TextField
+              label="Email"
+              value={user.email}
+              helperText="Your e-mail is your login and cannot be changed here."
+              slotProps={{ htmlInput: { readOnly: true }, input: { sx: { bgcolor: 'grey.50', color: 'text.secondary' } } }}
+            />
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <AppButton type="submit" loading={isSubmitting} disabled={!dirty}>
+                Save Changes
+              </AppButton>
+            </Box>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

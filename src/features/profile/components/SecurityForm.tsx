@@ -1,0 +1,48 @@
+import { Box, Stack } from '@mui/material';
+import { Form, Formik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { FormTextField } from '@/components/FormTextField/FormTextField';
+import { apiErrorDetail } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+import { changePasswordSchema, type ChangePasswordValues } from '../forms/schemas';
+
+const initialValues: ChangePasswordValues = { current_password: '', new_password: '', confirm_password: '' };
+
+/** Security (SPEC §2, §8): change the password; the answer's message, or the error, comes as a toast. */
+export function SecurityForm() {
+  const change = useChangePassword();
+  const { enqueueSnackbar } = useSnackbar();
+
+  return (
+    <Formik
+      initialValues={initialValues}
+      validationSchema={changePasswordSchema}
+      validateOnChange
+      onSubmit={async (values, { resetForm }) => {
+        try {
+          const { message } = await change.mutateAsync(values);
+          enqueueSnackbar(message, { variant: 'success' });
+          resetForm();
+        } catch (error) {
+          enqueueSnackbar(apiErrorDetail(error) ?? 'Something went wrong', { variant: 'error' });
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate aria-label="Change password">
+          <Stack spacing={2.25}>
+            <FormTextField name="current_password" label="Current Password" type="password" autoComplete="current-password" required />
+            <FormTextField name="new_password" label="New Password" type="password" autoComplete="new-password" required />
+            <FormTextField name="confirm_password" label="Confirm Password" type="password" autoComplete="new-password" required />
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <AppButton type="submit" loading={isSubmitting}>
+                Update Password
+              </AppButton>
+            </Box>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,97 @@
+// Display formatting of catalogue values (SPEC §2, §9). Missing values arrive as the text 'NaN'.
+import { MISSING } from '@/shared/vocabularies';
+
+export const EMPTY = '-';
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** True for null, undefined, blank text, the text 'NaN' and the number NaN. */
+export function isMissing(value: unknown): value is null | undefined | '' {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'number') return Number.isNaN(value);
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' || trimmed.toLowerCase() === MISSING.toLowerCase();
+  }
+  return false;
+}
+
+function toNumber(value: unknown): number | null {
+  if (isMissing(value)) return null;
+  const number = typeof value === 'number' ? value : Number(String(value).replace(/[$,\s]/g, ''));
+  return Number.isFinite(number) ? number : null;
+}
+
+/** Text as is, '-' when missing. */
+export function formatText(value: unknown): string {
+  return isMissing(value) ? EMPTY : String(value).trim();
+}
+
+/** A phone number with exactly one leading '+', '-' when missing. */
+export function formatPhone(value: unknown): string {
+  if (isMissing(value)) return EMPTY;
+  const digits = String(value).trim().replace(/^\+/, '').trim();
+  return digits === '' ? EMPTY : `+${digits}`;
+}
+
+/** US dollars without decimals and with en-US separators: 1500000 → '$1,500,000'. */
+export function formatUsd(value: unknown): string {
+  const number = toNumber(value);
+  return number === null ? EMPTY : usd.format(number);
+}
+
+/** A whole count with en-US thousands separators: 12500 → '12,500'. */
+export function formatCount(value: unknown): string {
+  const number = toNumber(value);
+  return number === null ? EMPTY : count.format(number);
+}
+
+/** The values of a list field without missing entries. */
+export function presentValues(values: readonly unknown[] | null | undefined): string[] {
+  return (values ?? []).filter((value) => !isMissing(value)).map((value) => String(value).trim());
+}
+
+/** Location parts joined with ', ', skipping empty and 'NaN' parts; '-' when none is left. */
+export function formatLocation(...parts: unknown[]): string {
+  const present = presentValues(parts);
+  return present.length === 0 ? EMPTY : present.join(', ');
+}
+
+/** 'Check size range': '$100,000 - $2,000,000', one side alone when only one is known, '-' for none. */
+export function formatRange(min: unknown, max: unknown): string {
+  const low = formatUsd(min);
+  const high = formatUsd(max);
+  if (low === EMPTY && high === EMPTY) return EMPTY;
+  if (high === EMPTY) return `from ${low}`;
+  if (low === EMPTY) return `up to ${high}`;
+  return `${low} - ${high}`;
+}
+
+/** A website as a link target: 'acme.vc' → 'https://acme.vc'; null when missing. */
+export function websiteHref(value: unknown): string | null {
+  if (isMissing(value)) return null;
+  const text = String(value).trim();
+  return /^https?:\/\//i.test(text) ? text : `https://${text}`;
+}
+
+/** A website as shown: without scheme, 'www.' and trailing slash. */
+export function formatWebsite(value: unknown): string {
+  if (isMissing(value)) return EMPTY;
+  return String(value)
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '');
+}
+
+/** A person's name from its parts, skipping missing ones; '-' when nothing is left. */
+export function formatName(...parts: unknown[]): string {
+  const present = presentValues(parts);
+  return present.length === 0 ? EMPTY : present.join(' ');
+}

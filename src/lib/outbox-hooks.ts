@@ -1,0 +1,46 @@
+// What the UI reads of the outbox: the current user's pending additions, live across tabs (Dexie's
+// liveQuery), so a row added offline shows at once in its list and its count, marked pending.
+import { useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Fund, Investor } from '@/shared/api-types';
+import { offlineDb, type OutboxRow } from './offline-db';
+import { offlineUserId } from './offline-user';
+import { countPendingItems, pendingRows } from './outbox';
+import { session } from './session';
+
+const NONE: OutboxRow[] = [];
+
+/** The id of the logged-in user, re-read whenever the session changes. */
+export function useOfflineUserId(): number | null {
+  return useSyncExternalStore(session.subscribe, () => offlineUserId(session), () => null);
+}
+
+/** The current user's unsent additions, oldest first. */
+export function usePendingAdditions(): OutboxRow[] {
+  const userId = useOfflineUserId();
+  return useLiveQuery(() => (userId === null ? NONE : pendingRows(offlineDb, userId)), [userId], NONE);
+}
+
+/** The rows waiting to be added to one list, once each, leaving out those the list already shows. */
+export function pendingItemsOf<T extends Investor | Fund>(
+  rows: OutboxRow[],
+  listId: number,
+  presentIds: Iterable<number> = [],
+): T[] {
+  const seen = new Set(presentIds);
+  const items: T[] = [];
+  for (const row of rows) {
+    if (row.listId !== listId) continue;
+    for (const item of row.items) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      items.push(item as T);
+    }
+  }
+  return items;
+}
+
+/** The number of rows the current user added to lists that are not synced yet. */
+export function usePendingItemCount(): number {
+  return countPendingItems(usePendingAdditions());
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { createAppRouter } from '@/app/router';
+import { queryClient } from '@/lib/query-client';
+import { session } from '@/lib/session';
+
+const router = createAppRouter({ queryClient, auth: session });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} queryClient={queryClient} session={session} />
+  </StrictMode>,
+);

@@ -1,0 +1,137 @@
+// The facet index and the SQL path must answer every filter-only search alike, and as the data says.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Faker, base } from '@faker-js/faker';
+import type { Database } from '../../src/server/db/client.js';
+import { testDatabases } from '../helpers/database.js';
+import { allFunds, allInvestors, commonValues, expectedIds, type Query, type Reader } from '../helpers/catalogue.js';
+import type { FundRecord, InvestorRecord } from '../helpers/catalogue.js';
+import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
+import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
+import { type Catalogue, fundCatalogue, investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
+import { readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
+import { CAPITAL_MANAGED_LADDER, ladderValues } from '../../src/server/modules/catalogue/buckets.js';
+import { insertRows } from '../../src/server/modules/catalogue/store.js';
+import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
+import { CatalogueGenerator } from '../../src/server/db/seed/generate.js';
+import { investors } from '../../src/server/db/schema.js';
+
+const investorReaders: Record<string, Reader<InvestorRecord>> = {
+  countries: { kind: 'equals', read: (r) => r.country },
+  cities: { kind: 'equals', read: (r) => r.city },
+  states: { kind: 'equals', read: (r) => r.state },
+  fund_types: { kind: 'equals', read: (r) => r.type_of_firm },
+  title: { kind: 'equals', read: (r) => r.contact_title },
+  gender: { kind: 'equals', read: (r) => r.gender },
+  stages: { kind: 'overlaps', read: (r) => r.stage_preferences },
+  industries: { kind: 'overlaps', read: (r) => r.industry_preferences },
+  assets_under_management: { kind: 'range', read: (r) => r.capital_managed },
+  min_investment: { kind: 'range', read: (r) => r.min_investment },
+  max_investment: { kind: 'range', read: (r) => r.max_investment },
+  number_of_investors: { kind: 'range', read: (r) => r.number_of_investors },
+};
+
+const fundReaders: Record<string, Reader<FundRecord>> = {
+  countries: { kind: 'equals', read: (r) => r.firm_country },
+  cities: { kind: 'equals', read: (r) => r.firm_city },
+  fund_types: { kind: 'equals', read: (r) => r.firm_type },
+  stages: { kind: 'overlaps', read: (r) => r.stage_preferences },
+  gender_ratio: { kind: 'range', read: (r) => r.gender_ratio },
+  number_of_investors: { kind: 'range', read: (r) => r.number_of_investors },
+};
+
+/** Random filter-only queries over values the data has (and one it lacks), from a fixed seed. */
+function randomQueries(catalogue: Catalogue, valuesOf: Record<string, string[]>, count: number): Query[] {
+  const f = new Faker({ locale: base, seed: 7 });
+  return Array.from({ length: count }, () => {
+    const query: Query = {};
+    for (const key of f.helpers.arrayElements(Object.keys(valuesOf), { min: 1, max: 3 })) {
+      const facet = catalogue.facets.find((x) => x.searchKey === key)!;
+      const picked = f.helpers.arrayElements(valuesOf[key], { min: 1, max: facet.match === 'equals' && facet.single ? 1 : 3 });
+      query[key] = facet.match === 'equals' && facet.single ? picked[0] : picked;
+    }
+    return query;
+  });
+}
+
+describe.each(testDatabases())('facet index on $name', (kind) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await kind.open();
+    await seedCatalogue(database.db, { investors: 1500, funds: 600 });
+  });
+  afterAll(() => database.close());
+
+  async function compare<R extends { id: number }>(
+    catalogue: Catalogue,
+    rows: R[],
+    readers: Record<string, Reader<R>>,
+    queries: Query[],
+  ) {
+    const indexed = new CatalogueSearch(database.db, catalogue);
+    await indexed.warmUp();
+    const plain = new CatalogueSearch(database.db, catalogue, { facetIndex: false });
+    let matched = 0;
+    for (const query of queries) {
+      const expected = expectedIds(rows, readers, query);
+      if (expected.length > 0) matched++;
+      const filter = readSearchFilter(catalogue, query);
+      for (const [page, perPage] of [[1, 15], [2, 7], [Math.max(1, Math.ceil(expected.length / 10)), 10]]) {
+        const slice = expected.slice((page - 1) * perPage, page * perPage);
+        const a = await indexed.search(filter, page, perPage);
+        const b = await plain.search(filter, page, perPage);
+        expect(a.total, JSON.stringify(query)).toBe(expected.length);
+        expect(a.results.map((r) => r.id), JSON.stringify(query)).toEqual(slice);
+        expect(b).toEqual(a);
+      }
+    }
+    expect(matched, 'queries matching something').toBeGreaterThan(queries.length / 2);
+  }
+
+  it('answers random investor filters as SQL and the data do', async () => {
+    const rows = await allInvestors(database);
+    const valuesOf: Record<string, string[]> = {
+      countries: [...commonValues(rows, (r) => r.country, 6), 'Atlantis'],
+      cities: commonValues(rows, (r) => r.city, 12),
+      states: commonValues(rows, (r) => r.state, 8),
+      fund_types: commonValues(rows, (r) => r.type_of_firm, 6),
+      title: commonValues(rows, (r) => r.contact_title, 8),
+      gender: ['Male', 'Female'],
+      stages: ['Seed', 'Early Stage', 'MBO/LBO', 'PIPE', 'Turnaround', 'Privatization'],
+      industries: ['Software', 'Biotechnology', 'Diversified', 'Education & Training'],
+      assets_under_management: ladderValues(CAPITAL_MANAGED_LADDER),
+      min_investment: ['0-100000', '1000000-5000000', '25000000-'],
+      max_investment: ['1000000-5000000', '250000000-'],
+      number_of_investors: ['0-6', '6-11', '251-'],
+    };
+    await compare(investorCatalogue, rows, investorReaders, [{}, ...randomQueries(investorCatalogue, valuesOf, 60)]);
+  });
+
+  it('answers random fund filters as SQL and the data do', async () => {
+    const rows = await allFunds(database);
+    const valuesOf: Record<string, string[]> = {
+      countries: commonValues(rows, (r) => r.firm_country, 5),
+      cities: commonValues(rows, (r) => r.firm_city, 10),
+      fund_types: commonValues(rows, (r) => r.firm_type, 6),
+      stages: ['Seed', 'Expansion', 'Spinout'],
+      gender_ratio: ['0-20', '20-40', '40-60', '60-80', '80-'],
+      number_of_investors: ['0-6', '11-26'],
+    };
+    await compare(fundCatalogue, rows, fundReaders, randomQueries(fundCatalogue, valuesOf, 40));
+  });
+
+  it('is rebuilt for a new catalogue version and not used while stale', async () => {
+    const search = new CatalogueSearch(database.db, investorCatalogue);
+    expect(await search.warmUp()).toBe(true);
+    const filter = readSearchFilter(investorCatalogue, { countries: 'Atlantis' });
+    expect((await search.search(filter, 1, 15)).total).toBe(0);
+    await insertRows(database.db, investors, [{ ...new CatalogueGenerator().investorAt(5), country: 'Atlantis' }]);
+    await bumpCatalogueVersion(database.db);
+    // The stale index is set aside at once: SQL answers until the new one is ready.
+    expect((await search.search(filter, 1, 15)).total).toBe(1);
+    await search.warmUp();
+    const after = await search.search(filter, 1, 15);
+    expect(after.total).toBe(1);
+    expect(after.results[0].country).toBe('Atlantis');
+  });
+});

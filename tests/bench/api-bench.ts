@@ -1,0 +1,293 @@
+// npm run bench:api [-- --iterations N --reseed --skip-pglite --skip-postgres]
+//
+// Times a fixed set of searches on a large catalogue: 100,000 investors and 30,000 funds on PGlite
+// (in a temporary DATA_DIR), and 1,000,000 investors and 30,000 funds on PostgreSQL (BENCH_DATABASE_URL,
+// default postgres://postgres@127.0.0.1:5432/fundscape_bench, created if missing and kept for the
+// next run unless --reseed). For each search it reports p50 and p95, in ms, of:
+//   SQL       the search's own statements (count, then the page) straight on the database, as the
+//             route runs them when it goes to SQL (from src/server/modules/catalogue/search-sql.ts);
+//   HTTP      the call through a listening server with fetch, as served: a filter-only search by the
+//             in-memory facet index, a search with a term by SQL with its count cached;
+//   HTTP cold a term search whose count is not cached yet (the catalogue version is bumped before each
+//             call, as a seed or an import would); filter-only searches cache nothing, so this is HTTP.
+// Filter-only searches run first: a version bump makes the facet index stale, and term searches never
+// ask for it, so the index is not rebuilt in the middle of the timings.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
+import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
+import { createMailer } from '../../src/server/mail/mailer.js';
+import { type Catalogue, fundCatalogue, investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
+import { queryRows } from '../../src/server/modules/catalogue/query-rows.js';
+import { countSql, pageSql, pageWindow, readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
+import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
+import { testConfig } from '../helpers/app.js';
+import { type Query, queryString } from '../helpers/catalogue.js';
+import { createVerifiedUser } from '../helpers/users.js';
+
+interface Case {
+  name: string;
+  catalogue: Catalogue;
+  query: Query;
+  /** Ask for the last page of the result. */
+  lastPage?: boolean;
+}
+
+const I = investorCatalogue;
+const F = fundCatalogue;
+const CASES: Case[] = [
+  { name: 'no filter', catalogue: I, query: {} },
+  { name: 'countries', catalogue: I, query: { countries: 'United States' } },
+  { name: 'cities', catalogue: I, query: { cities: ['Austin', 'Boulder'] } },
+  { name: 'states', catalogue: I, query: { states: 'California' } },
+  { name: 'fund_types', catalogue: I, query: { fund_types: 'Venture Capital Fund' } },
+  { name: 'title', catalogue: I, query: { title: 'Partner' } },
+  { name: 'stages', catalogue: I, query: { stages: 'Seed' } },
+  { name: 'industries', catalogue: I, query: { industries: ['Software', 'Biotechnology'] } },
+  { name: 'assets_under_management', catalogue: I, query: { assets_under_management: '100000000-250000000' } },
+  { name: 'min_investment', catalogue: I, query: { min_investment: '1000000-5000000' } },
+  { name: 'max_investment', catalogue: I, query: { max_investment: '10000000-25000000' } },
+  { name: 'number_of_investors', catalogue: I, query: { number_of_investors: '6-11' } },
+  { name: 'gender', catalogue: I, query: { gender: 'Female' } },
+  {
+    name: 'country + stage + industry',
+    catalogue: I,
+    query: { countries: 'United States', stages: 'Seed', industries: 'Software' },
+  },
+  {
+    name: 'type + assets + state',
+    catalogue: I,
+    query: { fund_types: 'Private Equity Fund', assets_under_management: '1000000000-5000000000', states: 'New York' },
+  },
+  {
+    name: 'cities + gender + max',
+    catalogue: I,
+    query: { cities: ['San Francisco', 'Palo Alto'], gender: 'Female', max_investment: '5000000-10000000' },
+  },
+  { name: 'term "ventures"', catalogue: I, query: { search_term: 'ventures' } },
+  { name: 'term "schmidt"', catalogue: I, query: { search_term: 'schmidt' } },
+  {
+    name: 'term "capital" + filters',
+    catalogue: I,
+    query: { search_term: 'capital', countries: 'United States', stages: ['Seed', 'Early Stage'] },
+  },
+  { name: 'last page', catalogue: I, query: {}, lastPage: true },
+  { name: 'last page of a filter', catalogue: I, query: { stages: 'Expansion' }, lastPage: true },
+  { name: 'funds: no filter', catalogue: F, query: {} },
+  { name: 'funds: gender_ratio + stage', catalogue: F, query: { gender_ratio: ['40-60', '60-80'], stages: 'Seed' } },
+  { name: 'funds: term "partners"', catalogue: F, query: { search_term: 'partners' } },
+];
+
+const PER_PAGE = 15;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function timeIt(fn: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+interface Row {
+  name: string;
+  matches: number;
+  servedBy: 'index' | 'sql';
+  sql: number[];
+  http: number[];
+  cold: number[];
+}
+
+/** The route's statements, straight on the database: count, then the page. */
+async function bareSearch(db: Db, catalogue: Catalogue, query: Query, page: number): Promise<number> {
+  const filter = readSearchFilter(catalogue, query);
+  const total = Number((await queryRows(db, countSql(catalogue, filter)))[0].total);
+  const window = pageWindow(total, page, PER_PAGE);
+  if (window) await queryRows(db, pageSql(catalogue, filter, window));
+  return total;
+}
+
+async function runCases(database: Database, iterations: number): Promise<Row[]> {
+  const app = await buildApp({
+    database,
+    config: testConfig(),
+    mailer: createMailer({ from: 'bench@fundscape.test', log: () => {} }),
+  });
+  // Listening makes the app ready, which builds the facet indexes.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const { headers } = await createVerifiedUser(app);
+  const db = database.db;
+  const rows: Row[] = [];
+  const ordered = [...CASES.filter((c) => !c.query.search_term), ...CASES.filter((c) => c.query.search_term)];
+  try {
+    for (const c of ordered) {
+      const servedBy = c.query.search_term ? 'sql' : 'index';
+      const total = await bareSearch(db, c.catalogue, c.query, 1);
+      const page = c.lastPage ? Math.max(1, Math.ceil(total / PER_PAGE)) : 1;
+      const url = `http://127.0.0.1:${port}/api/v1/${c.catalogue.name}/search${queryString({ ...c.query, page, per_page: PER_PAGE })}`;
+      const call = async () => {
+        const res = await fetch(url, { headers });
+        const body = (await res.json()) as { total: number };
+        if (res.status !== 200 || body.total !== total) {
+          throw new Error(`${c.name}: HTTP ${res.status}, total ${body.total} where the SQL counts ${total}`);
+        }
+      };
+      const row: Row = { name: c.name, matches: total, servedBy, sql: [], http: [], cold: [] };
+      for (let i = 0; i < iterations + 2; i++) {
+        const sqlTime = await timeIt(() => bareSearch(db, c.catalogue, c.query, page));
+        let coldTime: number | undefined;
+        if (servedBy === 'sql') {
+          await bumpCatalogueVersion(db);
+          coldTime = await timeIt(call);
+        }
+        const httpTime = await timeIt(call);
+        // The first two rounds warm caches and the JIT; they are not counted.
+        if (i < 2) continue;
+        row.sql.push(sqlTime);
+        row.http.push(httpTime);
+        row.cold.push(coldTime ?? httpTime);
+      }
+      rows.push(row);
+      process.stdout.write(`  ${c.name}: ${total.toLocaleString('en-US')} matches\n`);
+    }
+  } finally {
+    await app.close();
+  }
+  return rows;
+}
+
+function table(title: string, rows: Row[]): string {
+  const ms = (x: number) => x.toFixed(1);
+  const lines = [
+    `### ${title}`,
+    '',
+    '| search | matches | served by | SQL p50 | SQL p95 | HTTP p50 | HTTP p95 | HTTP cold p50 | HTTP cold p95 | HTTP cold / SQL (p95) |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    const p = (samples: number[], q: number) => percentile(samples, q);
+    lines.push(
+      `| ${r.name} | ${r.matches.toLocaleString('en-US')} | ${r.servedBy} | ${ms(p(r.sql, 50))} | ${ms(p(r.sql, 95))} | ` +
+        `${ms(p(r.http, 50))} | ${ms(p(r.http, 95))} | ${ms(p(r.cold, 50))} | ${ms(p(r.cold, 95))} | ` +
+        `${(p(r.cold, 95) / p(r.sql, 95)).toFixed(2)}× |`,
+    );
+  }
+  const worst = (pick: (r: Row) => number[], only?: Row['servedBy']) =>
+    ms(Math.max(...rows.filter((r) => !only || r.servedBy === only).map((r) => percentile(pick(r), 95))));
+  lines.push(
+    '',
+    `Worst p95: HTTP ${worst((r) => r.http)} ms; HTTP cold ${worst((r) => r.cold)} ms ` +
+      `(filter-only ${worst((r) => r.cold, 'index')} ms, with a term ${worst((r) => r.cold, 'sql')} ms); ` +
+      `SQL ${worst((r) => r.sql)} ms.`,
+  );
+  return lines.join('\n');
+}
+
+async function counts(db: Db): Promise<{ investors: number; funds: number }> {
+  const [row] = await queryRows(db, sql`SELECT (SELECT count(*) FROM investors)::int AS investors, (SELECT count(*) FROM funds)::int AS funds`);
+  return { investors: Number(row.investors), funds: Number(row.funds) };
+}
+
+async function fill(db: Db, investors: number, funds: number) {
+  let last = 0;
+  const started = performance.now();
+  await seedCatalogue(db, {
+    investors,
+    funds,
+    batchSize: 5000,
+    onProgress: (p) => {
+      const done = p.investors + p.funds;
+      if (done - last >= 50_000 || done === investors + funds) {
+        last = done;
+        process.stdout.write(`  seeded ${done.toLocaleString('en-US')} rows, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+      }
+    },
+  });
+  await db.execute(sql`VACUUM ANALYZE investors`);
+  await db.execute(sql`VACUUM ANALYZE funds`);
+}
+
+async function benchPglite(iterations: number): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-bench-'));
+  process.stdout.write(`PGlite in ${dataDir}: seeding 100,000 investors and 30,000 funds\n`);
+  const database = await openDatabase({ dataDir });
+  try {
+    await fill(database.db, 100_000, 30_000);
+    return table('PGlite, 100,000 investors and 30,000 funds', await runCases(database, iterations));
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE_URL names an odd database: "${name}"`);
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function benchPostgres(iterations: number, reseed: boolean): Promise<string> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fundscape_bench';
+  await ensureDatabase(url);
+  const database = await openDatabase({ url });
+  try {
+    const have = await counts(database.db);
+    const want = { investors: 1_000_000, funds: 30_000 };
+    if (reseed || have.investors !== want.investors || have.funds !== want.funds) {
+      process.stdout.write(`PostgreSQL ${new URL(url).pathname.slice(1)}: seeding 1,000,000 investors and 30,000 funds\n`);
+      await database.db.execute(sql`TRUNCATE investors, funds RESTART IDENTITY CASCADE`);
+      await fill(database.db, want.investors, want.funds);
+    } else {
+      process.stdout.write(`PostgreSQL ${new URL(url).pathname.slice(1)}: reusing its 1,000,000 investors and 30,000 funds\n`);
+      await database.db.execute(sql`ANALYZE investors`);
+    }
+    return table('PostgreSQL, 1,000,000 investors and 30,000 funds', await runCases(database, iterations));
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      iterations: { type: 'string', default: '30' },
+      reseed: { type: 'boolean', default: false },
+      'skip-pglite': { type: 'boolean', default: false },
+      'skip-postgres': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const iterations = Number(values.iterations);
+  if (!Number.isInteger(iterations) || iterations < 5) throw new Error('--iterations must be a whole number, at least 5');
+  const tables: string[] = [];
+  if (!values['skip-pglite']) tables.push(await benchPglite(iterations));
+  if (!values['skip-postgres']) tables.push(await benchPostgres(iterations, values.reseed));
+  process.stdout.write(
+    `\n## Search benchmark (${iterations} timed calls per search, ${os.cpus().length} cores, Node ${process.version})\n\n` +
+      `${tables.join('\n\n')}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Benchmark failed: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});

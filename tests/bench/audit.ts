@@ -1,0 +1,185 @@
+// npm run audit [-- --runs N]: a benchmark, not a test. Builds the client, serves it through
+// `npm start`'s code path (a temporary DATA_DIR with the demo catalogue), and reports
+//   - Lighthouse 12 in Debian's Chromium on /login and, logged in, on /investors: the four category
+//     scores (performance with Lighthouse's default mobile emulation and simulated throttling) and
+//     LCP, the median of N runs (3 by default), each run cold: no service worker, caches or IndexedDB;
+//   - the JavaScript each of those pages loads, gzipped (zlib level 6) from the built files.
+// Targets (issue 5): performance ≥ 90, accessibility ≥ 95, best practices ≥ 95; JS ≤ 170 KB for
+// /login and ≤ 380 KB for /investors. Lighthouse's JSON reports are kept in .tmp/audit/.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { build } from 'vite';
+import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
+import type { Tokens } from '../../src/shared/api-types.js';
+import { CHROME_PATH, startE2EApp, type E2EApp } from '../helpers/e2e.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const reportDir = path.join(root, '.tmp', 'audit');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95 } as Record<string, number>;
+const JS_TARGET_KB: Record<string, number> = { '/login': 170, '/investors': 380 };
+const DEBUGGING_PORT = 9300 + Math.floor(Math.random() * 500);
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1, not "${args.runs}"`);
+
+interface PageScripts {
+  files: Array<{ file: string; raw: number; gzip: number }>;
+  gzip: number;
+}
+
+/** The scripts a cold load of `pathname` fetches (no service worker), sized from dist/ as gzip. */
+async function scriptsOf(app: E2EApp, pathname: string, tokens: Tokens | null, landmark: string): Promise<PageScripts> {
+  const context = await app.newContext({
+    serviceWorkers: 'block',
+    storageState: tokens ? sessionState(app, tokens) : undefined,
+  });
+  const page = await context.newPage();
+  const urls = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') urls.add(new URL(response.url()).pathname);
+  });
+  await page.goto(pathname);
+  await page.getByText(landmark).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const files = [...urls].map((url) => {
+    const content = readFileSync(path.join(root, 'dist', url));
+    return { file: url.replace(/^\/assets\//, ''), raw: content.length, gzip: gzipSync(content, { level: 6 }).length };
+  });
+  files.sort((a, b) => b.gzip - a.gzip);
+  return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+}
+
+function sessionState(app: E2EApp, tokens: Tokens) {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: app.baseUrl,
+        localStorage: [
+          { name: SESSION_STORAGE_KEYS.access, value: tokens.access_token },
+          { name: SESSION_STORAGE_KEYS.refresh, value: tokens.refresh_token },
+        ],
+      },
+    ],
+  };
+}
+
+interface RunResult {
+  scores: Record<string, number>;
+  lcpMs: number;
+}
+
+/**
+ * One Lighthouse run in the shared profile. Before it, the HTTP cache and everything the origin
+ * stored is cleared, then a logged-in run gets its session back in localStorage (which is why it
+ * skips Lighthouse's own storage reset: that would log out).
+ */
+async function lighthouseRun(context: BrowserContext, app: E2EApp, pathname: string, tokens: Tokens | null, label: string) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${app.baseUrl}/manifest.webmanifest`);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin: app.baseUrl, storageTypes: 'all' });
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  if (tokens) {
+    await page.evaluate(
+      ([keys, access, refresh]) => {
+        localStorage.setItem(keys.access, access);
+        localStorage.setItem(keys.refresh, refresh);
+      },
+      [SESSION_STORAGE_KEYS, tokens.access_token, tokens.refresh_token] as const,
+    );
+  }
+  const result = await lighthouse(`${app.baseUrl}${pathname}`, {
+    port: DEBUGGING_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    disableStorageReset: tokens !== null,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${pathname}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${pathname}: ${lhr.runtimeError.message}`);
+  writeFileSync(path.join(reportDir, `${label}.json`), JSON.stringify(lhr, null, 1));
+  if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== pathname) {
+    throw new Error(`Lighthouse on ${pathname} ended on ${lhr.finalDisplayedUrl}`);
+  }
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+  return { scores, lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN } satisfies RunResult;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+console.log('Building the client…');
+await build({ root, logLevel: 'warn' });
+mkdirSync(reportDir, { recursive: true });
+
+console.log('Starting the app (npm start, temporary DATA_DIR)…');
+const app = await startE2EApp();
+const profile = mkdtempSync(path.join(tmpdir(), 'fundscape-audit-'));
+try {
+  const tokens = await app.loginTokens(await app.createUser({ first_name: 'Audit', last_name: 'Founder' }));
+
+  const scripts = {
+    '/login': await scriptsOf(app, '/login', null, 'Forgot Password?'),
+    '/investors': await scriptsOf(app, '/investors', tokens, 'Audit Founder'),
+  };
+
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME_PATH,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${DEBUGGING_PORT}`,
+    ],
+  });
+  const results: Record<string, RunResult[]> = { '/login': [], '/investors': [] };
+  try {
+    for (let run = 1; run <= runs; run += 1) {
+      for (const pathname of ['/login', '/investors'] as const) {
+        const label = `${pathname.slice(1)}-${run}`;
+        process.stdout.write(`Lighthouse ${pathname} (run ${run} of ${runs})…\n`);
+        results[pathname].push(await lighthouseRun(browser, app, pathname, pathname === '/login' ? null : tokens, label));
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  console.log(`\nLighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile emulation, simulated throttling — median of ${runs} run(s)`);
+  console.log(['page', ...CATEGORIES, 'LCP'].map((h) => h.padEnd(15)).join(''));
+  for (const [pathname, list] of Object.entries(results)) {
+    const cells = CATEGORIES.map((id) => {
+      const score = median(list.map((r) => r.scores[id]));
+      const target = TARGETS[id];
+      return `${score}${target === undefined ? '' : ` ${mark(score >= target)}`}`;
+    });
+    const lcp = median(list.map((r) => r.lcpMs));
+    console.log([pathname, ...cells, `${(lcp / 1000).toFixed(2)} s`].map((c) => c.padEnd(15)).join(''));
+  }
+
+  console.log('\nJavaScript loaded, gzipped (from dist/):');
+  for (const [pathname, { files, gzip }] of Object.entries(scripts)) {
+    const target = JS_TARGET_KB[pathname];
+    console.log(`  ${pathname.padEnd(11)} ${kb(gzip).padStart(9)} in ${files.length} files — target ≤ ${target} KB ${mark(gzip / 1024 <= target)}`);
+    for (const f of files.slice(0, 5)) console.log(`      ${kb(f.gzip).padStart(9)}  ${f.file}`);
+  }
+  console.log(`\nReports: ${path.relative(root, reportDir)}/`);
+} finally {
+  await app.stop();
+  rmSync(profile, { recursive: true, force: true });
+}

@@ -1,0 +1,143 @@
+// The session in Chromium against the real server: guards both ways, the deep link restored after
+// log-in, Log Out, an expired access token renewed unnoticed, a dead session sent to /login, the
+// not-found page, and the phone layout's drawer.
+import { expect, it } from 'vitest';
+import { SESSION_STORAGE_KEYS } from '../../src/lib/session';
+import { describeE2E, useE2EApp } from '../helpers/e2e';
+
+describeE2E('session', () => {
+  const e2e = useE2EApp();
+
+  it('sends a logged-out visitor to /login and back to the asked-for page after logging in', async () => {
+    const app = e2e.app();
+    const user = await app.createUser();
+    const page = await app.newPage();
+
+    await page.goto('/profile');
+    await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel(/^Password/).fill(user.password);
+    const mail = await app.mailAfter(user.email, () => page.getByRole('button', { name: 'Log In' }).click());
+    await page.waitForURL(/\/verify\?/);
+    await page.getByRole('textbox', { name: 'Character 1 of 6' }).click();
+    await page.keyboard.type(app.codeIn(mail));
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Account Settings | Fundscape');
+  });
+
+  it('keeps a logged-in user away from the auth pages', async () => {
+    const { page } = await e2e.app().loggedInPage('/deal-offers');
+    await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
+    for (const path of ['/login', '/', '/register', '/forgot-password']) {
+      await page.goto(path);
+      await page.waitForURL(/\/investors$/);
+    }
+  });
+
+  it('logs out from the sidebar menu: tokens gone, back at /login, data pages closed again', async () => {
+    const { page, user } = await e2e.app().loggedInPage('/deal-offers');
+    await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
+    await page.getByRole('button', { name: `Account menu for ${user.first_name} ${user.last_name}` }).hover();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+
+    await page.waitForURL(/\/login$/);
+    const stored = await page.evaluate((keys) => [localStorage.getItem(keys.access), localStorage.getItem(keys.refresh)], SESSION_STORAGE_KEYS);
+    expect(stored).toEqual([null, null]);
+    await page.goto('/investors');
+    await page.waitForURL(/\/login\?redirect=%2Finvestors$/);
+  });
+
+  it('renews an expired access token without the user noticing', async () => {
+    const app = e2e.app();
+    const { context, page } = await app.loggedInPage('/deal-offers');
+    await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
+    // An access token the server refuses, beside a refresh token it still accepts.
+    await page.evaluate((key) => localStorage.setItem(key, 'expired.garbage.token'), SESSION_STORAGE_KEYS.access);
+
+    const fresh = await context.newPage();
+    const refreshes: number[] = [];
+    fresh.on('response', (response) => {
+      if (response.url().endsWith('/api/v1/auth/refresh')) refreshes.push(response.status());
+    });
+    await fresh.goto('/profile');
+    await fresh.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
+    expect(fresh.url()).toMatch(/\/profile$/);
+    expect(refreshes).toEqual([200]);
+    const access = await fresh.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEYS.access);
+    expect(access).not.toBe('expired.garbage.token');
+    expect(access?.split('.')).toHaveLength(3);
+  });
+
+  it('refreshes once for two tabs that find the access token expired at the same time', async () => {
+    const { context, page } = await e2e.app().loggedInPage('/deal-offers');
+    await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
+    await page.evaluate((key) => localStorage.setItem(key, 'expired.garbage.token'), SESSION_STORAGE_KEYS.access);
+    const tabs = [await context.newPage(), await context.newPage()];
+    const refreshes: number[] = [];
+    context.on('response', (response) => {
+      if (response.url().endsWith('/api/v1/auth/refresh')) refreshes.push(response.status());
+    });
+    // A slow network: the second tab's call is refused while the first tab's refresh is still on its way.
+    await context.route('**/api/v1/auth/refresh', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await Promise.all(tabs.map((tab) => tab.goto('/profile')));
+    await Promise.all(tabs.map((tab) => tab.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor()));
+    // A second refresh would reuse a rotated token, and the server would end the session.
+    expect(refreshes).toEqual([200]);
+  });
+
+  it('follows a Log Out made in another tab', async () => {
+    const { context, page, user } = await e2e.app().loggedInPage('/deal-offers');
+    await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
+    const other = await context.newPage();
+    await other.goto('/profile');
+    await other.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
+    await other.getByRole('button', { name: `Account menu for ${user.first_name} ${user.last_name}` }).hover();
+    await other.getByRole('menuitem', { name: 'Log Out' }).click();
+    await other.waitForURL(/\/login$/);
+    await page.waitForURL(/\/login$/);
+  });
+
+  it('sends the user to /login when the refresh token is no longer accepted', async () => {
+    const { page } = await e2e.app().loggedInPage('/deal-offers');
+    await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
+    await page.evaluate((keys) => {
+      localStorage.setItem(keys.access, 'expired.garbage.token');
+      localStorage.setItem(keys.refresh, 'not-a-refresh-token');
+    }, SESSION_STORAGE_KEYS);
+    await page.goto('/profile');
+    await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEYS.access)).toBeNull();
+  });
+
+  it('shows a not-found page for unknown routes', async () => {
+    const page = await e2e.app().newPage();
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Page Not Found | Fundscape');
+  });
+
+  it('reaches every page from the drawer on a phone-sized screen', async () => {
+    const { page } = await e2e.app().loggedInPage('/deal-offers', { context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } });
+    await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
+    const sidebar = page.locator('nav[aria-label="Main"]').first();
+    expect(await sidebar.isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' }).getByRole('navigation', { name: 'Main' });
+    await drawer.getByRole('link', { name: 'Funds' }).click();
+    await page.waitForURL(/\/funds$/);
+    await drawer.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await drawer.getByRole('link', { name: 'Exclusive Offers' }).click();
+    await page.waitForURL(/\/deal-offers$/);
+  });
+});

@@ -1,0 +1,298 @@
+// The E2E harness: the real app started through `npm start`'s code path (it builds the client when
+// needed), a real SMTP sink for its mails, and Debian's Chromium driven by playwright-core.
+//
+//   describeE2E('sign-up', () => {
+//     const e2e = useE2EApp();                     // one server + browser per test file
+//     it('…', async () => {
+//       const page = await e2e.app().loggedInPage('/investors');
+//       …
+//     });
+//   });
+//
+// Without Chromium the suites are skipped with a console line, unless REQUIRE_E2E=1 (CI), which fails them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
+import type { Tokens } from '../../src/shared/api-types.js';
+import { startSmtpSink, type ReceivedMail } from './smtp-sink.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Building the client and seeding 5,000 investors + 1,500 funds on a fresh DATA_DIR takes a while. */
+const START_TIMEOUT_MS = 170_000;
+export const DEFAULT_PASSWORD = 'Secret!234';
+
+export const e2eAvailable = existsSync(CHROME_PATH);
+const e2eRequired = process.env.REQUIRE_E2E === '1';
+
+/** describe() for browser suites: skipped with a clear line without Chromium, failing if REQUIRE_E2E=1. */
+export function describeE2E(name: string, body: () => void) {
+  if (e2eAvailable) return describe(name, body);
+  if (e2eRequired) {
+    return describe(name, () => {
+      it('needs Chromium', () => {
+        throw new Error(`REQUIRE_E2E=1 but no Chromium at ${CHROME_PATH} (install Debian's chromium or set CHROME_PATH)`);
+      });
+    });
+  }
+  console.warn(`[e2e] skipped "${name}": no Chromium at ${CHROME_PATH} (set CHROME_PATH, or REQUIRE_E2E=1 to fail instead)`);
+  return describe.skip(name, body);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilServing(baseUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} while starting:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/login`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the app did not answer within ${START_TIMEOUT_MS} ms:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+}
+
+let userCounter = 0;
+
+export function uniqueEmail(tag = 'founder'): string {
+  userCounter += 1;
+  return `${tag}${userCounter}.${Date.now()}@example.test`;
+}
+
+export type E2EApp = Awaited<ReturnType<typeof startE2EApp>>;
+
+/** Starts the app (fresh DATA_DIR, mails to a sink) and Chromium. stop() ends both and removes the data. */
+export async function startE2EApp() {
+  const sink = await startSmtpSink();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-e2e-'));
+  let output = '';
+  const child = spawn('npx', ['tsx', 'src/server/cli/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: sink.url,
+      APP_URL: baseUrl,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+    // Its own process group, so stop() ends npx and the server it runs together.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (process.env.E2E_VERBOSE) process.stdout.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  const stop = async () => {
+    await Promise.allSettled(contexts.map((context) => context.close()));
+    await browser?.close().catch(() => {});
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilServing(baseUrl, child, () => output);
+    browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const openBrowser = browser;
+
+  async function callApi(method: string, url: string, body?: unknown, accessToken?: string) {
+    const res = await fetch(`${baseUrl}/api/v1${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  }
+
+  /** Runs `action` and answers the first mail to `to` that arrives after it. */
+  async function mailAfter(to: string, action: () => Promise<unknown>): Promise<ReceivedMail> {
+    const before = new Set(sink.mails);
+    await action();
+    return sink.waitFor(to, (mail) => !before.has(mail));
+  }
+
+  function linkIn(mail: ReceivedMail, kind: 'verify-email' | 'reset-password'): string {
+    const escaped = baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const match = new RegExp(`${escaped}/${kind}/[A-Za-z0-9_-]+`).exec(mail.text);
+    if (!match) throw new Error(`no ${kind} link in the mail to ${mail.to.join(', ')}:\n${mail.text}`);
+    return match[0];
+  }
+
+  function codeIn(mail: ReceivedMail): string {
+    const match = /login code is (\d{6})\b/.exec(mail.text);
+    if (!match) throw new Error(`no 6-digit code in the mail to ${mail.to.join(', ')}:\n${mail.text}`);
+    return match[1];
+  }
+
+  const app = {
+    baseUrl,
+    sink,
+    browser: openBrowser,
+    mailAfter,
+    linkIn,
+    codeIn,
+
+    /** A fresh browser context (no storage) at 1280×800 unless told otherwise; closed by stop(). */
+    async newContext(options: Parameters<Browser['newContext']>[0] = {}) {
+      const context = await openBrowser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options });
+      contexts.push(context);
+      return context;
+    },
+
+    async newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+      return (await app.newContext(options)).newPage();
+    },
+
+    /** Signs up through the API and follows the mailed link: a verified account that can log in. */
+    async createUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+      const user: TestUser = {
+        email: overrides.email ?? uniqueEmail(),
+        password: overrides.password ?? DEFAULT_PASSWORD,
+        first_name: overrides.first_name ?? 'Ada',
+        last_name: overrides.last_name ?? 'Lovelace',
+      };
+      let status = 0;
+      const mail = await mailAfter(user.email, async () => {
+        ({ status } = await callApi('POST', '/auth/register', user));
+      });
+      if (status !== 302) throw new Error(`register answered ${status}`);
+      const token = linkIn(mail, 'verify-email').split('/').pop();
+      const verified = await callApi('POST', '/auth/verify-email', { verification_id: token });
+      if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+      return user;
+    },
+
+    /** Logs in through the API with the code from the mail: the tokens a browser would store. */
+    async loginTokens(user: Pick<TestUser, 'email' | 'password'>): Promise<Tokens> {
+      let userId: unknown;
+      const mail = await mailAfter(user.email, async () => {
+        const login = await callApi('POST', '/auth/login', { email: user.email, password: user.password });
+        if (login.status !== 302) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.body)}`);
+        userId = login.body.user_id;
+      });
+      const verified = await callApi('POST', '/auth/verify-otp', { user_id: userId, code: codeIn(mail) });
+      if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+      return verified.body as unknown as Tokens;
+    },
+
+    /**
+     * A page already logged in (a new user unless one is given), opened at `path` and waited for
+     * until the app shell shows. Options go to the browser context (viewport, offline …).
+     */
+    async loggedInPage(pathname = '/investors', options: { user?: TestUser; context?: Parameters<Browser['newContext']>[0] } = {}) {
+      const user = options.user ?? (await app.createUser());
+      const tokens = await app.loginTokens(user);
+      const context = await app.newContext({
+        ...options.context,
+        storageState: {
+          cookies: [],
+          origins: [
+            {
+              origin: baseUrl,
+              localStorage: [
+                { name: SESSION_STORAGE_KEYS.access, value: tokens.access_token },
+                { name: SESSION_STORAGE_KEYS.refresh, value: tokens.refresh_token },
+              ],
+            },
+          ],
+        },
+      });
+      const page = await context.newPage();
+      await page.goto(pathname);
+      // The app shell's navigation is in the page (hidden on phones, where the drawer holds it).
+      await page.locator('nav[aria-label="Main"]').first().waitFor({ state: 'attached' });
+      return { page, context, user, tokens };
+    },
+
+    callApi,
+    stop,
+  };
+  return app;
+}
+
+/** One app per test file: started in beforeAll, stopped in afterAll. Call inside describeE2E. */
+export function useE2EApp() {
+  let current: E2EApp | undefined;
+  beforeAll(async () => {
+    current = await startE2EApp();
+  });
+  afterAll(async () => {
+    await current?.stop();
+  });
+  return {
+    app(): E2EApp {
+      if (!current) throw new Error('the e2e app is not started (use useE2EApp inside describeE2E)');
+      return current;
+    },
+  };
+}

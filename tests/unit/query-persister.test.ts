@@ -1,0 +1,155 @@
+// The per-query persister on a real IndexedDB implementation (fake-indexeddb) and a real QueryClient:
+// answers survive the in-memory cache, stay with their user, expire after the offline max age, and a
+// never-fetched query fails at once offline instead of waiting for the network.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { OfflineDb } from '../../src/lib/offline-db';
+import { createOfflineQueryPersister, NotAvailableOfflineError } from '../../src/lib/query-persister';
+import { OFFLINE_MAX_AGE_MS, STALE_TIME_MS } from '../../src/shared/constants';
+
+let db: OfflineDb;
+let userId: number | null;
+let online: boolean;
+
+function makeClient() {
+  const persister = createOfflineQueryPersister({ loadDb: async () => db, currentUserId: () => userId, isOnline: () => online });
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { persister: persister.persisterFn, networkMode: 'offlineFirst', retry: false, staleTime: STALE_TIME_MS },
+    },
+  });
+  return { client, persister };
+}
+
+/** Persisting is scheduled just after the fetch resolves; wait until the row is written. */
+async function persistedCount(forUser: number, expected: number) {
+  await vi.waitFor(async () => expect(await db.queries.where('userId').equals(forUser).count()).toBe(expected));
+}
+
+beforeEach(async () => {
+  db = new OfflineDb(`persister-test-${crypto.randomUUID()}`);
+  await db.open();
+  userId = 7;
+  online = true;
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await db.delete();
+});
+
+describe('offline query persister', () => {
+  it('restores an answer into a fresh cache without fetching again', async () => {
+    const fetcher = vi.fn(async () => ({ results: [{ id: 1, firm_name: 'Acme Capital' }], total_pages: 1 }));
+    const first = makeClient().client;
+    await first.fetchQuery({ queryKey: ['investors', { page: 1, countries: ['France'] }], queryFn: fetcher });
+    await persistedCount(7, 1);
+
+    online = false;
+    const second = makeClient().client;
+    const restored = await second.fetchQuery({ queryKey: ['investors', { page: 1, countries: ['France'] }], queryFn: fetcher });
+    expect(restored).toEqual({ results: [{ id: 1, firm_name: 'Acme Capital' }], total_pages: 1 });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps each filter combination apart', async () => {
+    const client = makeClient().client;
+    await client.fetchQuery({ queryKey: ['funds', { page: 1 }], queryFn: async () => 'page one' });
+    await client.fetchQuery({ queryKey: ['funds', { page: 2 }], queryFn: async () => 'page two' });
+    await persistedCount(7, 2);
+
+    online = false;
+    const offline = makeClient().client;
+    await expect(offline.fetchQuery({ queryKey: ['funds', { page: 2 }], queryFn: async () => 'network' })).resolves.toBe(
+      'page two',
+    );
+    await expect(
+      offline.fetchQuery({ queryKey: ['funds', { page: 3 }], queryFn: () => Promise.reject(new TypeError('Failed to fetch')) }),
+    ).rejects.toBeInstanceOf(NotAvailableOfflineError);
+  });
+
+  it('never shows one user the answers of another', async () => {
+    await makeClient().client.fetchQuery({ queryKey: ['lists'], queryFn: async () => ['secret list of user 7'] });
+    await persistedCount(7, 1);
+
+    userId = 8;
+    online = false;
+    const other = makeClient().client;
+    await expect(
+      other.fetchQuery({ queryKey: ['lists'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')) }),
+    ).rejects.toBeInstanceOf(NotAvailableOfflineError);
+    expect(await db.queries.where('userId').equals(8).count()).toBe(0);
+  });
+
+  it('does not persist while nobody is logged in, nor an answer that arrives after a logout', async () => {
+    userId = null;
+    await makeClient().client.fetchQuery({ queryKey: ['me'], queryFn: async () => 'anonymous' });
+
+    userId = 7;
+    let answer!: (value: string) => void;
+    const late = makeClient().client.fetchQuery({ queryKey: ['me'], queryFn: () => new Promise<string>((r) => (answer = r)) });
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    userId = null;
+    answer('user 7 data');
+    await late;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await db.queries.count()).toBe(0);
+  });
+
+  it('discards answers older than the offline max age', async () => {
+    await makeClient().client.fetchQuery({ queryKey: ['investor', 3], queryFn: async () => 'old detail' });
+    await persistedCount(7, 1);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + OFFLINE_MAX_AGE_MS + 60_000);
+    online = false;
+    await expect(
+      makeClient().client.fetchQuery({ queryKey: ['investor', 3], queryFn: () => Promise.reject(new TypeError('Failed to fetch')) }),
+    ).rejects.toBeInstanceOf(NotAvailableOfflineError);
+  });
+
+  it('still restores an answer a day short of a week old, and refetches it once online', async () => {
+    await makeClient().client.fetchQuery({ queryKey: ['fund', 5], queryFn: async () => 'from last week' });
+    await persistedCount(7, 1);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + OFFLINE_MAX_AGE_MS - 24 * 60 * 60 * 1000);
+    const fresh = vi.fn(async () => 'from today');
+    const client = makeClient().client;
+    // As a mounted useQuery does: an observer, whose stale answer is refetched after it is restored.
+    const observer = new QueryObserver(client, { queryKey: ['fund', 5], queryFn: fresh });
+    const seen: unknown[] = [];
+    const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(client.getQueryData(['fund', 5])).toBe('from today'));
+    unsubscribe();
+    expect(seen).toContain('from last week');
+    expect(fresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('removeExpired drops old rows of every user', async () => {
+    const now = Date.now();
+    await db.queries.bulkPut([
+      { userId: 1, key: 'query-a', value: '{}', savedAt: now - OFFLINE_MAX_AGE_MS - 1 },
+      { userId: 2, key: 'query-b', value: '{}', savedAt: now - OFFLINE_MAX_AGE_MS - 1 },
+      { userId: 2, key: 'query-c', value: '{}', savedAt: now },
+    ]);
+    expect(await makeClient().persister.removeExpired(now)).toBe(2);
+    expect((await db.queries.toArray()).map((row) => row.key)).toEqual(['query-c']);
+  });
+
+  it('forgetUser removes one user’s answers and outbox, and nobody else’s', async () => {
+    await db.queries.bulkPut([
+      { userId: 7, key: 'query-a', value: '{}', savedAt: Date.now() },
+      { userId: 8, key: 'query-a', value: '{}', savedAt: Date.now() },
+    ]);
+    const row = { listId: 1, listType: 'investor' as const, itemIds: [1], items: [], createdAt: 0, attempts: 0, lastError: null };
+    await db.outbox.bulkAdd([
+      { ...row, userId: 7, idempotencyKey: 'a' },
+      { ...row, userId: 8, idempotencyKey: 'b' },
+    ] as never);
+    await db.forgetUser(7);
+    expect((await db.queries.toArray()).map((r) => r.userId)).toEqual([8]);
+    expect((await db.outbox.toArray()).map((r) => r.idempotencyKey)).toEqual(['b']);
+  });
+});
