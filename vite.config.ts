@@ -35,7 +35,6 @@ export default defineConfig({
         globIgnores: ['screenshots/**'],
       },
       devOptions: { enabled: false },
-      disable: Boolean(process.env.VITEST),
     }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -65,6 +64,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // After the other suites: browser runs are timing-sensitive and the machine has two cores.
+          sequence: { groupOrder: 1 },
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -1,7 +1,7 @@
 // Per-query persistence to IndexedDB: every answer a query fetches is written to the offline store
 // under the current user, and a query with nothing in memory (a reload, a restart, or after the 30 min
-// gc) restores it from there before it touches the network — for a week (OFFLINE_MAX_AGE_MS), so
-// SPEC §9's stale and gc times keep governing the in-memory cache.
+// gc) shows it from there at once, then refreshes it when there is a network. Answers are kept for a
+// week (OFFLINE_MAX_AGE_MS); SPEC §9's stale and gc times keep governing the in-memory cache.
 //
 // Offline, a query that has nothing stored fails at once with NotAvailableOfflineError (the UI shows a
 // 'not available offline' state) instead of waiting for the network.
@@ -10,7 +10,7 @@ import {
   type AsyncStorage,
   type PersistedQuery,
 } from '@tanstack/query-persist-client-core';
-import { onlineManager, type Query, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
+import { notifyManager, onlineManager, type Query, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { FetchError } from 'ofetch';
 import { OFFLINE_MAX_AGE_MS } from '@/shared/constants';
 import type { OfflineDb } from './offline-db';
@@ -122,6 +122,7 @@ export function createOfflineQueryPersister({
         buster: PERSIST_VERSION,
         prefix: 'query',
         serialize,
+        refetchOnRestore: false,
       });
       perUser.set(userId, persister);
     }
@@ -136,8 +137,18 @@ export function createOfflineQueryPersister({
   ): Promise<T> {
     const userId = currentUserId();
     if (userId === null) return queryFn(context);
+    let fetched = false;
+    const fetching = (ctx: QueryFunctionContext<TQueryKey>) => {
+      fetched = true;
+      return queryFn(ctx);
+    };
     try {
-      return await persisterOf(userId).persisterFn(queryFn, context, query);
+      const data = await persisterOf(userId).persisterFn(fetching, context, query);
+      // A restored answer is shown at once and refreshed behind it: it may come from an earlier visit,
+      // so SPEC §9's ten fresh minutes of an in-memory answer do not apply. Offline the refresh waits
+      // for the network; if it fails, the query keeps the answer and records the error.
+      if (!fetched) notifyManager.schedule(() => void query.fetch().catch(() => undefined));
+      return data;
     } catch (error) {
       if (query.state.data === undefined && !isOnline()) throw new NotAvailableOfflineError(error);
       throw error;

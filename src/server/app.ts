@@ -12,6 +12,7 @@ import { authenticate } from './modules/auth/authenticate.js';
 import { rateLimit } from './plugins/rate-limit.js';
 import { authModule } from './modules/auth/index.js';
 import { listsModule } from './modules/lists/index.js';
+import { catalogueService } from './modules/catalogue/plugin.js';
 import { investorRoutes } from './modules/investors/routes.js';
 import { fundRoutes } from './modules/funds/routes.js';
 import { filterRoutes } from './modules/filters/routes.js';
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Modules register here, each under /api/v1.
   await app.register(authModule, { prefix: '/api/v1/auth' });
   await app.register(listsModule, { prefix: '/api/v1/lists' });
+  await app.register(catalogueService);
   await app.register(investorRoutes, { prefix: '/api/v1' });
   await app.register(fundRoutes, { prefix: '/api/v1' });
   await app.register(filterRoutes, { prefix: '/api/v1' });

@@ -47,6 +47,7 @@ describe('Dropdown', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Startup', 'Early Stage']);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(trigger()).toHaveFocus();
     await userEvent.click(trigger());
     expect(screen.getByRole('textbox', { name: 'Search Investment state' })).toHaveValue('');
     expect(screen.getAllByRole('option')).toHaveLength(4);

@@ -46,11 +46,13 @@ describeE2E('detail pages', () => {
     const statsText = await stats.textContent();
     expect(statsText).toContain(formatUsd(investor.capital_managed));
     expect(statsText).toContain(formatRange(investor.min_investment, investor.max_investment));
-    const [, , , fourth] = investor.stage_preferences;
-    expect(await stats.getByText(fourth, { exact: true }).count()).toBe(0);
-    const more = stats.getByRole('button', { name: `+${investor.stage_preferences.length - 3} more` });
-    await more.click();
-    for (const stage of investor.stage_preferences) await stats.getByText(stage, { exact: true }).first().waitFor();
+    const stages = stats.locator('dt:text-is("Stages") + dd');
+    const [first, second, third, fourth] = investor.stage_preferences;
+    for (const stage of [first, second, third]) await stages.getByText(stage, { exact: true }).waitFor();
+    expect(await stages.getByText(fourth, { exact: true }).count()).toBe(0);
+    await stages.getByRole('button', { name: `+${investor.stage_preferences.length - 3} more` }).click();
+    for (const stage of investor.stage_preferences) await stages.getByText(stage, { exact: true }).waitFor();
+    expect(await stages.getByRole('button').count()).toBe(0);
     await breadcrumb.getByRole('link', { name: 'Investors' }).click();
     await page.waitForURL(/\/investors$/);
   });

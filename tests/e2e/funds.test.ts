@@ -74,9 +74,10 @@ describeE2E('funds page', () => {
     await waitForRows(page, answer.results.map((r) => r.id));
 
     await page.getByRole('button', { name: /^More Filters/ }).click();
-    const cleared = await searchAfter(page, 'funds', () => drawer.getByRole('button', { name: 'Clear All' }).click());
-    expect(cleared.searchParams.has('gender_ratio')).toBe(false);
-    expect(cleared.searchParams.has('fund_types')).toBe(false);
+    // The unfiltered first page is still fresh in the cache, so no call need go out for it.
+    await drawer.getByRole('button', { name: 'Clear All' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
     await expect.poll(() => shownTotal(page, 'funds')).toBe(total);
     expect(await page.getByRole('button', { name: /^Fund type:/ }).textContent()).toBe('Any type');
   });

@@ -40,9 +40,16 @@ describeE2E('queued list additions', () => {
     const investors = await investorsOf(app, tokens.access_token, 5);
     await page.goto(`/lists/${list.id}`);
     await page.getByText('You haven’t save anything to this list', { exact: false }).waitFor();
-    await page.goto('/investors');
-    await page.getByText(fullName(investors[0])).first().waitFor();
+    await openInvestors(page, listName, investors[0]);
     return { app, page, context, accessToken: tokens.access_token, list, investors };
+  }
+
+  /** /investors with its rows and the list's 'add to' button, once restored answers are refreshed. */
+  async function openInvestors(page: Page, listName: string, firstRow: Investor) {
+    await page.goto('/investors');
+    await page.getByText(fullName(firstRow)).first().waitFor();
+    await page.getByRole('navigation', { name: 'Lists' }).getByText(listName).waitFor();
+    await page.waitForLoadState('networkidle');
   }
 
   async function addToList(page: Page, listName: string, investors: Investor[]) {
@@ -68,7 +75,7 @@ describeE2E('queued list additions', () => {
     await context.setOffline(true);
     await addToList(page, 'Seed targets', added);
     await page.getByText('No connection: 2 investors will be added to Seed targets', { exact: false }).waitFor();
-    await page.locator('[aria-label="2 items, 2 pending sync"]').first().waitFor();
+    await page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: 'Seed targets, 2 items, 2 pending sync' }).waitFor();
 
     // Reloaded offline, the list shows them, marked pending.
     await page.goto(`/lists/${list.id}`);
@@ -142,8 +149,7 @@ describeE2E('queued list additions', () => {
   it('two open tabs send each queued addition once', async () => {
     const { app, page, context, accessToken, list, investors } = await setUp('Two tabs');
     const second = await context.newPage();
-    await second.goto('/investors');
-    await second.getByText(fullName(investors[0])).first().waitFor();
+    await openInvestors(second, 'Two tabs', investors[0]);
     const posts: string[] = [];
     context.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith(`/lists/${list.id}/investors/batch`)) posts.push(request.url());

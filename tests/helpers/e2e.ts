@@ -106,6 +106,8 @@ export async function startE2EApp() {
     cwd: root,
     env: {
       ...process.env,
+      // Built and served as in production: vitest's NODE_ENV=test would give React's development build.
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

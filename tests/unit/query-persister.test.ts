@@ -3,7 +3,7 @@
 // never-fetched query fails at once offline instead of waiting for the network.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { OfflineDb } from '../../src/lib/offline-db';
 import { createOfflineQueryPersister, NotAvailableOfflineError } from '../../src/lib/query-persister';
 import { OFFLINE_MAX_AGE_MS, STALE_TIME_MS } from '../../src/shared/constants';
@@ -11,6 +11,20 @@ import { OFFLINE_MAX_AGE_MS, STALE_TIME_MS } from '../../src/shared/constants';
 let db: OfflineDb;
 let userId: number | null;
 let online: boolean;
+
+/** What the browser and TanStack Query both believe about the network. */
+function setOnline(value: boolean) {
+  online = value;
+  onlineManager.setOnline(value);
+}
+
+/** A query function that answers while online and fails as fetch does offline. */
+function network<T>(answer: T) {
+  return vi.fn(async () => {
+    if (!online) throw new TypeError('Failed to fetch');
+    return answer;
+  });
+}
 
 function makeClient() {
   const persister = createOfflineQueryPersister({ loadDb: async () => db, currentUserId: () => userId, isOnline: () => online });
@@ -31,26 +45,39 @@ beforeEach(async () => {
   db = new OfflineDb(`persister-test-${crypto.randomUUID()}`);
   await db.open();
   userId = 7;
-  online = true;
+  setOnline(true);
 });
 
 afterEach(async () => {
   vi.useRealTimers();
+  setOnline(true);
   await db.delete();
 });
 
 describe('offline query persister', () => {
-  it('restores an answer into a fresh cache without fetching again', async () => {
-    const fetcher = vi.fn(async () => ({ results: [{ id: 1, firm_name: 'Acme Capital' }], total_pages: 1 }));
-    const first = makeClient().client;
-    await first.fetchQuery({ queryKey: ['investors', { page: 1, countries: ['France'] }], queryFn: fetcher });
+  it('restores an answer into a fresh cache while offline, and keeps it when the refresh cannot run', async () => {
+    const page = { results: [{ id: 1, firm_name: 'Acme Capital' }], total_pages: 1 };
+    const fetcher = network(page);
+    const key = ['investors', { page: 1, countries: ['France'] }];
+    await makeClient().client.fetchQuery({ queryKey: key, queryFn: fetcher });
     await persistedCount(7, 1);
 
-    online = false;
+    setOnline(false);
     const second = makeClient().client;
-    const restored = await second.fetchQuery({ queryKey: ['investors', { page: 1, countries: ['France'] }], queryFn: fetcher });
-    expect(restored).toEqual({ results: [{ id: 1, firm_name: 'Acme Capital' }], total_pages: 1 });
-    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(await second.fetchQuery({ queryKey: key, queryFn: fetcher })).toEqual(page);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(second.getQueryData(key)).toEqual(page);
+  });
+
+  it('shows a restored answer at once and refreshes it behind when online', async () => {
+    await makeClient().client.fetchQuery({ queryKey: ['lists'], queryFn: network(['Seed']) });
+    await persistedCount(7, 1);
+
+    const client = makeClient().client;
+    const fresh = network(['Seed', 'Climate']);
+    expect(await client.fetchQuery({ queryKey: ['lists'], queryFn: fresh })).toEqual(['Seed']);
+    await vi.waitFor(() => expect(client.getQueryData(['lists'])).toEqual(['Seed', 'Climate']));
+    expect(fresh).toHaveBeenCalledTimes(1);
   });
 
   it('keeps each filter combination apart', async () => {
@@ -59,7 +86,7 @@ describe('offline query persister', () => {
     await client.fetchQuery({ queryKey: ['funds', { page: 2 }], queryFn: async () => 'page two' });
     await persistedCount(7, 2);
 
-    online = false;
+    setOnline(false);
     const offline = makeClient().client;
     await expect(offline.fetchQuery({ queryKey: ['funds', { page: 2 }], queryFn: async () => 'network' })).resolves.toBe(
       'page two',
@@ -74,7 +101,7 @@ describe('offline query persister', () => {
     await persistedCount(7, 1);
 
     userId = 8;
-    online = false;
+    setOnline(false);
     const other = makeClient().client;
     await expect(
       other.fetchQuery({ queryKey: ['lists'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')) }),
@@ -103,7 +130,7 @@ describe('offline query persister', () => {
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + OFFLINE_MAX_AGE_MS + 60_000);
-    online = false;
+    setOnline(false);
     await expect(
       makeClient().client.fetchQuery({ queryKey: ['investor', 3], queryFn: () => Promise.reject(new TypeError('Failed to fetch')) }),
     ).rejects.toBeInstanceOf(NotAvailableOfflineError);

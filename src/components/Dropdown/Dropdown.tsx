@@ -42,7 +42,8 @@ export function Dropdown({ label, placeholder, options, value, onChange, loading
   const listId = useId();
   const open = anchor !== null;
 
-  const close = () => {
+  const close = ({ returnFocus = false } = {}) => {
+    if (returnFocus) anchor?.focus();
     setAnchor(null);
     setSearch('');
   };
@@ -70,7 +71,7 @@ export function Dropdown({ label, placeholder, options, value, onChange, loading
           aria-controls={open ? listId : undefined}
           aria-label={`${label}: ${summary(options, value, placeholder)}`}
           onClick={(event) => (open ? close() : setAnchor(event.currentTarget))}
-          onKeyDown={(event) => event.key === 'Escape' && close()}
+          onKeyDown={(event) => event.key === 'Escape' && close({ returnFocus: true })}
           endIcon={
             <KeyboardArrowDownIcon
               sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }}
@@ -100,7 +101,7 @@ export function Dropdown({ label, placeholder, options, value, onChange, loading
         >
           <Paper
             elevation={8}
-            onKeyDown={(event) => event.key === 'Escape' && close()}
+            onKeyDown={(event) => event.key === 'Escape' && close({ returnFocus: true })}
             sx={{ width: Math.max(anchor?.offsetWidth ?? 0, 260), border: 1, borderColor: 'divider' }}
           >
             <Box sx={{ p: 1 }}>

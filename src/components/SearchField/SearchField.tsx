@@ -52,7 +52,8 @@ export function SearchField({ value, onCommit, debounceMs = 0, placeholder, labe
       placeholder={placeholder}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      sx={sx}
+      // Chromium draws its own clear button in search inputs; ours is the one that commits at once.
+      sx={[{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none' } }, ...(Array.isArray(sx) ? sx : [sx])]}
       slotProps={{
         htmlInput: { 'aria-label': label },
         input: {

@@ -35,6 +35,7 @@ export function useAddToLists() {
       }
       return result;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: LISTS_KEY }),
+    // Not awaited: offline the refetch waits for the network, and the caller's callbacks must not.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: LISTS_KEY }),
   });
 }

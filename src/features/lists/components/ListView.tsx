@@ -96,7 +96,7 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
       render: (row) =>
         pendingIds.has(row.id) ? (
           <Tooltip title="Pending: saved to the list once you are back online">
-            <CloudUploadOutlinedIcon fontSize="small" color="action" role="img" aria-label={`${itemName(row)}: pending sync`} />
+            <CloudUploadOutlinedIcon fontSize="small" color="action" titleAccess={`${itemName(row)}: pending sync`} />
           </Tooltip>
         ) : (
           <Tooltip title="Remove from list">
@@ -155,7 +155,7 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
             </Typography>
           )}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap', rowGap: 1 }}>
+        <Box sx={{ display: 'flex', flexShrink: 0, flexWrap: 'wrap', gap: 1 }}>
           <AppButton variant="secondary" startIcon={<EditOutlinedIcon fontSize="small" />} onClick={() => setEditing(true)}>
             Edit
           </AppButton>
@@ -170,7 +170,7 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
           <AppButton variant="delete" startIcon={<DeleteOutlineIcon fontSize="small" />} onClick={() => setConfirmingDelete(true)}>
             Delete List
           </AppButton>
-        </Stack>
+        </Box>
       </Stack>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>

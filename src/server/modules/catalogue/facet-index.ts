@@ -77,7 +77,12 @@ function store(column: FacetColumn, i: number, value: unknown) {
   }
 }
 
-type RowTest = (i: number) => boolean;
+/** Set bits in a 32-bit word (the classic parallel count). */
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
 
 export interface FacetMatch {
   total: number;
@@ -131,58 +136,75 @@ export class FacetIndex {
     return new FacetIndex(version, ids, columns);
   }
 
-  /** A test per selection; null when a selection can match nothing (a value the catalogue lacks). */
-  private tests(filter: SearchFilter): RowTest[] | null {
-    const tests: RowTest[] = [];
-    for (const { facet, values } of filter.selections) {
-      const column = this.columns.get(facet.searchKey)!;
-      switch (column.match) {
-        case 'equals': {
-          const wanted = new Uint8Array(column.dictionary.size);
-          let any = false;
-          for (const v of values) {
-            const code = column.dictionary.get(v);
-            if (code !== undefined) wanted[code] = 1;
-            any ||= code !== undefined;
-          }
-          if (!any) return null;
-          const codes = column.codes;
-          tests.push((i) => wanted[codes[i]] === 1);
-          break;
+  /** The rows one selection matches, as a bitset over row positions; null when it can match nothing. */
+  private selectionBits({ facet, values }: SearchFilter['selections'][number]): Uint32Array | null {
+    const column = this.columns.get(facet.searchKey)!;
+    const n = this.ids.length;
+    const bits = new Uint32Array((n + 31) >>> 5);
+    switch (column.match) {
+      case 'equals': {
+        const wanted = new Uint8Array(column.dictionary.size);
+        let any = false;
+        for (const v of values) {
+          const code = column.dictionary.get(v);
+          if (code === undefined) continue;
+          wanted[code] = 1;
+          any = true;
         }
-        case 'overlaps': {
-          const mask = values.reduce((m, v) => m | (column.bits.get(v) ?? 0), 0);
-          if (mask === 0) return null;
-          const masks = column.masks;
-          tests.push((i) => (masks[i] & mask) !== 0);
-          break;
-        }
-        case 'range': {
-          const ladder = (facet as Extract<Facet, { match: 'range' }>).ladder;
-          const wanted = new Uint8Array(256);
-          for (const v of values) wanted[ladder.findIndex((b) => b.value === v)] = 1;
-          const buckets = column.buckets;
-          tests.push((i) => wanted[buckets[i]] === 1);
-          break;
-        }
+        if (!any) return null;
+        const codes = column.codes;
+        for (let i = 0; i < n; i++) if (wanted[codes[i]] === 1) bits[i >>> 5] |= 1 << (i & 31);
+        return bits;
+      }
+      case 'overlaps': {
+        const mask = values.reduce((m, v) => m | (column.bits.get(v) ?? 0), 0);
+        if (mask === 0) return null;
+        const masks = column.masks;
+        for (let i = 0; i < n; i++) if ((masks[i] & mask) !== 0) bits[i >>> 5] |= 1 << (i & 31);
+        return bits;
+      }
+      case 'range': {
+        const ladder = (facet as Extract<Facet, { match: 'range' }>).ladder;
+        const wanted = new Uint8Array(256);
+        for (const v of values) wanted[ladder.findIndex((b) => b.value === v)] = 1;
+        const buckets = column.buckets;
+        for (let i = 0; i < n; i++) if (wanted[buckets[i]] === 1) bits[i >>> 5] |= 1 << (i & 31);
+        return bits;
       }
     }
-    return tests;
   }
 
   /** Counts the rows the filter (which must have no search term) matches and picks one window of ids. */
   match(filter: SearchFilter, start: number, limit: number): FacetMatch {
     if (filter.term !== undefined) throw new Error('A search term is answered by SQL, not by the facet index');
-    const tests = this.tests(filter);
-    if (tests === null) return { total: 0, ids: [] };
-    const ids: number[] = [];
-    const end = start + limit;
-    let total = 0;
     const n = this.ids.length;
-    rows: for (let i = 0; i < n; i++) {
-      for (const test of tests) if (!test(i)) continue rows;
-      if (total >= start && total < end) ids.push(this.ids[i]);
-      total++;
+    if (filter.selections.length === 0) {
+      return { total: n, ids: Array.from(this.ids.subarray(Math.min(start, n), Math.min(start + limit, n))) };
+    }
+    // OR within a selection is in its bitset; AND across selections is the bitsets' intersection.
+    let matched: Uint32Array | null = null;
+    for (const selection of filter.selections) {
+      const bits = this.selectionBits(selection);
+      if (bits === null) return { total: 0, ids: [] };
+      if (matched === null) matched = bits;
+      else for (let w = 0; w < bits.length; w++) matched[w] &= bits[w];
+    }
+    const words = matched!;
+    let total = 0;
+    const ids: number[] = [];
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w];
+      if (word === 0) continue;
+      const count = popcount(word);
+      // Whole words before the window are only counted; the window's bits are read one by one.
+      if (total + count > start && ids.length < limit) {
+        for (let b = 0; b < 32; b++) {
+          if ((word & (1 << b)) === 0) continue;
+          const rank = total + popcount(word & ((1 << b) - 1));
+          if (rank >= start && ids.length < limit) ids.push(this.ids[(w << 5) + b]);
+        }
+      }
+      total += count;
     }
     return { total, ids };
   }

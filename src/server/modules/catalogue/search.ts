@@ -49,12 +49,21 @@ export class CatalogueSearch {
   private indexFor(version: number): FacetIndex | null {
     if (this.options.facetIndex === false) return null;
     if (this.index?.version === version) return this.index;
-    this.building ??= this.rebuild()
-      .catch((error: unknown) => this.options.onIndexError?.(error))
-      .finally(() => {
-        this.building = null;
-      });
+    this.build().catch((error: unknown) => this.options.onIndexError?.(error));
     return null;
+  }
+
+  /** One build at a time: a caller arriving during a build waits for that one. */
+  private build(): Promise<void> {
+    this.building ??= this.rebuild().finally(() => {
+      this.building = null;
+    });
+    return this.building;
+  }
+
+  /** Settles once no background build is running. */
+  async idle(): Promise<void> {
+    await this.building?.catch(() => {});
   }
 
   private async rebuild() {
@@ -70,7 +79,7 @@ export class CatalogueSearch {
     for (let attempt = 0; attempt < 3; attempt++) {
       const version = await readCatalogueVersion(this.db);
       if (this.index?.version === version) return true;
-      await this.rebuild();
+      await this.build();
     }
     return false;
   }

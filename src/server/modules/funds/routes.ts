@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { fundCatalogue } from '../catalogue/catalogues.js';
 import { registerCatalogueRoutes } from '../catalogue/routes.js';
 import { fundSchema } from '../catalogue/schemas.js';
 
 /** GET /funds/search and GET /funds/{id} (SPEC §7). */
 export async function fundRoutes(app: FastifyInstance) {
-  registerCatalogueRoutes(app, fundCatalogue, fundSchema, 'Funds');
+  registerCatalogueRoutes(app, app.catalogue.funds, fundSchema, 'Funds');
 }
