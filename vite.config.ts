@@ -66,6 +66,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // After the other suites: browser runs are timing-sensitive and the machine has two cores.
           sequence: { groupOrder: 1 },
+          globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -76,7 +76,7 @@ describe.each(testDatabases())('facet index on $name', (kind) => {
       const expected = expectedIds(rows, readers, query);
       if (expected.length > 0) matched++;
       const filter = readSearchFilter(catalogue, query);
-      for (const [page, perPage] of [[1, 15], [2, 7], [Math.max(1, Math.ceil(expected.length / 10)), 10]]) {
+      for (const [page, perPage] of [[1, 15], [2, 7], [3, 100], [Math.max(1, Math.ceil(expected.length / 10)), 10]]) {
         const slice = expected.slice((page - 1) * perPage, page * perPage);
         const a = await indexed.search(filter, page, perPage);
         const b = await plain.search(filter, page, perPage);

@@ -285,9 +285,10 @@ async function main() {
   const tables: string[] = [];
   if (!values['skip-pglite']) tables.push(await benchPglite(iterations));
   if (!values['skip-postgres']) tables.push(await benchPostgres(iterations, values.reseed));
+  const load = os.loadavg().map((x) => x.toFixed(1)).join(', ');
   process.stdout.write(
-    `\n## Search benchmark (${iterations} timed calls per search, ${os.cpus().length} cores, Node ${process.version})\n\n` +
-      `${tables.join('\n\n')}\n`,
+    `\n## Search benchmark (${iterations} timed calls per search, ${os.cpus().length} cores, Node ${process.version}, ` +
+      `load average at the end ${load})\n\n${tables.join('\n\n')}\n`,
   );
 }
 

@@ -11,13 +11,13 @@
 //
 // Without Chromium the suites are skipped with a console line, unless REQUIRE_E2E=1 (CI), which fails them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Tokens } from '../../src/shared/api-types.js';
 import { startSmtpSink, type ReceivedMail } from './smtp-sink.js';
@@ -95,12 +95,18 @@ export function uniqueEmail(tag = 'founder'): string {
 
 export type E2EApp = Awaited<ReturnType<typeof startE2EApp>>;
 
+export interface StartOptions {
+  /** A seeded DATA_DIR to start from a copy of (tests/helpers/e2e-global-setup.ts); else the app seeds its own. */
+  seededDataDir?: string;
+}
+
 /** Starts the app (fresh DATA_DIR, mails to a sink) and Chromium. stop() ends both and removes the data. */
-export async function startE2EApp() {
+export async function startE2EApp({ seededDataDir }: StartOptions = {}) {
   const sink = await startSmtpSink();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-e2e-'));
+  if (seededDataDir) cpSync(seededDataDir, dataDir, { recursive: true });
   let output = '';
   const child = spawn('npx', ['tsx', 'src/server/cli/start.ts'], {
     cwd: root,
@@ -286,7 +292,7 @@ export async function startE2EApp() {
 export function useE2EApp() {
   let current: E2EApp | undefined;
   beforeAll(async () => {
-    current = await startE2EApp();
+    current = await startE2EApp({ seededDataDir: inject('e2eSeededDataDir') });
   });
   afterAll(async () => {
     await current?.stop();

@@ -95,7 +95,7 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
       text: () => '',
       render: (row) =>
         pendingIds.has(row.id) ? (
-          <Tooltip title="Pending: saved to the list once you are back online">
+          <Tooltip title="Pending: saved to the list once you are back online" describeChild>
             <CloudUploadOutlinedIcon fontSize="small" color="action" titleAccess={`${itemName(row)}: pending sync`} />
           </Tooltip>
         ) : (

@@ -4,9 +4,9 @@
 // few milliseconds at a million rows, where SQL needs hundreds to count. Search terms stay in SQL.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Catalogue, Facet } from './catalogues.js';
+import type { Catalogue, Facet, RangeFacet } from './catalogues.js';
 import { queryRows } from './query-rows.js';
-import type { SearchFilter } from './search-sql.js';
+import type { FacetSelection, SearchFilter } from './search-sql.js';
 import { readCatalogueVersion } from './version.js';
 
 const CHUNK = 50_000;
@@ -91,11 +91,15 @@ export interface FacetMatch {
 }
 
 export class FacetIndex {
+  private readonly scratch: Uint32Array;
+
   private constructor(
     readonly version: number,
     private readonly ids: Int32Array,
     private readonly columns: Map<string, FacetColumn>,
-  ) {}
+  ) {
+    this.scratch = new Uint32Array((ids.length + 31) >>> 5);
+  }
 
   get size(): number {
     return this.ids.length;
@@ -136,40 +140,59 @@ export class FacetIndex {
     return new FacetIndex(version, ids, columns);
   }
 
-  /** The rows one selection matches, as a bitset over row positions; null when it can match nothing. */
-  private selectionBits({ facet, values }: SearchFilter['selections'][number]): Uint32Array | null {
+  /**
+   * ANDs the rows one selection matches into `into`, a bitset over row positions (or sets it, for the
+   * first selection). Rows are read 32 at a time into one word; words already empty are skipped.
+   * Answers false when the selection can match nothing.
+   */
+  private applySelection({ facet, values }: FacetSelection, into: Uint32Array, first: boolean): boolean {
     const column = this.columns.get(facet.searchKey)!;
     const n = this.ids.length;
-    const bits = new Uint32Array((n + 31) >>> 5);
+    const words = into.length;
     switch (column.match) {
-      case 'equals': {
-        const wanted = new Uint8Array(column.dictionary.size);
-        let any = false;
-        for (const v of values) {
-          const code = column.dictionary.get(v);
-          if (code === undefined) continue;
-          wanted[code] = 1;
-          any = true;
+      case 'equals':
+      case 'range': {
+        let wanted: Uint8Array;
+        let codes: Uint32Array | Uint8Array;
+        if (column.match === 'equals') {
+          wanted = new Uint8Array(column.dictionary.size);
+          for (const v of values) {
+            const code = column.dictionary.get(v);
+            if (code !== undefined) wanted[code] = 1;
+          }
+          codes = column.codes;
+        } else {
+          const ladder = (facet as RangeFacet).ladder;
+          wanted = new Uint8Array(256);
+          for (const v of values) wanted[ladder.findIndex((b) => b.value === v)] = 1;
+          codes = column.buckets;
         }
-        if (!any) return null;
-        const codes = column.codes;
-        for (let i = 0; i < n; i++) if (wanted[codes[i]] === 1) bits[i >>> 5] |= 1 << (i & 31);
-        return bits;
+        if (!wanted.includes(1)) return false;
+        for (let w = 0; w < words; w++) {
+          if (!first && into[w] === 0) continue;
+          const end = Math.min((w + 1) << 5, n);
+          let word = 0;
+          for (let i = w << 5, b = 0; i < end; i++, b++) word |= wanted[codes[i]] << b;
+          into[w] = first ? word : into[w] & word;
+        }
+        return true;
       }
       case 'overlaps': {
         const mask = values.reduce((m, v) => m | (column.bits.get(v) ?? 0), 0);
-        if (mask === 0) return null;
+        if (mask === 0) return false;
         const masks = column.masks;
-        for (let i = 0; i < n; i++) if ((masks[i] & mask) !== 0) bits[i >>> 5] |= 1 << (i & 31);
-        return bits;
-      }
-      case 'range': {
-        const ladder = (facet as Extract<Facet, { match: 'range' }>).ladder;
-        const wanted = new Uint8Array(256);
-        for (const v of values) wanted[ladder.findIndex((b) => b.value === v)] = 1;
-        const buckets = column.buckets;
-        for (let i = 0; i < n; i++) if (wanted[buckets[i]] === 1) bits[i >>> 5] |= 1 << (i & 31);
-        return bits;
+        for (let w = 0; w < words; w++) {
+          if (!first && into[w] === 0) continue;
+          const end = Math.min((w + 1) << 5, n);
+          let word = 0;
+          for (let i = w << 5, b = 0; i < end; i++, b++) {
+            // Branch-free "shares a bit": (x | -x) has its sign bit set exactly when x is not 0.
+            const x = masks[i] & mask;
+            word |= ((x | -x) >>> 31) << b;
+          }
+          into[w] = first ? word : into[w] & word;
+        }
+        return true;
       }
     }
   }
@@ -181,22 +204,19 @@ export class FacetIndex {
     if (filter.selections.length === 0) {
       return { total: n, ids: Array.from(this.ids.subarray(Math.min(start, n), Math.min(start + limit, n))) };
     }
-    // OR within a selection is in its bitset; AND across selections is the bitsets' intersection.
-    let matched: Uint32Array | null = null;
-    for (const selection of filter.selections) {
-      const bits = this.selectionBits(selection);
-      if (bits === null) return { total: 0, ids: [] };
-      if (matched === null) matched = bits;
-      else for (let w = 0; w < bits.length; w++) matched[w] &= bits[w];
+    // OR within a selection is in its bits; AND across selections is applied word by word. match() never
+    // awaits, so one scratch bitset per index serves every request.
+    const matched = this.scratch;
+    for (const [k, selection] of filter.selections.entries()) {
+      if (!this.applySelection(selection, matched, k === 0)) return { total: 0, ids: [] };
     }
-    const words = matched!;
     let total = 0;
     const ids: number[] = [];
-    for (let w = 0; w < words.length; w++) {
-      const word = words[w];
+    for (let w = 0; w < matched.length; w++) {
+      const word = matched[w];
       if (word === 0) continue;
       const count = popcount(word);
-      // Whole words before the window are only counted; the window's bits are read one by one.
+      // Words before the window are only counted; the window's bits are read one by one.
       if (total + count > start && ids.length < limit) {
         for (let b = 0; b < 32; b++) {
           if ((word & (1 << b)) === 0) continue;
