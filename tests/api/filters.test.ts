@@ -12,14 +12,43 @@ import { insertRows } from '../../src/server/modules/catalogue/store.js';
 import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { investors } from '../../src/server/db/schema.js';
 
-type Source<R> = { text: (row: R) => string[] } | { numbers: (row: R) => number | null; edges: number[]; labels: string[] };
+type Source<R> =
+  { text: (row: R) => string[] } | { numbers: (row: R) => number | null; edges: number[]; labels: string[] };
 
-const AUM_LABELS = ['Under $10M', '$10M – $50M', '$50M – $100M', '$100M – $250M', '$250M – $500M', '$500M – $1B', '$1B – $5B', '$5B – $10B', '$10B+'];
+const AUM_LABELS = [
+  'Under $10M',
+  '$10M – $50M',
+  '$50M – $100M',
+  '$100M – $250M',
+  '$250M – $500M',
+  '$500M – $1B',
+  '$1B – $5B',
+  '$5B – $10B',
+  '$10B+',
+];
 const AUM_EDGES = [0, 10e6, 50e6, 100e6, 250e6, 500e6, 1e9, 5e9, 10e9];
 const MIN_EDGES = [0, 100e3, 250e3, 500e3, 1e6, 5e6, 10e6, 25e6];
-const MIN_LABELS = ['Under $100K', '$100K – $250K', '$250K – $500K', '$500K – $1M', '$1M – $5M', '$5M – $10M', '$10M – $25M', '$25M+'];
+const MIN_LABELS = [
+  'Under $100K',
+  '$100K – $250K',
+  '$250K – $500K',
+  '$500K – $1M',
+  '$1M – $5M',
+  '$5M – $10M',
+  '$10M – $25M',
+  '$25M+',
+];
 const MAX_EDGES = [0, 1e6, 5e6, 10e6, 25e6, 50e6, 100e6, 250e6];
-const MAX_LABELS = ['Under $1M', '$1M – $5M', '$5M – $10M', '$10M – $25M', '$25M – $50M', '$50M – $100M', '$100M – $250M', '$250M+'];
+const MAX_LABELS = [
+  'Under $1M',
+  '$1M – $5M',
+  '$5M – $10M',
+  '$10M – $25M',
+  '$25M – $50M',
+  '$50M – $100M',
+  '$100M – $250M',
+  '$250M+',
+];
 const TEAM_EDGES = [0, 6, 11, 26, 51, 101, 251];
 const TEAM_LABELS = ['Up to 5', '6 – 10', '11 – 25', '26 – 50', '51 – 100', '101 – 250', '251+'];
 const RATIO_EDGES = [0, 20, 40, 60, 80];

@@ -40,9 +40,26 @@ const searchText = (r: FundRecord) =>
   [r.firm_name, r.full_name, r.title, r.firm_email, r.contact_email, r.firm_address].join(' ');
 
 const FUND_FIELDS = [
-  'id', 'firm_name', 'full_name', 'title', 'firm_email', 'firm_phone', 'firm_website', 'firm_type', 'capital_managed',
-  'min_investment', 'max_investment', 'financing_type', 'geographic_preferences', 'stage_preferences',
-  'industry_preferences', 'contact_email', 'contact_phone', 'firm_address', 'firm_state', 'firm_country',
+  'id',
+  'firm_name',
+  'full_name',
+  'title',
+  'firm_email',
+  'firm_phone',
+  'firm_website',
+  'firm_type',
+  'capital_managed',
+  'min_investment',
+  'max_investment',
+  'financing_type',
+  'geographic_preferences',
+  'stage_preferences',
+  'industry_preferences',
+  'contact_email',
+  'contact_phone',
+  'firm_address',
+  'firm_state',
+  'firm_country',
 ];
 
 describe.each(testDatabases())('funds on $name', (kind) => {
@@ -155,7 +172,9 @@ describe.each(testDatabases())('funds on $name', (kind) => {
       expect(res.statusCode, url).toBeLessThan(500);
       expect(typeof res.json().detail, url).toBe('string');
     }
-    const injection = await get(`${SEARCH}${queryString({ search_term: "'; drop table funds;--", cities: "x' OR '1'='1" })}`);
+    const injection = await get(
+      `${SEARCH}${queryString({ search_term: "'; drop table funds;--", cities: "x' OR '1'='1" })}`,
+    );
     expect(injection.statusCode).toBe(200);
     expect(injection.json().total).toBe(0);
     expect((await allFunds(app)).length).toBe(rows.length);

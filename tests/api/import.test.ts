@@ -121,13 +121,21 @@ describe.each(testDatabases())('CSV import on $name', (kind) => {
   });
 
   it('updates only the columns a file names', async () => {
-    const summary = await importCatalogueCsv(app.db, 'investors', 'id,contact_title,stage_preferences\n2,Chief Dreamer,Seed;PIPE\n');
+    const summary = await importCatalogueCsv(
+      app.db,
+      'investors',
+      'id,contact_title,stage_preferences\n2,Chief Dreamer,Seed;PIPE\n',
+    );
     expect(summary).toMatchObject({ inserted: 0, updated: 1, skipped: 0 });
     const [row] = await app.db.select().from(investors).where(eq(investors.id, 2));
     expect(row.contact_title).toBe('Chief Dreamer');
     expect(row.stage_preferences).toEqual(['Seed', 'PIPE']);
     expect(row.first_name).not.toBe('NaN');
-    const again = await importCatalogueCsv(app.db, 'investors', 'id,contact_title,stage_preferences\n2,Chief Dreamer,Seed;PIPE\n');
+    const again = await importCatalogueCsv(
+      app.db,
+      'investors',
+      'id,contact_title,stage_preferences\n2,Chief Dreamer,Seed;PIPE\n',
+    );
     expect(again).toMatchObject({ updated: 0, unchanged: 1 });
     const partialNew = await importCatalogueCsv(app.db, 'investors', 'id,contact_title\n777777,Ghost\n');
     expect(partialNew.problems).toEqual([{ line: 2, reason: 'first_name is required' }]);

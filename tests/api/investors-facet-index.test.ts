@@ -11,7 +11,8 @@ import { type Catalogue, fundCatalogue, investorCatalogue } from '../../src/serv
 import { readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
 import { CAPITAL_MANAGED_LADDER, ladderValues } from '../../src/server/modules/catalogue/buckets.js';
 import { insertRows } from '../../src/server/modules/catalogue/store.js';
-import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
+import { bumpCatalogueVersion, readCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
+import { computeFilterOptions, filterOptionsFromIndex } from '../../src/server/modules/filters/options.js';
 import { CatalogueGenerator } from '../../src/server/db/seed/generate.js';
 import { investors } from '../../src/server/db/schema.js';
 
@@ -46,7 +47,10 @@ function randomQueries(catalogue: Catalogue, valuesOf: Record<string, string[]>,
     const query: Query = {};
     for (const key of f.helpers.arrayElements(Object.keys(valuesOf), { min: 1, max: 3 })) {
       const facet = catalogue.facets.find((x) => x.searchKey === key)!;
-      const picked = f.helpers.arrayElements(valuesOf[key], { min: 1, max: facet.match === 'equals' && facet.single ? 1 : 3 });
+      const picked = f.helpers.arrayElements(valuesOf[key], {
+        min: 1,
+        max: facet.match === 'equals' && facet.single ? 1 : 3,
+      });
       query[key] = facet.match === 'equals' && facet.single ? picked[0] : picked;
     }
     return query;
@@ -76,12 +80,20 @@ describe.each(testDatabases())('facet index on $name', (kind) => {
       const expected = expectedIds(rows, readers, query);
       if (expected.length > 0) matched++;
       const filter = readSearchFilter(catalogue, query);
-      for (const [page, perPage] of [[1, 15], [2, 7], [3, 100], [Math.max(1, Math.ceil(expected.length / 10)), 10]]) {
+      for (const [page, perPage] of [
+        [1, 15],
+        [2, 7],
+        [3, 100],
+        [Math.max(1, Math.ceil(expected.length / 10)), 10],
+      ]) {
         const slice = expected.slice((page - 1) * perPage, page * perPage);
         const a = await indexed.search(filter, page, perPage);
         const b = await plain.search(filter, page, perPage);
         expect(a.total, JSON.stringify(query)).toBe(expected.length);
-        expect(a.results.map((r) => r.id), JSON.stringify(query)).toEqual(slice);
+        expect(
+          a.results.map((r) => r.id),
+          JSON.stringify(query),
+        ).toEqual(slice);
         expect(b).toEqual(a);
       }
     }
@@ -118,6 +130,19 @@ describe.each(testDatabases())('facet index on $name', (kind) => {
       number_of_investors: ['0-6', '11-26'],
     };
     await compare(fundCatalogue, rows, fundReaders, randomQueries(fundCatalogue, valuesOf, 40));
+  });
+
+  it('gives the filter options SQL gives', async () => {
+    for (const catalogue of [investorCatalogue, fundCatalogue]) {
+      const search = new CatalogueSearch(database.db, catalogue);
+      await search.warmUp();
+      const index = search.facetIndex(await readCatalogueVersion(database.db))!;
+      for (const facet of catalogue.facets.filter((f) => f.optionKey)) {
+        const fromIndex = filterOptionsFromIndex(index, facet);
+        expect(fromIndex.length, facet.searchKey).toBeGreaterThan(1);
+        expect(fromIndex, facet.searchKey).toEqual(await computeFilterOptions(database.db, catalogue, facet));
+      }
+    }
   });
 
   it('is rebuilt for a new catalogue version and not used while stale', async () => {

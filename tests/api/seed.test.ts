@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { testDatabases } from '../helpers/database.js';
-import { FIRST_START_FUNDS, FIRST_START_INVESTORS, seedCatalogue, seedIfEmpty } from '../../src/server/db/seed/seed-catalogue.js';
+import {
+  FIRST_START_FUNDS,
+  FIRST_START_INVESTORS,
+  seedCatalogue,
+  seedIfEmpty,
+} from '../../src/server/db/seed/seed-catalogue.js';
 import { readCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { funds, investors } from '../../src/server/db/schema.js';
 import type { Db } from '../../src/server/db/client.js';

@@ -124,7 +124,9 @@ async function runCases(database: Database, iterations: number): Promise<Row[]> 
   for (const search of [app.catalogue.investors, app.catalogue.funds]) {
     const started = performance.now();
     if (!(await search.warmUp())) throw new Error(`${search.catalogue.name}: the facet index could not be built`);
-    process.stdout.write(`  ${search.catalogue.name}: facet index ready after ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `  ${search.catalogue.name}: facet index ready after ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -197,7 +199,10 @@ function table(title: string, rows: Row[]): string {
 }
 
 async function counts(db: Db): Promise<{ investors: number; funds: number }> {
-  const [row] = await queryRows(db, sql`SELECT (SELECT count(*) FROM investors)::int AS investors, (SELECT count(*) FROM funds)::int AS funds`);
+  const [row] = await queryRows(
+    db,
+    sql`SELECT (SELECT count(*) FROM investors)::int AS investors, (SELECT count(*) FROM funds)::int AS funds`,
+  );
   return { investors: Number(row.investors), funds: Number(row.funds) };
 }
 
@@ -212,7 +217,9 @@ async function fill(db: Db, investors: number, funds: number) {
       const done = p.investors + p.funds;
       if (done - last >= 50_000 || done === investors + funds) {
         last = done;
-        process.stdout.write(`  seeded ${done.toLocaleString('en-US')} rows, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+        process.stdout.write(
+          `  seeded ${done.toLocaleString('en-US')} rows, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+        );
       }
     },
   });
@@ -257,11 +264,15 @@ async function benchPostgres(iterations: number, reseed: boolean): Promise<strin
     const have = await counts(database.db);
     const want = { investors: 1_000_000, funds: 30_000 };
     if (reseed || have.investors !== want.investors || have.funds !== want.funds) {
-      process.stdout.write(`PostgreSQL ${new URL(url).pathname.slice(1)}: seeding 1,000,000 investors and 30,000 funds\n`);
+      process.stdout.write(
+        `PostgreSQL ${new URL(url).pathname.slice(1)}: seeding 1,000,000 investors and 30,000 funds\n`,
+      );
       await database.db.execute(sql`TRUNCATE investors, funds RESTART IDENTITY CASCADE`);
       await fill(database.db, want.investors, want.funds);
     } else {
-      process.stdout.write(`PostgreSQL ${new URL(url).pathname.slice(1)}: reusing its 1,000,000 investors and 30,000 funds\n`);
+      process.stdout.write(
+        `PostgreSQL ${new URL(url).pathname.slice(1)}: reusing its 1,000,000 investors and 30,000 funds\n`,
+      );
       await database.db.execute(sql`ANALYZE investors`);
     }
     return table('PostgreSQL, 1,000,000 investors and 30,000 funds', await runCases(database, iterations));
@@ -281,11 +292,15 @@ async function main() {
     strict: true,
   });
   const iterations = Number(values.iterations);
-  if (!Number.isInteger(iterations) || iterations < 5) throw new Error('--iterations must be a whole number, at least 5');
+  if (!Number.isInteger(iterations) || iterations < 5)
+    throw new Error('--iterations must be a whole number, at least 5');
   const tables: string[] = [];
   if (!values['skip-pglite']) tables.push(await benchPglite(iterations));
   if (!values['skip-postgres']) tables.push(await benchPostgres(iterations, values.reseed));
-  const load = os.loadavg().map((x) => x.toFixed(1)).join(', ');
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ');
   process.stdout.write(
     `\n## Search benchmark (${iterations} timed calls per search, ${os.cpus().length} cores, Node ${process.version}, ` +
       `load average at the end ${load})\n\n${tables.join('\n\n')}\n`,

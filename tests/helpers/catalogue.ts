@@ -79,7 +79,11 @@ export async function searchAllIds(
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const res = await app.inject({ method: 'GET', url: `${path}${queryString({ ...query, page, per_page: 100 })}`, headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `${path}${queryString({ ...query, page, per_page: 100 })}`,
+      headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { results: { id: number }[]; total_pages: number; total: number };
     ids.push(...body.results.map((r) => r.id));

@@ -9,7 +9,14 @@ import {
 } from '../../src/server/db/import/parse-row.js';
 import { arrayLiteral } from '../../src/server/modules/catalogue/store.js';
 
-const header = readHeader('investors', ['first_name', 'last_name', 'capital_managed', 'stage_preferences', 'gender', 'id']);
+const header = readHeader('investors', [
+  'first_name',
+  'last_name',
+  'capital_managed',
+  'stage_preferences',
+  'gender',
+  'id',
+]);
 const parse = (cells: string[]) => parseRecord('investors', header, cells);
 
 describe('reading an import row', () => {
@@ -17,10 +24,21 @@ describe('reading an import row', () => {
     const json = parse(['Ada', 'L', '1', '["Seed", "early stage"]', 'female', '']);
     expect(json).toEqual({
       ok: true,
-      row: { values: { first_name: 'Ada', last_name: 'L', capital_managed: 1, stage_preferences: ['Seed', 'Early Stage'], gender: 'Female' } },
+      row: {
+        values: {
+          first_name: 'Ada',
+          last_name: 'L',
+          capital_managed: 1,
+          stage_preferences: ['Seed', 'Early Stage'],
+          gender: 'Female',
+        },
+      },
     });
     const plain = parse(['Ada', 'L', '', ' Seed ; PIPE;;Seed ', '', '12']);
-    expect(plain).toMatchObject({ ok: true, row: { id: 12, values: { stage_preferences: ['Seed', 'PIPE'], capital_managed: null, gender: 'NaN' } } });
+    expect(plain).toMatchObject({
+      ok: true,
+      row: { id: 12, values: { stage_preferences: ['Seed', 'PIPE'], capital_managed: null, gender: 'NaN' } },
+    });
   });
 
   it('reads empty cells and NaN as missing, amounts with $ and separators', () => {
@@ -32,12 +50,27 @@ describe('reading an import row', () => {
 
   it('says what is wrong with a bad cell', () => {
     expect(parse(['A', 'B', '-5', '', '', ''])).toEqual({ ok: false, reason: 'capital_managed: "-5" is not a number' });
-    expect(parse(['A', 'B', '1e999', '', '', ''])).toEqual({ ok: false, reason: 'capital_managed: "1e999" is not a number' });
-    expect(parse(['A', 'B', '', 'Seed;Series A', '', ''])).toEqual({ ok: false, reason: 'stage_preferences: "Series A" is not a known value' });
-    expect(parse(['A', 'B', '', '[1, 2]', '', ''])).toEqual({ ok: false, reason: 'stage_preferences: a JSON list must be an array of texts' });
+    expect(parse(['A', 'B', '1e999', '', '', ''])).toEqual({
+      ok: false,
+      reason: 'capital_managed: "1e999" is not a number',
+    });
+    expect(parse(['A', 'B', '', 'Seed;Series A', '', ''])).toEqual({
+      ok: false,
+      reason: 'stage_preferences: "Series A" is not a known value',
+    });
+    expect(parse(['A', 'B', '', '[1, 2]', '', ''])).toEqual({
+      ok: false,
+      reason: 'stage_preferences: a JSON list must be an array of texts',
+    });
     expect(parse(['A', 'B', '', '', '', '0'])).toEqual({ ok: false, reason: 'id: "0" is not a positive whole number' });
-    expect(parse(['A', 'B', '', '', '', '3000000000'])).toEqual({ ok: false, reason: 'id: "3000000000" is not a positive whole number' });
-    expect(parse(['A', 'x'.repeat(1001), '', '', '', ''])).toEqual({ ok: false, reason: 'last_name: longer than 1000 characters' });
+    expect(parse(['A', 'B', '', '', '', '3000000000'])).toEqual({
+      ok: false,
+      reason: 'id: "3000000000" is not a positive whole number',
+    });
+    expect(parse(['A', 'x'.repeat(1001), '', '', '', ''])).toEqual({
+      ok: false,
+      reason: 'last_name: longer than 1000 characters',
+    });
     expect(parse(['A', 'B'])).toEqual({ ok: false, reason: 'has 2 cells where the header has 6' });
   });
 
@@ -47,9 +80,9 @@ describe('reading an import row', () => {
     expect(rowProblem('investors', row)).toBe('min_investment (5) is above max_investment (1)');
     expect(rowProblem('investors', { ...row, max_investment: 5 })).toBeUndefined();
     expect(rowProblem('investors', { ...row, max_investment: 5, last_name: 'NaN' })).toBe('last_name is required');
-    expect(rowProblem('funds', newRowValues('funds', { firm_name: 'F', number_of_investors: 2, women_investors: 3 }))).toBe(
-      'women_investors (3) is above number_of_investors (2)',
-    );
+    expect(
+      rowProblem('funds', newRowValues('funds', { firm_name: 'F', number_of_investors: 2, women_investors: 3 })),
+    ).toBe('women_investors (3) is above number_of_investors (2)');
   });
 
   it('takes a fund city from its address when the file has no firm_city', () => {
@@ -72,6 +105,8 @@ describe('reading an import row', () => {
 
   it('writes lists as PostgreSQL array literals, quoting what needs it', () => {
     expect(arrayLiteral([])).toBe('{}');
-    expect(arrayLiteral(['Food Services & Products', 'a "b"', 'c\\d', 'x,y'])).toBe('{"Food Services & Products","a \\"b\\"","c\\\\d","x,y"}');
+    expect(arrayLiteral(['Food Services & Products', 'a "b"', 'c\\d', 'x,y'])).toBe(
+      '{"Food Services & Products","a \\"b\\"","c\\\\d","x,y"}',
+    );
   });
 });

@@ -43,8 +43,13 @@ describe('catalogue generator', () => {
   });
 
   it('leaves a few percent of values missing, as imported data has', () => {
-    const missingText = (read: (r: (typeof investorRows)[number]) => string) => share(investorRows, (r) => read(r) === 'NaN');
-    for (const read of [(r: (typeof investorRows)[number]) => r.email, (r: (typeof investorRows)[number]) => r.phone, (r: (typeof investorRows)[number]) => r.office_website]) {
+    const missingText = (read: (r: (typeof investorRows)[number]) => string) =>
+      share(investorRows, (r) => read(r) === 'NaN');
+    for (const read of [
+      (r: (typeof investorRows)[number]) => r.email,
+      (r: (typeof investorRows)[number]) => r.phone,
+      (r: (typeof investorRows)[number]) => r.office_website,
+    ]) {
       expect(missingText(read)).toBeGreaterThan(0.01);
       expect(missingText(read)).toBeLessThan(0.1);
     }
@@ -56,8 +61,10 @@ describe('catalogue generator', () => {
 
   it('keeps check sizes ordered and capital skewed: a long tail of large firms', () => {
     for (const r of [...investorRows, ...fundRows]) {
-      if (r.min_investment != null && r.max_investment != null) expect(r.min_investment).toBeLessThanOrEqual(r.max_investment);
-      if (r.max_investment != null && r.capital_managed != null) expect(r.max_investment).toBeLessThanOrEqual(r.capital_managed);
+      if (r.min_investment != null && r.max_investment != null)
+        expect(r.min_investment).toBeLessThanOrEqual(r.max_investment);
+      if (r.max_investment != null && r.capital_managed != null)
+        expect(r.max_investment).toBeLessThanOrEqual(r.capital_managed);
     }
     const capital = investorRows.flatMap((r) => (r.capital_managed == null ? [] : [r.capital_managed]));
     const mean = capital.reduce((a, b) => a + b, 0) / capital.length;

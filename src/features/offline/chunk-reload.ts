@@ -3,31 +3,23 @@
 const RELOADED_AT_KEY = 'fundscape.chunk-reload-at';
 const ONCE_WINDOW_MS = 60_000;
 
-/** Whether an error is a script or style chunk that could not be loaded. */
-export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
-    message,
-  );
+function reloadOnce() {
+  const now = Date.now();
+  const last = Number(window.sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+  if (now - last < ONCE_WINDOW_MS) return;
+  window.sessionStorage.setItem(RELOADED_AT_KEY, String(now));
+  window.location.reload();
 }
 
-/** Reloads the page unless it already did for a chunk within the last minute; says whether it does. */
-export function reloadOnceForChunkError(
-  storage: Storage = window.sessionStorage,
-  reload: () => void = () => window.location.reload(),
-  now = Date.now(),
-): boolean {
-  const last = Number(storage.getItem(RELOADED_AT_KEY) ?? 0);
-  if (now - last < ONCE_WINDOW_MS) return false;
-  storage.setItem(RELOADED_AT_KEY, String(now));
-  reload();
-  return true;
-}
-
-/** Handles Vite's `vite:preloadError` (a lazy chunk or its CSS failed) by reloading once. */
+/**
+ * Handles Vite's `vite:preloadError` (a lazy chunk or its CSS failed) by reloading once. The event is
+ * always marked handled, so the failed import resolves to nothing and the route shows its error,
+ * rather than TanStack Router's lazy route reloading a second time on its own.
+ */
 export function installChunkReloadGuard(): () => void {
   const onPreloadError = (event: Event) => {
-    if (reloadOnceForChunkError()) event.preventDefault();
+    event.preventDefault();
+    reloadOnce();
   };
   window.addEventListener('vite:preloadError', onPreloadError);
   return () => window.removeEventListener('vite:preloadError', onPreloadError);

@@ -20,5 +20,14 @@ export async function ensureClientBuilt() {
   if (builtAt > sourcesAt) return;
   console.log('Building the client…');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // Always a production build: under vitest NODE_ENV is 'test', which would give React's development
+  // build and import.meta.env.PROD === false (no service worker).
+  const callerNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, logLevel: 'warn' });
+  } finally {
+    if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callerNodeEnv;
+  }
 }

@@ -12,7 +12,8 @@ const USAGE = 'Usage: npm run import -- investors|funds FILE.csv';
 function readArguments(args: string[]): { kind: ImportKind; file: string } {
   if (args.length !== 2) throw new Error(`Expected two arguments, got ${args.length}`);
   const [kind, file] = args;
-  if (kind !== 'investors' && kind !== 'funds') throw new Error(`The first argument must be investors or funds, not "${kind}"`);
+  if (kind !== 'investors' && kind !== 'funds')
+    throw new Error(`The first argument must be investors or funds, not "${kind}"`);
   if (!existsSync(file) || !statSync(file).isFile()) throw new Error(`No such file: ${file}`);
   return { kind, file };
 }

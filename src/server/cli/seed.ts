@@ -48,7 +48,10 @@ async function run() {
   process.stdout.write(`Seeding ${options.investors} investors and ${options.funds} funds into ${where}\n`);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const bar = new cliProgress.SingleBar(
-    { format: ' {bar} {percentage}% | {value}/{total} rows | {investors} investors, {funds} funds | {eta_formatted} left' },
+    {
+      format:
+        ' {bar} {percentage}% | {value}/{total} rows | {investors} investors, {funds} funds | {eta_formatted} left',
+    },
     cliProgress.Presets.shades_classic,
   );
   bar.start(options.investors + options.funds, 0, { investors: 0, funds: 0 });

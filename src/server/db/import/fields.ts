@@ -1,13 +1,6 @@
 // The columns an import file may have: the SPEC §3 field names of investors and funds, and how each
 // cell is read.
-import {
-  FINANCING_TYPES,
-  FIRM_TYPES,
-  GENDERS,
-  GEOGRAPHIES,
-  INDUSTRIES,
-  STAGES,
-} from '../../../shared/vocabularies.js';
+import { FINANCING_TYPES, FIRM_TYPES, GENDERS, GEOGRAPHIES, INDUSTRIES, STAGES } from '../../../shared/vocabularies.js';
 
 export type FieldKind = 'id' | 'text' | 'email' | 'number' | 'integer' | 'list' | 'choice';
 

@@ -10,7 +10,15 @@ import { funds, investors } from '../schema.js';
 import { insertRows, updateRows, writableColumns } from '../../modules/catalogue/store.js';
 import { bumpCatalogueVersion } from '../../modules/catalogue/version.js';
 import type { Field, ImportKind } from './fields.js';
-import { ImportFileError, newRowValues, parseRecord, type ParsedRow, readHeader, rowProblem, type Values } from './parse-row.js';
+import {
+  ImportFileError,
+  newRowValues,
+  parseRecord,
+  type ParsedRow,
+  readHeader,
+  rowProblem,
+  type Values,
+} from './parse-row.js';
 
 export interface ImportProblem {
   line: number;

@@ -60,7 +60,8 @@ function readNumber(field: Field, cell: string): number | null {
   const plain = cell.replace(/^\$/, '').replace(/[,\s_]/g, '');
   const n = /^\d+(\.\d+)?(e\d+)?$/i.test(plain) ? Number(plain) : Number.NaN;
   if (!Number.isFinite(n)) throw new Error(`${field.name}: "${cell}" is not a number`);
-  if (field.kind === 'integer' && !Number.isInteger(n)) throw new Error(`${field.name}: "${cell}" is not a whole number`);
+  if (field.kind === 'integer' && !Number.isInteger(n))
+    throw new Error(`${field.name}: "${cell}" is not a whole number`);
   if (field.kind === 'integer' && n > MAX_ID) throw new Error(`${field.name}: ${cell} is too large`);
   return n;
 }
@@ -151,7 +152,9 @@ export function newRowValues(kind: ImportKind, values: Values): Values {
   for (const field of FIELDS[kind]) {
     if (field.kind === 'id') continue;
     if (field.name in values) row[field.name] = values[field.name];
-    else row[field.name] = field.kind === 'list' ? [] : field.kind === 'number' || field.kind === 'integer' ? null : MISSING;
+    else
+      row[field.name] =
+        field.kind === 'list' ? [] : field.kind === 'number' || field.kind === 'integer' ? null : MISSING;
   }
   return row;
 }

@@ -162,20 +162,26 @@ const PROFILES: Record<FirmType, Profile> = {
     teamMedian: 5,
     financing: { Equity: 1 },
     stages: ['Seed', 'Startup', 'Spinout', 'Early Stage'],
-    names: [(n) => `${n.brand} Labs`, (n) => `${n.brand} Studio`, (n) => `${n.brand} Foundry`, (n) => `${n.brand} Works`],
+    names: [
+      (n) => `${n.brand} Labs`,
+      (n) => `${n.brand} Studio`,
+      (n) => `${n.brand} Foundry`,
+      (n) => `${n.brand} Works`,
+    ],
   },
 };
 
+// prettier-ignore
 const BRANDS = [
   'Summit', 'Granite', 'Redwood', 'Harbor', 'Beacon', 'Cedar', 'Aspen', 'Meridian', 'Northstar', 'Bluewater',
   'Ironbridge', 'Lakeshore', 'Pinecrest', 'Silverline', 'Crescent', 'Horizon', 'Keystone', 'Atlas', 'Evergreen',
-  'Sterling', 'Falcon', 'Orchard', 'Catalyst', 'Lighthouse', 'Compass', 'Pioneer', 'Frontier', 'Canyon',
-  'Riverbend', 'Highland', 'Oakridge', 'Westbridge', 'Eastlake', 'Sequence', 'Parallel', 'Vertex', 'Apex',
-  'Lattice', 'Momentum', 'Kinetic', 'Foundation', 'Cornerstone', 'Bedrock', 'Tidewater', 'Sandhill', 'Stonebridge',
-  'Black Ridge', 'Willow', 'Juniper', 'Sycamore', 'Magnolia', 'Alder', 'Hawthorn', 'Larkspur', 'Saltwater',
-  'Coastal', 'Prairie', 'Cascade', 'Glacier', 'Polaris', 'Orion', 'Vega', 'Altair', 'Sirius', 'Nova', 'Zenith',
-  'Ember', 'Flint', 'Cobalt', 'Copper', 'Onyx', 'Quartz', 'Basalt', 'Slate', 'Signal', 'Circuit', 'Harvest',
-  'Anthem', 'Clarion', 'Trident', 'Sentinel', 'Union Square', 'Market Street', 'Broadway', 'Elm Street',
+  'Sterling', 'Falcon', 'Orchard', 'Catalyst', 'Lighthouse', 'Compass', 'Pioneer', 'Frontier', 'Canyon', 'Riverbend',
+  'Highland', 'Oakridge', 'Westbridge', 'Eastlake', 'Sequence', 'Parallel', 'Vertex', 'Apex', 'Lattice', 'Momentum',
+  'Kinetic', 'Foundation', 'Cornerstone', 'Bedrock', 'Tidewater', 'Sandhill', 'Stonebridge', 'Black Ridge', 'Willow',
+  'Juniper', 'Sycamore', 'Magnolia', 'Alder', 'Hawthorn', 'Larkspur', 'Saltwater', 'Coastal', 'Prairie', 'Cascade',
+  'Glacier', 'Polaris', 'Orion', 'Vega', 'Altair', 'Sirius', 'Nova', 'Zenith', 'Ember', 'Flint', 'Cobalt', 'Copper',
+  'Onyx', 'Quartz', 'Basalt', 'Slate', 'Signal', 'Circuit', 'Harvest', 'Anthem', 'Clarion', 'Trident', 'Sentinel',
+  'Union Square', 'Market Street', 'Broadway', 'Elm Street',
 ];
 
 const INDUSTRY_WEIGHTS: Weighted<string>[] = INDUSTRIES.map((value) => ({
@@ -285,7 +291,9 @@ export function drawFirm(f: Faker): Firm {
   const profile = PROFILES[type];
   const place = placeTable.pick(f);
   const parts: NameParts = {
-    brand: chance(f, 0.2) ? `${f.helpers.arrayElement(BRANDS)} ${f.helpers.arrayElement(BRANDS)}` : f.helpers.arrayElement(BRANDS),
+    brand: chance(f, 0.2)
+      ? `${f.helpers.arrayElement(BRANDS)} ${f.helpers.arrayElement(BRANDS)}`
+      : f.helpers.arrayElement(BRANDS),
     surname: f.person.lastName(),
     otherSurname: f.person.lastName(),
     city: place.city,
@@ -297,7 +305,10 @@ export function drawFirm(f: Faker): Firm {
   const domainName = slug(name).length <= 24 ? slug(name) : slug(name.split(' ').slice(0, 2).join(''));
   const domain = `${domainName}.${tld}`;
 
-  const capitalManaged = roundSignificant(clamp(logNormal(f, profile.capitalMedian, profile.capitalSigma), 1e6, 5e11), 3);
+  const capitalManaged = roundSignificant(
+    clamp(logNormal(f, profile.capitalMedian, profile.capitalSigma), 1e6, 5e11),
+    3,
+  );
   const maxInvestment = roundSignificant(capitalManaged * logUniform(f, 0.01, 0.15), 2);
   const minInvestment = Math.min(maxInvestment, roundSignificant(maxInvestment * logUniform(f, 0.05, 0.5), 2));
   const teamSize = Math.round(clamp(logNormal(f, profile.teamMedian, 0.8), 1, 1500));

@@ -38,7 +38,12 @@ export async function seedCatalogue(db: Db, options: SeedOptions): Promise<SeedP
   const generator = new CatalogueGenerator();
   const done: SeedProgress = { investors: 0, funds: 0 };
   const plan = [
-    { key: 'investors' as const, table: investors, count: options.investors, make: (i: number) => generator.investorAt(i) },
+    {
+      key: 'investors' as const,
+      table: investors,
+      count: options.investors,
+      make: (i: number) => generator.investorAt(i),
+    },
     { key: 'funds' as const, table: funds, count: options.funds, make: (i: number) => generator.fundAt(i) },
   ];
   for (const { key, table, count, make } of plan) {
@@ -62,7 +67,8 @@ export async function seedCatalogue(db: Db, options: SeedOptions): Promise<SeedP
 export async function seedIfEmpty(db: Db): Promise<SeedProgress | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('fundscape:first-start-seed'))`);
-    const rows = await queryRows(tx, 
+    const rows = await queryRows(
+      tx,
       sql`SELECT NOT EXISTS (SELECT 1 FROM ${investors}) AND NOT EXISTS (SELECT 1 FROM ${funds}) AS empty`,
     );
     if (!rows[0].empty) return null;

@@ -29,7 +29,10 @@ function trimNumber(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
-function buildLadder(edges: readonly number[], label: (lo: number, hi: number | null, first: boolean) => string): Ladder {
+function buildLadder(
+  edges: readonly number[],
+  label: (lo: number, hi: number | null, first: boolean) => string,
+): Ladder {
   return edges.map((lo, i) => {
     const hi = i + 1 < edges.length ? edges[i + 1] : null;
     return { value: `${lo}-${hi ?? ''}`, label: label(lo, hi, i === 0), lo, hi };

@@ -180,7 +180,13 @@ export const fundCatalogue: Catalogue = {
     { searchKey: 'countries', optionKey: 'countries', column: funds.firm_country, match: 'equals' },
     { searchKey: 'cities', optionKey: 'cities', column: funds.firm_city, match: 'equals' },
     { searchKey: 'states', optionKey: 'states', column: funds.firm_state, match: 'equals' },
-    { searchKey: 'fund_types', optionKey: 'fund_types', column: funds.firm_type, match: 'equals', vocabulary: FIRM_TYPES },
+    {
+      searchKey: 'fund_types',
+      optionKey: 'fund_types',
+      column: funds.firm_type,
+      match: 'equals',
+      vocabulary: FIRM_TYPES,
+    },
     {
       searchKey: 'stages',
       optionKey: 'stage_preferences',

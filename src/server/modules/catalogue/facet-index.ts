@@ -49,7 +49,11 @@ function emptyColumn(facet: Facet, size: number): FacetColumn {
       return { match: 'equals', dictionary: new Map(), codes: new Uint32Array(size) };
     case 'overlaps': {
       if (facet.vocabulary.length > 32) throw new Error(`${facet.searchKey}: more than 32 values do not fit a mask`);
-      return { match: 'overlaps', bits: new Map(facet.vocabulary.map((v, i) => [v, 1 << i])), masks: new Uint32Array(size) };
+      return {
+        match: 'overlaps',
+        bits: new Map(facet.vocabulary.map((v, i) => [v, 1 << i])),
+        masks: new Uint32Array(size),
+      };
     }
     case 'range':
       return { match: 'range', buckets: new Uint8Array(size) };
@@ -117,7 +121,10 @@ export class FacetIndex {
     const ids = new Int32Array(size);
     const columns = new Map(catalogue.facets.map((f) => [f.searchKey, emptyColumn(f, size)]));
     const select = sql.join(
-      [sql`${catalogue.id} AS id`, ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`)],
+      [
+        sql`${catalogue.id} AS id`,
+        ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`),
+      ],
       sql`, `,
     );
     let filled = 0;
@@ -138,6 +145,27 @@ export class FacetIndex {
     }
     if (filled !== size || (await readCatalogueVersion(db)) !== version) return null;
     return new FacetIndex(version, ids, columns);
+  }
+
+  /** The values a text or list filter holds in this version, in no particular order. */
+  valuesInUse(facet: Facet): string[] {
+    const column = this.columns.get(facet.searchKey)!;
+    if (column.match === 'equals') return [...column.dictionary.keys()];
+    if (column.match === 'overlaps') {
+      let used = 0;
+      for (const mask of column.masks) used |= mask;
+      return [...column.bits.entries()].filter(([, bit]) => (used & bit) !== 0).map(([value]) => value);
+    }
+    throw new Error(`${facet.searchKey} is a range filter`);
+  }
+
+  /** Whether each bucket of a range filter's ladder holds a row in this version. */
+  bucketsInUse(facet: RangeFacet): boolean[] {
+    const column = this.columns.get(facet.searchKey)!;
+    if (column.match !== 'range') throw new Error(`${facet.searchKey} is not a range filter`);
+    const used = new Uint8Array(256);
+    for (const bucket of column.buckets) used[bucket] = 1;
+    return facet.ladder.map((_, i) => used[i] === 1);
   }
 
   /**

@@ -35,7 +35,9 @@ export const catalogueService = fp(
           const started = performance.now();
           try {
             await search.warmUp();
-            app.log.info(`${search.catalogue.name}: facet index ready in ${Math.round(performance.now() - started)} ms`);
+            app.log.info(
+              `${search.catalogue.name}: facet index ready in ${Math.round(performance.now() - started)} ms`,
+            );
           } catch (error) {
             app.log.error({ err: error }, `${search.catalogue.name}: building the facet index failed`);
           }

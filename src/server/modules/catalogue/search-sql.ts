@@ -87,7 +87,9 @@ export function pageWindow(total: number, page: number, perPage: number): PageWi
   if (start >= total) return null;
   const limit = Math.min(perPage, total - start);
   const fromEndOffset = total - start - limit;
-  return fromEndOffset < start ? { offset: fromEndOffset, limit, fromEnd: true } : { offset: start, limit, fromEnd: false };
+  return fromEndOffset < start
+    ? { offset: fromEndOffset, limit, fromEnd: true }
+    : { offset: start, limit, fromEnd: false };
 }
 
 export function pageSql(catalogue: Catalogue, filter: SearchFilter, window: PageWindow): SQL {

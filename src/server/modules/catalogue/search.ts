@@ -2,15 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { Catalogue } from './catalogues.js';
 import { FacetIndex } from './facet-index.js';
 import { queryRows } from './query-rows.js';
-import {
-  byIdSql,
-  byIdsSql,
-  countSql,
-  filterKey,
-  pageSql,
-  pageWindow,
-  type SearchFilter,
-} from './search-sql.js';
+import { byIdSql, byIdsSql, countSql, filterKey, pageSql, pageWindow, type SearchFilter } from './search-sql.js';
 import { readCatalogueVersion } from './version.js';
 import { VersionedCache } from './versioned-cache.js';
 import { toWire, type WireRow } from './wire.js';
@@ -46,7 +38,7 @@ export class CatalogueSearch {
   ) {}
 
   /** The index of this version, or null while there is none; a stale one starts a rebuild behind the scenes. */
-  private indexFor(version: number): FacetIndex | null {
+  facetIndex(version: number): FacetIndex | null {
     if (this.options.facetIndex === false) return null;
     if (this.index?.version === version) return this.index;
     this.build().catch((error: unknown) => this.options.onIndexError?.(error));
@@ -93,7 +85,7 @@ export class CatalogueSearch {
 
   async search(filter: SearchFilter, page: number, perPage: number): Promise<SearchResult> {
     const version = await readCatalogueVersion(this.db);
-    const index = filter.term === undefined ? this.indexFor(version) : null;
+    const index = filter.term === undefined ? this.facetIndex(version) : null;
     let total: number;
     let rows: WireRow[] = [];
     if (index) {

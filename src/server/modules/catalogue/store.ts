@@ -65,7 +65,9 @@ export async function updateRows(db: Db, table: CatalogueTable, rows: readonly C
       .map((c) => `"${c.name}" = ${c.isList ? `u."${c.name}"::text[]` : `u."${c.name}"`}`)
       .join(', '),
   );
-  await db.execute(sql`UPDATE ${table} SET ${assignments} FROM ${unnestSource(columns, rows)} WHERE ${table}.id = u.id`);
+  await db.execute(
+    sql`UPDATE ${table} SET ${assignments} FROM ${unnestSource(columns, rows)} WHERE ${table}.id = u.id`,
+  );
 }
 
 /** After rows arrive with their own ids, the identity must continue past the largest one. */

@@ -12,9 +12,12 @@ export async function readCatalogueVersion(db: Db): Promise<number> {
 }
 
 export async function bumpCatalogueVersion(db: Db): Promise<number> {
-  const rows = await queryRows(db, sql`
+  const rows = await queryRows(
+    db,
+    sql`
     INSERT INTO catalogue_state (id, version) VALUES (1, 1)
     ON CONFLICT (id) DO UPDATE SET version = catalogue_state.version + 1, updated_at = now()
-    RETURNING version`);
+    RETURNING version`,
+  );
   return Number(rows[0].version);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FUND_FILTER_PATHS, INVESTOR_FILTER_PATHS } from '../../../shared/api-paths.js';
-import { type Catalogue, facetByOptionKey, fundCatalogue, investorCatalogue } from '../catalogue/catalogues.js';
+import { facetByOptionKey } from '../catalogue/catalogues.js';
+import type { CatalogueSearch } from '../catalogue/search.js';
 import { errorSchema, noQuerySchema } from '../catalogue/schemas.js';
 import { FilterOptions } from './options.js';
 
@@ -17,9 +18,9 @@ const optionList = {
 export async function filterRoutes(app: FastifyInstance) {
   const options = new FilterOptions(app.db);
 
-  const register = (prefix: string, catalogue: Catalogue, paths: Record<string, string>, tag: string) => {
+  const register = (prefix: string, search: CatalogueSearch, paths: Record<string, string>, tag: string) => {
     for (const [path, key] of Object.entries(paths)) {
-      const facet = facetByOptionKey(catalogue, key);
+      const facet = facetByOptionKey(search.catalogue, key);
       app.get(
         `/filters/${prefix}/${path}`,
         {
@@ -36,10 +37,10 @@ export async function filterRoutes(app: FastifyInstance) {
             },
           },
         },
-        async () => ({ [key]: await options.get(catalogue, facet) }),
+        async () => ({ [key]: await options.get(search, facet) }),
       );
     }
   };
-  register('investors', investorCatalogue, INVESTOR_FILTER_PATHS, 'Investor filters');
-  register('investment-funds', fundCatalogue, FUND_FILTER_PATHS, 'Fund filters');
+  register('investors', app.catalogue.investors, INVESTOR_FILTER_PATHS, 'Investor filters');
+  register('investment-funds', app.catalogue.funds, FUND_FILTER_PATHS, 'Fund filters');
 }

@@ -1,0 +1,132 @@
+// New versions (issue 5), in headless Chromium: a new service worker waits and is offered with a
+// 'Reload' toast, never forced on the open page; a route chunk that fails to load after a deploy
+// reloads the page once instead of leaving it broken, and never loops.
+import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it, onTestFinished } from 'vitest';
+import type { Page } from 'playwright-core';
+import { buildApp } from '../../src/server/app.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { createMailer } from '../../src/server/mail/mailer.js';
+import { startSession } from '../../src/server/modules/auth/sessions.js';
+import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
+import { testConfig } from '../helpers/app.js';
+import { describeE2E, useE2EApp } from '../helpers/e2e.js';
+import { createVerifiedUser } from '../helpers/users.js';
+import { waitForServiceWorker } from './offline-helpers.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Counts the page's loads; a reload shows as one more. */
+function countLoads(page: Page) {
+  const loads = { count: 0 };
+  page.on('load', () => (loads.count += 1));
+  return loads;
+}
+
+describeE2E('new versions', () => {
+  // Started for its build of the client (npm start's code path) and its browser.
+  const e2e = useE2EApp();
+
+  /**
+   * The app serving its own copy of the built client, so a test can "deploy" a new service worker
+   * without touching dist/. Answers the server's URL, the copy's folder and a logged-in session.
+   */
+  async function appOnCopyOfClient() {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'fundscape-client-'));
+    cpSync(path.join(root, 'dist'), clientDir, { recursive: true });
+    const database = await openDatabase({});
+    const config = testConfig();
+    const server = await buildApp({ database, config, mailer: createMailer({ from: config.mailFrom, log: () => {} }), clientDir, rateLimit: false });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    onTestFinished(async () => {
+      await server.close();
+      await database.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    });
+    const { user } = await createVerifiedUser(server);
+    const tokens = await startSession(server.db, config.jwtSecret, user.id);
+    return { baseUrl: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`, clientDir, tokens };
+  }
+
+  it('offers a new version with a Reload toast and switches only when asked', async () => {
+    const { baseUrl, clientDir, tokens } = await appOnCopyOfClient();
+    const context = await e2e.app().browser.newContext({
+      baseURL: baseUrl,
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: baseUrl,
+            localStorage: [
+              { name: SESSION_STORAGE_KEYS.access, value: tokens.access_token },
+              { name: SESSION_STORAGE_KEYS.refresh, value: tokens.refresh_token },
+            ],
+          },
+        ],
+      },
+    });
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    await page.goto('/investors');
+    await waitForServiceWorker(page);
+    await page.getByText('Ready to work offline').waitFor();
+
+    // Deploy: a different service worker script.
+    const swFile = path.join(clientDir, 'sw.js');
+    writeFileSync(swFile, `${readFileSync(swFile, 'utf8')}\n// the next version\n`);
+    await page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    await page.getByText('A new version of Fundscape is available.').waitFor();
+    const waiting = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    await expect.poll(waiting).toBe(true);
+    // Not forced: the open page keeps its worker and is not reloaded.
+    await page.waitForTimeout(1500);
+    expect(await waiting()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
+
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded ?? false)).toBe(false);
+    await waitForServiceWorker(page);
+    expect(await waiting()).toBe(false);
+    expect(await page.getByText('A new version of Fundscape is available.').count()).toBe(0);
+  });
+
+  it('reloads once when a route chunk fails to load after a deploy, then works', async () => {
+    const { page } = await e2e.app().loggedInPage('/investors', { context: { serviceWorkers: 'block' } });
+    const loads = countLoads(page);
+    let failures = 0;
+    await page.route(/\/assets\/funds-[^/]+\.js$/, async (route) => {
+      if (failures === 0) {
+        failures += 1;
+        await route.fulfill({ status: 404, body: 'Not found' });
+      } else {
+        await route.continue();
+      }
+    });
+
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Funds' }).click();
+    await expect.poll(() => loads.count).toBe(1);
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Funds' }).click();
+    await page.getByRole('heading', { name: 'Funds', level: 1 }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(loads.count).toBe(1);
+  });
+
+  it('reloads only once when the chunk is still missing, and then says what went wrong', async () => {
+    const { page } = await e2e.app().loggedInPage('/investors', { context: { serviceWorkers: 'block' } });
+    const loads = countLoads(page);
+    await page.route(/\/assets\/funds-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Funds' }).click();
+    await expect.poll(() => loads.count).toBe(1);
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Funds' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Something went wrong' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(loads.count).toBe(1);
+  });
+});
