@@ -1,12 +1,14 @@
 // An in-memory index of the filterable columns of one catalogue version: every row as a few small
 // numbers (a code per text value, a bit mask per list, a bucket per number). A filter-only search
 // becomes one pass over typed arrays that yields the exact total and the ids of the asked page, in a
-// few milliseconds at a million rows, where SQL needs hundreds to count. Search terms stay in SQL.
+// few milliseconds at a million rows, where SQL needs hundreds to count. Beside them the lower-cased
+// search_text of every row (search-text-column.ts), so a search term is counted in memory as well.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Catalogue, Facet, RangeFacet } from './catalogues.js';
 import { queryRows } from './query-rows.js';
 import type { FacetSelection, SearchFilter } from './search-sql.js';
+import { SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
 import { readCatalogueVersion } from './version.js';
 
 const CHUNK = 50_000;
@@ -101,12 +103,18 @@ export class FacetIndex {
     readonly version: number,
     private readonly ids: Int32Array,
     private readonly columns: Map<string, FacetColumn>,
+    private readonly text: SearchTextColumn,
   ) {
     this.scratch = new Uint32Array((ids.length + 31) >>> 5);
   }
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** About the bytes the search text takes (characters plus row offsets). */
+  get textSize(): number {
+    return this.text.size;
   }
 
   /**
@@ -120,9 +128,11 @@ export class FacetIndex {
     const size = Number(n);
     const ids = new Int32Array(size);
     const columns = new Map(catalogue.facets.map((f) => [f.searchKey, emptyColumn(f, size)]));
+    const text = new SearchTextBuilder(size);
     const select = sql.join(
       [
         sql`${catalogue.id} AS id`,
+        sql`${catalogue.searchText} AS search_text`,
         ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`),
       ],
       sql`, `,
@@ -139,12 +149,13 @@ export class FacetIndex {
         if (filled === size) return null;
         ids[filled] = Number(row.id);
         catalogue.facets.forEach((facet, k) => store(columns.get(facet.searchKey)!, filled, row[`f${k}`]));
+        text.add(String(row.search_text));
         filled++;
       }
       lastId = ids[filled - 1];
     }
     if (filled !== size || (await readCatalogueVersion(db)) !== version) return null;
-    return new FacetIndex(version, ids, columns);
+    return new FacetIndex(version, ids, columns, text.finish());
   }
 
   /** The values a text or list filter holds in this version, in no particular order. */
@@ -225,11 +236,16 @@ export class FacetIndex {
     }
   }
 
-  /** Counts the rows the filter (which must have no search term) matches and picks one window of ids. */
-  match(filter: SearchFilter, start: number, limit: number): FacetMatch {
-    if (filter.term !== undefined) throw new Error('A search term is answered by SQL, not by the facet index');
+  /**
+   * Counts the rows the filter matches and picks one window of ids. A filter with a term needs the
+   * term lower-cased by the database (`needle`), so that case is folded exactly as in search_text.
+   */
+  match(filter: SearchFilter, start: number, limit: number, needle?: string): FacetMatch {
+    if ((filter.term === undefined) !== (needle === undefined)) {
+      throw new Error('A search term is matched by its lower-cased needle, and a needle needs a term');
+    }
     const n = this.ids.length;
-    if (filter.selections.length === 0) {
+    if (filter.selections.length === 0 && needle === undefined) {
       return { total: n, ids: Array.from(this.ids.subarray(Math.min(start, n), Math.min(start + limit, n))) };
     }
     // OR within a selection is in its bits; AND across selections is applied word by word. match() never
@@ -238,6 +254,8 @@ export class FacetIndex {
     for (const [k, selection] of filter.selections.entries()) {
       if (!this.applySelection(selection, matched, k === 0)) return { total: 0, ids: [] };
     }
+    // The term goes last: it is the costly test, and only rows the selections kept are tested.
+    if (needle !== undefined) this.text.applyTerm(needle, matched, filter.selections.length === 0);
     let total = 0;
     const ids: number[] = [];
     for (let w = 0; w < matched.length; w++) {

@@ -70,6 +70,11 @@ export function whereClause(catalogue: Catalogue, filter: SearchFilter): SQL {
   return conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `);
 }
 
+/** The term lower-cased by the database, as search_text is: the in-memory match needs the same folding. */
+export function lowerSql(term: string): SQL {
+  return sql`SELECT lower(${term}) AS needle`;
+}
+
 export function countSql(catalogue: Catalogue, filter: SearchFilter): SQL {
   return sql`SELECT count(*)::int AS total FROM ${catalogue.table} WHERE ${whereClause(catalogue, filter)}`;
 }

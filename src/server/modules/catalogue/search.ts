@@ -2,7 +2,16 @@ import type { Db } from '../../db/client.js';
 import type { Catalogue } from './catalogues.js';
 import { FacetIndex } from './facet-index.js';
 import { queryRows } from './query-rows.js';
-import { byIdSql, byIdsSql, countSql, filterKey, pageSql, pageWindow, type SearchFilter } from './search-sql.js';
+import {
+  byIdSql,
+  byIdsSql,
+  countSql,
+  filterKey,
+  lowerSql,
+  pageSql,
+  pageWindow,
+  type SearchFilter,
+} from './search-sql.js';
 import { readCatalogueVersion } from './version.js';
 import { VersionedCache } from './versioned-cache.js';
 import { toWire, type WireRow } from './wire.js';
@@ -14,7 +23,7 @@ export interface SearchResult {
 }
 
 export interface CatalogueSearchOptions {
-  /** Answer filter-only searches from the in-memory facet index once it is built (default true). */
+  /** Answer searches from the in-memory facet index once it is built (default true). */
   facetIndex?: boolean;
   /** Where a failed background build of the facet index is reported. */
   onIndexError?: (error: unknown) => void;
@@ -22,9 +31,10 @@ export interface CatalogueSearchOptions {
 
 /**
  * Searches one catalogue. The exact count behind total_pages is the costly part of a search:
- * - a filter-only search is counted (and paged) by the facet index of the current catalogue version;
- * - a search with a term, or one made while the index is being (re)built, runs SQL, and its count is
- *   cached per filter for the current catalogue version, so it is correct until the next seed or import.
+ * - a search is counted (and paged) by the facet index of the current catalogue version, its term
+ *   matched against the search text held in the index;
+ * - a search made while the index is being (re)built runs SQL, and its count is cached per filter for
+ *   the current catalogue version, so it is correct until the next seed or import.
  */
 export class CatalogueSearch {
   private readonly counts = new VersionedCache<number>(2000);
@@ -85,11 +95,13 @@ export class CatalogueSearch {
 
   async search(filter: SearchFilter, page: number, perPage: number): Promise<SearchResult> {
     const version = await readCatalogueVersion(this.db);
-    const index = filter.term === undefined ? this.facetIndex(version) : null;
+    const index = this.facetIndex(version);
     let total: number;
     let rows: WireRow[] = [];
     if (index) {
-      const match = index.match(filter, (page - 1) * perPage, perPage);
+      const needle =
+        filter.term === undefined ? undefined : String((await queryRows(this.db, lowerSql(filter.term)))[0].needle);
+      const match = index.match(filter, (page - 1) * perPage, perPage, needle);
       total = match.total;
       if (match.ids.length > 0) rows = await queryRows(this.db, byIdsSql(this.catalogue, match.ids));
     } else {
