@@ -51,9 +51,9 @@ export function createOutboxReplayer({
   retryDelay = defaultRetryDelay,
 }: OutboxReplayerOptions) {
   const listeners = new Set<(event: OutboxEvent) => void>();
-  const rejectedSeqs = new Set<number>();
-  /** Rows this tab is sending right after the user added them. */
+  /** Rows this tab is sending right after the user added them, and those of them the server refused. */
   const submitting = new Set<number>();
+  const rejectedSeqs = new Set<number>();
   let running: Promise<DrainResult> | null = null;
   let again = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -81,7 +81,7 @@ export function createOutboxReplayer({
         if (failure === 'rejected') {
           await db.outbox.delete(row.seq);
           rejected += 1;
-          rejectedSeqs.add(row.seq);
+          if (submitting.has(row.seq)) rejectedSeqs.add(row.seq);
           emit({ type: 'rejected', row, error, message: failureText(error) });
           continue;
         }

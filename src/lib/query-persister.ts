@@ -76,10 +76,6 @@ function userStorage(loadDb: () => Promise<OfflineDb>, userId: number, currentUs
         // Nothing to do: an entry that cannot be removed is dropped by the next gc.
       }
     },
-    async entries() {
-      const rows = await (await loadDb()).queries.where('userId').equals(userId).toArray();
-      return rows.map((row) => [row.key, row.value] as [string, string]);
-    },
   };
 }
 

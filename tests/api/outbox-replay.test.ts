@@ -66,7 +66,7 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
   beforeAll(async () => {
     const built = await buildTestApp(kind, { rateLimit: false });
     // Only after PGlite started: it takes a global `window` for a browser.
-    (globalThis as { window?: unknown }).window = { localStorage: new MemoryStorage() };
+    (globalThis as { window?: unknown }).window = { localStorage: new MemoryStorage(), addEventListener() {} };
     app = built.app;
     close = built.close;
     await seedCatalogue(app.db, { investors: 30, funds: 10 });

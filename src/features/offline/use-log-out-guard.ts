@@ -7,9 +7,7 @@ import { outboxReplayer } from '@/lib/outbox-replayer';
 /** How long Log Out waits for queued additions to be sent before it counts what is left. */
 const SYNC_BEFORE_LOGOUT_MS = 3000;
 
-async function unsyncedCount(): Promise<number> {
-  const userId = offlineUserId();
-  if (userId === null) return 0;
+async function unsyncedCount(userId: number): Promise<number> {
   try {
     await Promise.race([outboxReplayer.drain(), new Promise((resolve) => setTimeout(resolve, SYNC_BEFORE_LOGOUT_MS))]);
     return countPendingItems(await pendingRows(await loadOfflineDb(), userId));
@@ -20,16 +18,27 @@ async function unsyncedCount(): Promise<number> {
 }
 
 /**
- * Log Out that first tries to send what is queued and, if additions are still unsynced, asks before
- * logging out (which discards them). Render `<LogOutConfirmDialog {...dialog} />` beside the trigger.
+ * The user's Log Out: first tries to send what is queued and, if additions are still unsynced, asks
+ * before going on. Logging out removes the user's offline data — persisted answers and unsent
+ * additions — from this device. (A session that merely expired keeps them for the same user's next
+ * login, and so does a logout heard from another tab: that tab removes them.)
+ * Render `<LogOutConfirmDialog {...dialog} />` beside the trigger.
  */
 export function useLogOutGuard(logOut: () => void) {
   const [pendingCount, setPendingCount] = useState<number | null>(null);
 
+  function logOutAndForget() {
+    const userId = offlineUserId();
+    // Tokens first: from then on nothing more is persisted for this user.
+    logOut();
+    if (userId !== null) void loadOfflineDb().then((db) => db.forgetUser(userId)).catch(() => undefined);
+  }
+
   async function requestLogOut() {
-    const count = await unsyncedCount();
+    const userId = offlineUserId();
+    const count = userId === null ? 0 : await unsyncedCount(userId);
     if (count > 0) setPendingCount(count);
-    else logOut();
+    else logOutAndForget();
   }
 
   return {
@@ -39,7 +48,7 @@ export function useLogOutGuard(logOut: () => void) {
       onStay: () => setPendingCount(null),
       onLogOut: () => {
         setPendingCount(null);
-        logOut();
+        logOutAndForget();
       },
     },
   };

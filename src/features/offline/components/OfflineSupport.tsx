@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { loadOfflineDb } from '@/lib/offline-db-loader';
-import { forgetUserOnLogout, offlineUserId } from '@/lib/offline-user';
+import { offlineUserId } from '@/lib/offline-user';
 import { outboxReplayer } from '@/lib/outbox-replayer';
 import { offlineQueryPersister } from '@/lib/query-persister';
 import { session } from '@/lib/session';
@@ -22,7 +21,7 @@ const rows = (count: number) => (count === 1 ? '1 row' : `${count} rows`);
 
 /**
  * Everything that makes the app work offline, mounted once inside the toast provider: the service
- * worker and its toasts, the outbox replayer, clearing a user's data on Log Out, reloading once after
+ * worker and its toasts, the outbox replayer, removing expired answers, reloading once after
  * a chunk fails to load, and the offline banner.
  */
 export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
@@ -33,7 +32,6 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
   }, [onListsChanged]);
 
   useEffect(() => {
-    const stopForgetting = forgetUserOnLogout(loadOfflineDb, session);
     const removeChunkGuard = installChunkReloadGuard();
     // Only where someone is logged in: the login page need not load the offline database.
     if (offlineUserId(session) !== null) void offlineQueryPersister.removeExpired().catch(() => undefined);
@@ -57,7 +55,6 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
         }),
     });
     return () => {
-      stopForgetting();
       removeChunkGuard();
       stopUpdates();
     };

@@ -1,0 +1,88 @@
+// The in-memory term match must find exactly the rows whose text holds the needle, across blocks and
+// bitset words, whether it sets the bitset or narrows one.
+import { describe, expect, it } from 'vitest';
+import { Faker, base } from '@faker-js/faker';
+import { SearchTextBuilder } from '../../src/server/modules/catalogue/search-text-column.js';
+
+const f = new Faker({ locale: base, seed: 11 });
+const ALPHABET = ['a', 'b', 'c', ' ', '%', '_', "'", 'é', '東', '🚀'];
+
+function randomText(): string {
+  return Array.from({ length: f.number.int({ min: 0, max: 12 }) }, () => f.helpers.arrayElement(ALPHABET)).join('');
+}
+
+function rowsOf(bits: Uint32Array, n: number): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i < n; i++) if ((bits[i >>> 5] & (1 << (i & 31))) !== 0) rows.push(i);
+  return rows;
+}
+
+describe('SearchTextColumn', () => {
+  it.each([
+    [0, 64],
+    [1, 64],
+    [31, 64],
+    [32, 64],
+    [33, 64],
+    [95, 64],
+    [96, 64],
+    [200, 64],
+    [3000, 256],
+  ])('matches like includes() over %i rows in blocks of %i', (n, blockRows) => {
+    const texts = Array.from({ length: n }, randomText);
+    const builder = new SearchTextBuilder(n, blockRows);
+    for (const text of texts) builder.add(text);
+    const column = builder.finish();
+    const needles = [
+      'a',
+      'ab',
+      'b c',
+      'abc',
+      'c c%',
+      '%',
+      '_',
+      "'",
+      'é',
+      '東🚀',
+      'zz',
+      'zzz',
+      ...texts.filter((t) => t.length > 3).slice(0, 5),
+      // Long pieces of single rows: rare, so the trigram filter lets few row groups through.
+      ...texts.filter((t) => t.length > 10).slice(0, 10),
+    ];
+    for (const needle of needles) {
+      const bits = new Uint32Array((n + 31) >>> 5);
+      column.applyTerm(needle, bits, true);
+      const expected = texts.flatMap((t, i) => (t.includes(needle) ? [i] : []));
+      expect(rowsOf(bits, n), needle).toEqual(expected);
+
+      // Narrowing keeps only rows that were set and match.
+      const kept = texts.map(() => f.datatype.boolean());
+      const narrowed = new Uint32Array((n + 31) >>> 5);
+      kept.forEach((k, i) => {
+        if (k) narrowed[i >>> 5] |= 1 << (i & 31);
+      });
+      column.applyTerm(needle, narrowed, false);
+      expect(rowsOf(narrowed, n), needle).toEqual(expected.filter((i) => kept[i]));
+    }
+  });
+
+  it('never matches across two rows', () => {
+    const builder = new SearchTextBuilder(2, 32);
+    builder.add('ab');
+    builder.add('cd');
+    const column = builder.finish();
+    const bits = new Uint32Array(1);
+    column.applyTerm('bc', bits, true);
+    expect(bits[0]).toBe(0);
+    column.applyTerm('b\u0000c', bits, true);
+    expect(bits[0]).toBe(0);
+  });
+
+  it('refuses a block size that does not cover whole bitset words, and a short build', () => {
+    expect(() => new SearchTextBuilder(10, 48)).toThrow(/multiple of 32/);
+    const builder = new SearchTextBuilder(2);
+    builder.add('x');
+    expect(() => builder.finish()).toThrow(/1 of 2 rows/);
+  });
+});
