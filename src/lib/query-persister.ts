@@ -1,7 +1,8 @@
 // Per-query persistence to IndexedDB: every answer a query fetches is written to the offline store
-// under the current user, and a query with nothing in memory (a reload, a restart, or after the 30 min
-// gc) shows it from there at once, then refreshes it when there is a network. Answers are kept for a
-// week (OFFLINE_MAX_AGE_MS); SPEC §9's stale and gc times keep governing the in-memory cache.
+// under the current user. A query with nothing in memory (a reload, a restart, or after the 30 min gc)
+// that cannot reach the server shows the stored answer instead, and refreshes it once the network is
+// back. Answers are kept for a week (OFFLINE_MAX_AGE_MS); SPEC §9's stale and gc times keep governing
+// the in-memory cache.
 //
 // Offline, a query that has nothing stored fails at once with NotAvailableOfflineError (the UI shows a
 // 'not available offline' state) instead of waiting for the network.
@@ -34,8 +35,7 @@ export class NotAvailableOfflineError extends Error {
  */
 export function isUnavailableOffline(error: unknown): boolean {
   if (error instanceof NotAvailableOfflineError) return true;
-  const noAnswer = error instanceof FetchError ? error.status === undefined : error instanceof TypeError;
-  return noAnswer && typeof navigator !== 'undefined' && !navigator.onLine;
+  return isNoAnswer(error) && typeof navigator !== 'undefined' && !navigator.onLine;
 }
 
 export interface OfflineQueryPersisterOptions {
@@ -101,31 +101,61 @@ function serialize(persisted: PersistedQuery): string {
   });
 }
 
+/**
+ * The two calls of TanStack's query persister this module makes. persist-client-core may come with
+ * its own copy of query-core, whose Query class TypeScript then tells apart from react-query's by
+ * its private fields alone; at run time they are the same object.
+ */
+interface QueryStore {
+  /** The stored data of a query, or undefined; `onRestored` then gets the stored entry. */
+  retrieveQuery<T>(queryHash: string, onRestored: (stored: PersistedQuery) => void): Promise<T | undefined>;
+  persistQuery(query: Query): Promise<void>;
+}
+
+/** A call that got no answer at all: offline, or the connection failed. */
+function isNoAnswer(error: unknown): boolean {
+  return error instanceof FetchError ? error.status === undefined : error instanceof TypeError;
+}
+
 export function createOfflineQueryPersister({
   loadDb = loadOfflineDb,
   currentUserId = offlineUserId,
   maxAge = OFFLINE_MAX_AGE_MS,
   isOnline = () => onlineManager.isOnline(),
 }: OfflineQueryPersisterOptions = {}) {
-  const perUser = new Map<number, ReturnType<typeof experimental_createQueryPersister<string>>>();
+  const perUser = new Map<number, QueryStore>();
 
-  function persisterOf(userId: number) {
-    let persister = perUser.get(userId);
-    if (!persister) {
-      persister = experimental_createQueryPersister<string>({
+  function storeOf(userId: number): QueryStore {
+    let store = perUser.get(userId);
+    if (!store) {
+      store = experimental_createQueryPersister<string>({
         storage: userStorage(loadDb, userId, currentUserId),
         maxAge,
         buster: PERSIST_VERSION,
         prefix: 'query',
         serialize,
-        refetchOnRestore: false,
-      });
-      perUser.set(userId, persister);
+      }) as unknown as QueryStore;
+      perUser.set(userId, store);
     }
-    return persister;
+    return store;
   }
 
-  /** The `persister` query option. */
+  /** Shows a stored answer with the time it was fetched, or says there is none. */
+  async function restore<T>(store: QueryStore, query: Query, cause: unknown): Promise<T> {
+    const restored = await store.retrieveQuery<T>(query.queryHash, (stored) => {
+      query.setState({ dataUpdatedAt: stored.state.dataUpdatedAt });
+      // Refreshed once the network is back: the retry waits for it (networkMode 'offlineFirst').
+      void query.fetch().catch(() => undefined);
+    });
+    if (restored === undefined) throw new NotAvailableOfflineError(cause);
+    return restored;
+  }
+
+  /**
+   * The `persister` query option. Online the network answers first, so the offline store is never on
+   * a page's critical path; what it answers is stored. Without an answer — offline, or a connection
+   * that fails — the stored answer is shown instead, if there is one.
+   */
   async function persisterFn<T, TQueryKey extends QueryKey>(
     queryFn: (context: QueryFunctionContext<TQueryKey>) => T | Promise<T>,
     context: QueryFunctionContext<TQueryKey>,
@@ -133,21 +163,18 @@ export function createOfflineQueryPersister({
   ): Promise<T> {
     const userId = currentUserId();
     if (userId === null) return queryFn(context);
-    let fetched = false;
-    const fetching = (ctx: QueryFunctionContext<TQueryKey>) => {
-      fetched = true;
-      return queryFn(ctx);
-    };
+    const store = storeOf(userId);
+    const shown = query.state.data !== undefined;
+    if (!shown && !isOnline()) return restore<T>(store, query, 'offline');
     try {
-      const data = await persisterOf(userId).persisterFn(fetching, context, query);
-      // A restored answer is shown at once and refreshed behind it: it may come from an earlier visit,
-      // so SPEC §9's ten fresh minutes of an in-memory answer do not apply. Offline the refresh waits
-      // for the network; if it fails, the query keeps the answer and records the error.
-      if (!fetched) notifyManager.schedule(() => void query.fetch().catch(() => undefined));
+      const data = await queryFn(context);
+      // Scheduled, as TanStack's own persister does, so the query's state holds the new data by then.
+      notifyManager.schedule(() => void store.persistQuery(query).catch(() => undefined));
       return data;
     } catch (error) {
-      if (query.state.data === undefined && !isOnline()) throw new NotAvailableOfflineError(error);
-      throw error;
+      // A server's answer (an error status, an ended session) stands; so does data already shown.
+      if (shown || !isNoAnswer(error)) throw error;
+      return restore<T>(store, query, error);
     }
   }
 

@@ -26,13 +26,26 @@ function network<T>(answer: T) {
   });
 }
 
+const clients: QueryClient[] = [];
+
 function makeClient() {
-  const persister = createOfflineQueryPersister({ loadDb: async () => db, currentUserId: () => userId, isOnline: () => online });
+  const ownDb = db;
+  const persister = createOfflineQueryPersister({ loadDb: async () => ownDb, currentUserId: () => userId, isOnline: () => online });
   const client = new QueryClient({
     defaultOptions: {
-      queries: { persister: persister.persisterFn, networkMode: 'offlineFirst', retry: false, staleTime: STALE_TIME_MS },
+      queries: {
+        persister: persister.persisterFn,
+        networkMode: 'offlineFirst',
+        // As the app's: one more try for a failed connection, none when there is nothing to show offline.
+        retry: (failures, error) => failures < 1 && !(error instanceof NotAvailableOfflineError),
+        retryDelay: 10,
+        staleTime: STALE_TIME_MS,
+      },
     },
   });
+  // As QueryClientProvider does: the client then follows the online state.
+  client.mount();
+  clients.push(client);
   return { client, persister };
 }
 
@@ -49,6 +62,10 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  for (const client of clients.splice(0)) {
+    client.unmount();
+    client.clear();
+  }
   vi.useRealTimers();
   setOnline(true);
   await db.delete();
@@ -69,15 +86,23 @@ describe('offline query persister', () => {
     expect(second.getQueryData(key)).toEqual(page);
   });
 
-  it('shows a restored answer at once and refreshes it behind when online', async () => {
+  it('online, asks the network first and shows the stored answer only when no answer comes', async () => {
     await makeClient().client.fetchQuery({ queryKey: ['lists'], queryFn: network(['Seed']) });
     await persistedCount(7, 1);
 
-    const client = makeClient().client;
     const fresh = network(['Seed', 'Climate']);
-    expect(await client.fetchQuery({ queryKey: ['lists'], queryFn: fresh })).toEqual(['Seed']);
-    await vi.waitFor(() => expect(client.getQueryData(['lists'])).toEqual(['Seed', 'Climate']));
-    expect(fresh).toHaveBeenCalledTimes(1);
+    expect(await makeClient().client.fetchQuery({ queryKey: ['lists'], queryFn: fresh })).toEqual(['Seed', 'Climate']);
+    expect(fresh).toHaveBeenCalledOnce();
+    await vi.waitFor(async () => expect((await db.queries.toArray())[0].value).toContain('Climate'));
+
+    const connectionFails = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await makeClient().client.fetchQuery({ queryKey: ['lists'], queryFn: connectionFails })).toEqual(['Seed', 'Climate']);
+
+    // A server's answer stands, even an error.
+    const serverError = new Error('500 Internal Server Error');
+    await expect(makeClient().client.fetchQuery({ queryKey: ['lists'], queryFn: () => Promise.reject(serverError) })).rejects.toBe(
+      serverError,
+    );
   });
 
   it('keeps each filter combination apart', async () => {
@@ -136,22 +161,28 @@ describe('offline query persister', () => {
     ).rejects.toBeInstanceOf(NotAvailableOfflineError);
   });
 
-  it('still restores an answer a day short of a week old, and refetches it once online', async () => {
-    await makeClient().client.fetchQuery({ queryKey: ['fund', 5], queryFn: async () => 'from last week' });
+  it('still restores an answer a day short of a week old offline, and refreshes it once online', async () => {
+    await makeClient().client.fetchQuery({ queryKey: ['fund', 5], queryFn: network('from last week') });
     await persistedCount(7, 1);
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + OFFLINE_MAX_AGE_MS - 24 * 60 * 60 * 1000);
-    const fresh = vi.fn(async () => 'from today');
+    setOnline(false);
     const client = makeClient().client;
-    // As a mounted useQuery does: an observer, whose stale answer is refetched after it is restored.
+    const fresh = network('from today');
+    // As a mounted useQuery does: an observer.
     const observer = new QueryObserver(client, { queryKey: ['fund', 5], queryFn: fresh });
     const seen: unknown[] = [];
     const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(client.getQueryData(['fund', 5])).toBe('from last week'));
+    // The refresh waits for the network instead of failing.
+    await vi.waitFor(() => expect(client.getQueryState(['fund', 5])?.fetchStatus).toBe('paused'));
+    expect(client.getQueryState(['fund', 5])?.status).toBe('success');
+
+    setOnline(true);
     await vi.waitFor(() => expect(client.getQueryData(['fund', 5])).toBe('from today'));
     unsubscribe();
     expect(seen).toContain('from last week');
-    expect(fresh).toHaveBeenCalledTimes(1);
   });
 
   it('removeExpired drops old rows of every user', async () => {
