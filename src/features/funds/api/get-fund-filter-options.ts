@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { API, FUND_FILTER_PATHS } from '@/shared/api-paths';
 import type { OptionItem } from '@/shared/api-types';
-import type { FundFilterPath } from '../fund-filters';
+import { FUND_FILTERS, type FundFilterPath, type FundListFilter } from '../fund-filters';
 
 /** GET /api/v1/filters/investment-funds/{path}: the options of one filter, read from the answer's key. */
 export async function getFundFilterOptions(path: FundFilterPath): Promise<OptionItem[]> {
@@ -15,6 +15,6 @@ export async function getFundFilterOptions(path: FundFilterPath): Promise<Option
 export const fundFilterOptionsQueryOptions = (path: FundFilterPath) =>
   queryOptions({ queryKey: ['funds', 'filters', path], queryFn: () => getFundFilterOptions(path) });
 
-export function useFundFilterOptions(path: FundFilterPath, enabled = true) {
-  return useQuery({ ...fundFilterOptionsQueryOptions(path), enabled });
-}
+/** The options query of one of the page's filters, by its key in the URL. */
+export const fundListFilterOptionsQuery = (filter: FundListFilter) =>
+  fundFilterOptionsQueryOptions(FUND_FILTERS[filter].path);

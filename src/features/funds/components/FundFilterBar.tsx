@@ -1,57 +1,11 @@
-import { Badge as CountBadge, Box, Button } from '@mui/material';
-import TuneIcon from '@mui/icons-material/Tune';
-import { Dropdown } from '@/components/Dropdown';
-import { useFundFilterOptions } from '../api/get-fund-filter-options';
+import { CatalogueFilterBar } from '@/components/CatalogueFilters';
+import type { FilterBarSlotProps } from '@/components/CatalogueView';
 import { FUND_FILTERS, FUND_TOP_FILTERS, type FundListFilter } from '../fund-filters';
+import { fundListFilterOptionsQuery } from '../api/get-fund-filter-options';
 
-interface TopFilterProps {
-  filter: FundListFilter;
-  placeholder: string;
-  value: readonly string[];
-  onChange: (filter: FundListFilter, value: string[]) => void;
-}
-
-function TopFilter({ filter, placeholder, value, onChange }: TopFilterProps) {
-  const definition = FUND_FILTERS[filter];
-  const options = useFundFilterOptions(definition.path);
-  return (
-    <Dropdown
-      label={definition.label}
-      placeholder={placeholder}
-      options={options.data ?? []}
-      loading={options.isPending}
-      value={value}
-      onChange={(next) => onChange(filter, next)}
-    />
-  );
-}
-
-export interface FundFilterBarProps {
-  values: Partial<Record<FundListFilter, string[]>>;
-  onChange: (filter: FundListFilter, value: string[]) => void;
-  drawerFilterCount: number;
-  onOpenMoreFilters: () => void;
-}
+const TOP_FILTERS = FUND_TOP_FILTERS.map(({ key, placeholder }) => ({ key, placeholder, label: FUND_FILTERS[key].label }));
 
 /** The four dropdowns of SPEC §2 and the 'More Filters' button. */
-export function FundFilterBar({ values, onChange, drawerFilterCount, onOpenMoreFilters }: FundFilterBarProps) {
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-end' }}>
-      {FUND_TOP_FILTERS.map(({ key, placeholder }) => (
-        <TopFilter key={key} filter={key} placeholder={placeholder} value={values[key] ?? []} onChange={onChange} />
-      ))}
-      <CountBadge badgeContent={drawerFilterCount} color="primary" sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' } }}>
-        <Button
-          variant="outlined"
-          color="inherit"
-          startIcon={<TuneIcon />}
-          onClick={onOpenMoreFilters}
-          aria-label={drawerFilterCount > 0 ? `More Filters, ${drawerFilterCount} applied` : 'More Filters'}
-          sx={{ height: 40, width: '100%', borderColor: 'divider', bgcolor: 'background.paper' }}
-        >
-          More Filters
-        </Button>
-      </CountBadge>
-    </Box>
-  );
+export function FundFilterBar(props: FilterBarSlotProps<FundListFilter>) {
+  return <CatalogueFilterBar filters={TOP_FILTERS} optionsQuery={fundListFilterOptionsQuery} {...props} />;
 }

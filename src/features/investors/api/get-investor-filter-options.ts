@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { API, INVESTOR_FILTER_PATHS } from '@/shared/api-paths';
 import type { OptionItem } from '@/shared/api-types';
-import type { InvestorFilterPath } from '../investor-filters';
+import { INVESTOR_FILTERS, type InvestorFilterPath, type InvestorListFilter } from '../investor-filters';
 
 /** GET /api/v1/filters/investors/{path}: the options of one filter, read from the answer's key. */
 export async function getInvestorFilterOptions(path: InvestorFilterPath): Promise<OptionItem[]> {
@@ -15,6 +15,6 @@ export async function getInvestorFilterOptions(path: InvestorFilterPath): Promis
 export const investorFilterOptionsQueryOptions = (path: InvestorFilterPath) =>
   queryOptions({ queryKey: ['investors', 'filters', path], queryFn: () => getInvestorFilterOptions(path) });
 
-export function useInvestorFilterOptions(path: InvestorFilterPath, enabled = true) {
-  return useQuery({ ...investorFilterOptionsQueryOptions(path), enabled });
-}
+/** The options query of one of the page's filters, by its key in the URL. */
+export const investorListFilterOptionsQuery = (filter: InvestorListFilter) =>
+  investorFilterOptionsQueryOptions(INVESTOR_FILTERS[filter].path);

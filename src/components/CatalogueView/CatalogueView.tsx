@@ -1,0 +1,198 @@
+import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { DataTable, type TableColumn } from '@/components/DataTable';
+import { PageTitle } from '@/components/PageTitle/PageTitle';
+import { SearchField } from '@/components/SearchField';
+import { formatCount } from '@/lib/format';
+import { isUnavailableOffline } from '@/lib/query-persister';
+import type { Paged } from '@/shared/api-types';
+import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/shared/constants';
+
+/** The page's URL state: list filters, the search text and the page. */
+export type CatalogueSearchState<L extends string> = Partial<Record<L, string[]>> & { search?: string; page?: number };
+
+/** What the page does to its URL state; `createFilterSearch` (lib/filter-search) makes one. */
+export interface CatalogueSearchHelper<S, L extends string, D> {
+  withFilter(search: S, key: L, values: string[]): S;
+  withSearchTerm(search: S, term: string): S;
+  withPage(search: S, page: number): S;
+  drawerValues(search: S): D;
+  withDrawerValues(search: S, values: D): S;
+  withoutFilters(search: S): S;
+  hasFilters(search: S): boolean;
+  drawerFilterCount(search: S): number;
+}
+
+export interface FilterBarSlotProps<L extends string> {
+  values: Partial<Record<L, string[]>>;
+  onChange: (filter: L, values: string[]) => void;
+  drawerFilterCount: number;
+  onOpenMoreFilters: () => void;
+}
+
+export interface MoreFiltersSlotProps<D> {
+  open: boolean;
+  onClose: () => void;
+  value: D;
+  onApply: (value: D) => void;
+  onClearAll: () => void;
+}
+
+export interface CatalogueViewProps<R extends { id: number }, S extends CatalogueSearchState<L>, L extends string, D> {
+  /** The page title, capitalised and plural ('Investors'). */
+  title: string;
+  /** The rows' name in running text, plural ('investors'). */
+  noun: string;
+  /** The subtitle until the first page of rows arrives. */
+  idleSubtitle: string;
+  searchPlaceholder: string;
+  search: S;
+  searchHelper: CatalogueSearchHelper<S, L, D>;
+  /** Identifies the rows on screen (page and filters); the selection is dropped when it changes. */
+  viewKey: string;
+  results: UseQueryResult<Paged<R>>;
+  columns: readonly TableColumn<R>[];
+  FilterBar: ComponentType<FilterBarSlotProps<L>>;
+  MoreFilters: ComponentType<MoreFiltersSlotProps<D>>;
+  /** Pushes a new view into the URL; `replace` for keystrokes, so Back skips them. */
+  onSearchChange: (search: S, options?: { replace?: boolean }) => void;
+  onOpen: (id: number) => void;
+  /** The list actions over the selected rows (the lists feature's toolbar). */
+  selectionActions: (selected: R[]) => ReactNode;
+}
+
+/** A catalogue page (SPEC §2): filters, search, the server-paged table and its selection toolbar. */
+export function CatalogueView<R extends { id: number }, S extends CatalogueSearchState<L>, L extends string, D>({
+  title,
+  noun,
+  idleSubtitle,
+  searchPlaceholder,
+  search,
+  searchHelper,
+  viewKey,
+  results,
+  columns,
+  FilterBar,
+  MoreFilters,
+  onSearchChange,
+  onOpen,
+  selectionActions,
+}: CatalogueViewProps<R, S, L, D>) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Selection belongs to the rows on screen: a new page or filter starts with none.
+  const [selection, setSelection] = useState<{ viewKey: string; ids: number[] }>({ viewKey, ids: [] });
+  const selectedIds = selection.viewKey === viewKey ? selection.ids : [];
+
+  const commitSearchTerm = useCallback(
+    (term: string) => onSearchChange(searchHelper.withSearchTerm(search, term), { replace: true }),
+    [onSearchChange, searchHelper, search],
+  );
+
+  const page = search.page ?? 1;
+  const total = results.data?.total ?? 0;
+  const filtered = searchHelper.hasFilters(search) || Boolean(search.search);
+  const clearAll = () => onSearchChange(searchHelper.withoutFilters(searchHelper.withSearchTerm(search, '')));
+
+  return (
+    <Box>
+      <PageTitle
+        title={title}
+        subtitle={results.data ? `${formatCount(total)} ${noun}${filtered ? ' match' : ''}` : idleSubtitle}
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
+        <FilterBar
+          values={search}
+          onChange={(filter, values) => onSearchChange(searchHelper.withFilter(search, filter, values))}
+          drawerFilterCount={searchHelper.drawerFilterCount(search)}
+          onOpenMoreFilters={() => setDrawerOpen(true)}
+        />
+      </Paper>
+      <MoreFilters
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        value={searchHelper.drawerValues(search)}
+        onApply={(values) => onSearchChange(searchHelper.withDrawerValues(search, values))}
+        onClearAll={() => onSearchChange(searchHelper.withoutFilters(search))}
+      />
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1.5,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            p: 2,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <SearchField
+            label={`Search ${noun}`}
+            placeholder={searchPlaceholder}
+            value={search.search ?? ''}
+            onCommit={commitSearchTerm}
+            debounceMs={SEARCH_DEBOUNCE_MS}
+            sx={{ flex: { xs: '1 1 100%', md: '0 1 380px' } }}
+          />
+          {selectionActions((results.data?.results ?? []).filter((row) => selectedIds.includes(row.id)))}
+        </Box>
+        {results.isError ? (
+          <Alert
+            severity={isUnavailableOffline(results.error) ? 'info' : 'error'}
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void results.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {isUnavailableOffline(results.error)
+              ? `Not available offline: ${noun} with these filters were never loaded on this device. Connect to the internet to see them.`
+              : `${title} could not be loaded. Check your connection and try again.`}
+          </Alert>
+        ) : (
+          <DataTable
+            label={title}
+            rows={results.data?.results ?? []}
+            columns={columns}
+            minColumnWidth={60}
+            maxColumnWidth={500}
+            loading={results.isFetching}
+            serverPaging={{
+              page,
+              pageSize: PAGE_SIZE,
+              rowCount: total,
+              pageCount: results.data?.total_pages ?? 0,
+              onPageChange: (next) => onSearchChange(searchHelper.withPage(search, next)),
+            }}
+            selection={{ ids: selectedIds, onChange: (ids) => setSelection({ viewKey, ids: ids.map(Number) }) }}
+            onRowClick={(row) => onOpen(row.id)}
+            emptyState={<EmptyResults noun={noun} filtered={filtered} onClear={clearAll} />}
+          />
+        )}
+      </Paper>
+    </Box>
+  );
+}
+
+function EmptyResults({ noun, filtered, onClear }: { noun: string; filtered: boolean; onClear: () => void }) {
+  return (
+    <Box sx={{ py: 8, px: 3, textAlign: 'center' }}>
+      <SearchOffIcon sx={{ fontSize: 40, color: 'text.disabled', mb: 1 }} />
+      <Typography variant="h5" component="p">
+        No {noun} match
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
+        {filtered ? 'Try fewer filters or a different search.' : `The catalogue has no ${noun} yet.`}
+      </Typography>
+      {filtered && (
+        <Button variant="outlined" onClick={onClear}>
+          Clear search and filters
+        </Button>
+      )}
+    </Box>
+  );
+}
