@@ -10,6 +10,7 @@ import { FetchError, ofetch, type FetchOptions, type FetchResponse } from 'ofetc
 import { API } from '@/shared/api-paths';
 import type { ErrorBody, Tokens } from '@/shared/api-types';
 import { session as appSession, type Session } from './session';
+import { handOverRefresh, refreshedElsewhere } from './refresh-handoff';
 
 export type ApiOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'retry' | 'responseType'>;
 
@@ -83,8 +84,14 @@ export function createApiClient({ session, baseURL = API, fetch }: ApiClientOpti
         if (current && current !== refused) return current;
         const refreshToken = session.getRefreshToken();
         if (!refreshToken) throw new Error('no refresh token stored');
+        const handedOver = await refreshedElsewhere(refreshToken);
+        if (handedOver) {
+          session.storeTokens(handedOver);
+          return handedOver.access_token;
+        }
         const tokens = await base<Tokens>('/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } });
         session.storeTokens(tokens);
+        await handOverRefresh(refreshToken, tokens);
         return tokens.access_token;
       });
     } catch (error) {

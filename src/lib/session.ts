@@ -2,6 +2,7 @@
 // true when an access token is stored. Listeners (the router's session sync, offline support) hear
 // every login and logout.
 import type { Tokens } from '@/shared/api-types';
+import { clearRefreshHandoff } from './refresh-handoff';
 
 /** The localStorage keys of the two tokens. */
 export const SESSION_STORAGE_KEYS = { access: 'fundscape.access_token', refresh: 'fundscape.refresh_token' } as const;
@@ -79,6 +80,7 @@ export function createSession() {
     logOut(reason: LogoutReason = 'logout') {
       write(ACCESS_KEY, null);
       write(REFRESH_KEY, null);
+      void clearRefreshHandoff();
       const changed = loggedIn;
       loggedIn = false;
       if (changed) notify(reason);
