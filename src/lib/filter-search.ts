@@ -1,6 +1,7 @@
 // The state of a filtered, searched, paged table as it lives in the URL (SPEC §2): list filters
 // (multi-select), single-choice filters, the search text and the page. Any change of a filter or
 // of the search goes back to page 1.
+import { PAGE_SIZE } from '@/shared/constants';
 import { pageNumber, stringLists, text } from './search-params';
 
 export type FilterSearch<L extends string, S extends string> = Partial<Record<L, string[]>> &
@@ -92,4 +93,29 @@ export function createFilterSearch<L extends string, S extends string, D extends
       );
     },
   };
+}
+
+/** The query of a catalogue search call (SPEC §7). */
+export type SearchQuery = Record<string, string | number | string[]>;
+
+/**
+ * The search call's query for a view: page, page size, each non-empty list filter under its query key,
+ * each chosen single-choice filter under its own name, and the search term.
+ */
+export function searchQueryOf<L extends string, S extends string>(
+  search: FilterSearch<L, S>,
+  listFilters: Record<L, { query: string }>,
+  singleKeys: readonly S[] = [],
+): SearchQuery {
+  const query: SearchQuery = { page: search.page ?? 1, per_page: PAGE_SIZE };
+  for (const key of Object.keys(listFilters) as L[]) {
+    const values = search[key] as string[] | undefined;
+    if (values && values.length > 0) query[listFilters[key].query] = values;
+  }
+  if (search.search) query.search_term = search.search;
+  for (const key of singleKeys) {
+    const value = search[key] as string | undefined;
+    if (value) query[key] = value;
+  }
+  return query;
 }

@@ -1,8 +1,7 @@
 // The funds page's filters: how each lives in the URL, where its options come from and which query
 // key of GET /api/v1/funds/search carries it (SPEC §2, §7).
 import type { FUND_FILTER_PATHS, FUND_SEARCH_ARRAY_KEYS } from '@/shared/api-paths';
-import { PAGE_SIZE } from '@/shared/constants';
-import { createFilterSearch, type FilterSearch } from '@/lib/filter-search';
+import { createFilterSearch, searchQueryOf, type FilterSearch, type SearchQuery } from '@/lib/filter-search';
 
 export type FundFilterPath = keyof typeof FUND_FILTER_PATHS;
 
@@ -57,15 +56,7 @@ export const fundSearch = createFilterSearch({ listKeys: LIST_FILTER_KEYS, singl
 export type FundSearch = FilterSearch<FundListFilter, never>;
 export type FundDrawerValues = ReturnType<typeof fundSearch.drawerValues>;
 
-export type SearchQuery = Record<string, string | number | string[]>;
-
 /** The query of GET /api/v1/funds/search for a view; empty filters are left out. */
 export function fundSearchQuery(search: FundSearch): SearchQuery {
-  const query: SearchQuery = { page: search.page ?? 1, per_page: PAGE_SIZE };
-  for (const key of LIST_FILTER_KEYS) {
-    const values = search[key];
-    if (values && values.length > 0) query[FUND_FILTERS[key].query] = values;
-  }
-  if (search.search) query.search_term = search.search;
-  return query;
+  return searchQueryOf(search, FUND_FILTERS);
 }

@@ -1,9 +1,8 @@
 // The investors page's filters: how each lives in the URL, where its options come from and which
 // query key of GET /api/v1/investors/search carries it (SPEC §2, §3, §7).
 import type { INVESTOR_FILTER_PATHS, INVESTOR_SEARCH_ARRAY_KEYS } from '@/shared/api-paths';
-import { PAGE_SIZE } from '@/shared/constants';
 import { GENDERS } from '@/shared/vocabularies';
-import { createFilterSearch, type FilterSearch } from '@/lib/filter-search';
+import { createFilterSearch, searchQueryOf, type FilterSearch, type SearchQuery } from '@/lib/filter-search';
 
 export type InvestorFilterPath = keyof typeof INVESTOR_FILTER_PATHS;
 
@@ -62,16 +61,7 @@ export const investorSearch = createFilterSearch({
 export type InvestorSearch = FilterSearch<InvestorListFilter, 'gender'>;
 export type InvestorDrawerValues = ReturnType<typeof investorSearch.drawerValues>;
 
-export type SearchQuery = Record<string, string | number | string[]>;
-
 /** The query of GET /api/v1/investors/search for a view; empty filters are left out. */
 export function investorSearchQuery(search: InvestorSearch): SearchQuery {
-  const query: SearchQuery = { page: search.page ?? 1, per_page: PAGE_SIZE };
-  for (const key of LIST_FILTER_KEYS) {
-    const values = search[key];
-    if (values && values.length > 0) query[INVESTOR_FILTERS[key].query] = values;
-  }
-  if (search.search) query.search_term = search.search;
-  if (search.gender) query.gender = search.gender;
-  return query;
+  return searchQueryOf<InvestorListFilter, 'gender'>(search, INVESTOR_FILTERS, ['gender']);
 }
