@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { routePreloadsPlugin } from './src/server/build/route-preloads-plugin.js';
 
 /** The web app manifest has one source, manifest.webmanifest; the PWA plugin emits and links it. */
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -18,6 +20,7 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    routePreloadsPlugin({ routesDir: './src/app/routes' }),
     // The service worker src/sw/sw.ts precaches the shell, every route chunk and the icons (not the
     // manifest screenshots); the app registers it itself (src/features/offline) and prompts to update.
     VitePWA({
@@ -36,6 +39,9 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip copies beside each asset, compressed once at build time at the highest levels;
+    // the server sends them instead of compressing every response (src/server/plugins/client.ts).
+    compression({ include: /\.(js|css|svg|webmanifest)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   mailer?: Mailer;
   rateLimit?: boolean;
+  /** A built client to serve, as `npm start` serves dist/. */
+  clientDir?: string;
 }
 
 /** The real app on a fresh database of the given kind; close() shuts both. */
@@ -29,7 +31,7 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
   const database = await kind.open();
   const config = testConfig(options.config);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: () => {} });
-  const app: FastifyInstance = await buildApp({ database, config, mailer, rateLimit: options.rateLimit });
+  const app: FastifyInstance = await buildApp({ database, config, mailer, rateLimit: options.rateLimit, clientDir: options.clientDir });
   await app.ready();
   return {
     app,

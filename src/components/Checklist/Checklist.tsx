@@ -5,8 +5,8 @@ import {
   FormControlLabel,
   InputAdornment,
   Link,
+  OutlinedInput,
   Radio,
-  TextField,
   Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -69,7 +69,7 @@ export function Checklist({ title, options, value, onChange, single = false, loa
         </Link>
       </Box>
       {options.length > CHECKLIST_INITIAL && (
-        <TextField
+        <OutlinedInput
           size="small"
           fullWidth
           placeholder={`Search ${title.toLowerCase()}`}
@@ -79,16 +79,12 @@ export function Checklist({ title, options, value, onChange, single = false, loa
             setVisible(CHECKLIST_INITIAL);
           }}
           sx={{ mb: 1 }}
-          slotProps={{
-            htmlInput: { 'aria-label': `Search ${title}` },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          inputProps={{ 'aria-label': `Search ${title}` }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
         />
       )}
       {loading && (

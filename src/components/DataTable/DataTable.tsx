@@ -1,21 +1,19 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Box } from '@mui/material';
-import {
-  DataGrid,
-  GRID_CHECKBOX_SELECTION_FIELD,
-  type GridColDef,
-  type GridRowId,
-  type GridRowSelectionModel,
-  type GridValidRowModel,
-} from '@mui/x-data-grid';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Box, CircularProgress } from '@mui/material';
+import type { GridRowId, GridValidRowModel } from '@mui/x-data-grid';
 import { Pagination } from '../Pagination';
+import { GRID_HEADER_HEIGHT, GRID_OVERLAY_HEIGHT, GRID_ROW_HEIGHT } from './grid-metrics';
 import type { TableColumn } from './table-column';
 
-/** Generic defaults (SPEC §9): columns 150 px wide, at least 20. */
-const DEFAULT_WIDTH = 150;
 const DEFAULT_MIN_WIDTH = 20;
 /** Community DataGrid pages at most 100 rows; a client-side table pages its rows by that. */
 const CLIENT_PAGE_SIZE = 100;
+
+// The grid is the largest part of the app. It is fetched as soon as a page with a table starts
+// (not on its first render), while the page around it renders without waiting for it.
+const gridTable = import('./GridTable');
+// lazy() drops the component's row type parameter; the cast gives it back.
+const GridTable = lazy(() => gridTable) as unknown as typeof import('./GridTable').default;
 
 interface ServerPaging {
   /** 1-based. */
@@ -65,85 +63,51 @@ export function DataTable<R extends GridValidRowModel & { id: GridRowId }>({
   const page = serverPaging?.page ?? clientPage;
   const pageCount = serverPaging?.pageCount ?? Math.ceil(rows.length / CLIENT_PAGE_SIZE);
 
-  const gridColumns = useMemo(
-    () =>
-      columns.map(
-        (column): GridColDef<R> => ({
-          field: column.field,
-          headerName: column.headerName,
-          width: column.width ?? DEFAULT_WIDTH,
-          minWidth: minColumnWidth,
-          maxWidth: maxColumnWidth,
-          sortable,
-          resizable: true,
-          valueGetter: (_value, row) => column.text(row),
-          renderCell: column.render ? ({ row }) => column.render?.(row) : undefined,
-        }),
-      ),
-    [columns, sortable, minColumnWidth, maxColumnWidth],
-  );
-  const selectionModel = useMemo<GridRowSelectionModel>(
-    () => ({ type: 'include', ids: new Set(selection?.ids ?? []) }),
-    [selection?.ids],
-  );
-
   if (!loading && rows.length === 0) return <>{emptyState}</>;
-
-  const open = (row: R, target: EventTarget, field: string) => {
-    if (!onRowClick || field === GRID_CHECKBOX_SELECTION_FIELD) return;
-    if (target instanceof Element && target.closest('a, button, input')) return;
-    onRowClick(row);
-  };
 
   return (
     <Box>
-      <DataGrid<R>
-        aria-label={label}
-        rows={rows}
-        columns={gridColumns}
-        loading={loading}
-        autoHeight
-        hideFooter
-        disableColumnMenu
-        disableColumnFilter
-        disableRowSelectionOnClick
-        disableColumnSorting={!sortable}
-        rowHeight={52}
-        columnHeaderHeight={44}
-        paginationMode={serverPaging ? 'server' : 'client'}
-        rowCount={serverPaging?.rowCount}
-        pageSizeOptions={[pageSize]}
-        paginationModel={{ page: page - 1, pageSize }}
-        checkboxSelection={Boolean(selection)}
-        rowSelectionModel={selection ? selectionModel : undefined}
-        onRowSelectionModelChange={(model) => {
-          if (!selection) return;
-          // Select-all answers "every row except these"; resolve it against the rows on this page.
-          const ids =
-            model.type === 'include' ? [...model.ids] : rows.map((row) => row.id).filter((id) => !model.ids.has(id));
-          selection.onChange(ids);
-        }}
-        onCellClick={(params, event) => open(params.row, event.target, params.field)}
-        onCellKeyDown={(params, event) => {
-          if (event.key === 'Enter') open(params.row, event.target, params.field);
-        }}
-        slotProps={{ loadingOverlay: { variant: 'circular-progress', noRowsVariant: 'circular-progress' } }}
-        sx={{
-          border: 0,
-          '--DataGrid-overlayHeight': '320px',
-          '& .MuiDataGrid-columnHeaders': { bgcolor: 'grey.50' },
-          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, fontSize: 12, color: 'text.secondary' },
-          '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
-          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', fontSize: 14 },
-          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },
-          '& .MuiDataGrid-cell:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-        }}
-      />
+      <Suspense fallback={<GridPlaceholder label={label} rows={rows.length} />}>
+        <GridTable<R>
+          rows={rows}
+          columns={columns}
+          minColumnWidth={minColumnWidth}
+          maxColumnWidth={maxColumnWidth}
+          label={label}
+          loading={loading}
+          page={page}
+          pageSize={pageSize}
+          serverRowCount={serverPaging?.rowCount}
+          selection={selection}
+          sortable={sortable}
+          onRowClick={onRowClick}
+        />
+      </Suspense>
       <Pagination
         page={page}
         pageCount={pageCount}
         onPageChange={serverPaging ? serverPaging.onPageChange : setClientPage}
       />
+    </Box>
+  );
+}
+
+/** Where the grid will be, the height it will have, until its code has loaded. */
+function GridPlaceholder({ label, rows }: { label: string; rows: number }) {
+  return (
+    <Box
+      role="progressbar"
+      aria-label={`Loading ${label}`}
+      sx={{
+        height: GRID_HEADER_HEIGHT + (rows > 0 ? rows * GRID_ROW_HEIGHT : GRID_OVERLAY_HEIGHT),
+        display: 'grid',
+        placeItems: 'center',
+        borderTop: `${GRID_HEADER_HEIGHT}px solid`,
+        borderColor: 'grey.50',
+        boxSizing: 'border-box',
+      }}
+    >
+      <CircularProgress size={32} />
     </Box>
   );
 }

@@ -10,9 +10,9 @@ import {
   ListItemButton,
   ListItemIcon,
   ListItemText,
+  OutlinedInput,
   Paper,
   Popper,
-  TextField,
   Typography,
 } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
@@ -105,23 +105,19 @@ export function Dropdown({ label, placeholder, options, value, onChange, loading
             sx={{ width: Math.max(anchor?.offsetWidth ?? 0, 260), border: 1, borderColor: 'divider' }}
           >
             <Box sx={{ p: 1 }}>
-              <TextField
+              <OutlinedInput
                 autoFocus
                 size="small"
                 fullWidth
                 placeholder="Search"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
-                slotProps={{
-                  htmlInput: { 'aria-label': `Search ${label}` },
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <SearchIcon fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
+                inputProps={{ 'aria-label': `Search ${label}` }}
+                startAdornment={
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                }
               />
             </Box>
             <List

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { useField } from 'formik';
+import { TextInput, type TextInputProps } from '../TextInput/TextInput';
 
-export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'error' | 'onChange' | 'onBlur'> & {
+export type FormTextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'error' | 'onChange' | 'onBlur'> & {
   name: string;
 };
 
@@ -14,14 +15,14 @@ export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'error'
  * passing through an empty field shows nothing: the form would jump under the pointer.
  * Password fields get a show/hide toggle.
  */
-export function FormTextField({ name, type, helperText, slotProps, ...props }: FormTextFieldProps) {
+export function FormTextField({ name, type, helperText, endAdornment, ...props }: FormTextFieldProps) {
   const [field, meta, helpers] = useField<string>(name);
   const [revealed, setRevealed] = useState(false);
   const error = meta.touched && meta.error ? meta.error : undefined;
   const isPassword = type === 'password';
 
   return (
-    <TextField
+    <TextInput
       {...props}
       name={field.name}
       value={field.value ?? ''}
@@ -33,25 +34,22 @@ export function FormTextField({ name, type, helperText, slotProps, ...props }: F
       type={isPassword && revealed ? 'text' : type}
       error={Boolean(error)}
       helperText={error ?? helperText}
-      slotProps={{
-        ...slotProps,
-        input: isPassword
-          ? {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    size="small"
-                    edge="end"
-                    aria-label={revealed ? 'Hide password' : 'Show password'}
-                    onClick={() => setRevealed((now) => !now)}
-                  >
-                    {revealed ? <VisibilityOffOutlinedIcon fontSize="small" /> : <VisibilityOutlinedIcon fontSize="small" />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            }
-          : slotProps?.input,
-      }}
+      endAdornment={
+        isPassword ? (
+          <InputAdornment position="end">
+            <IconButton
+              size="small"
+              edge="end"
+              aria-label={revealed ? 'Hide password' : 'Show password'}
+              onClick={() => setRevealed((now) => !now)}
+            >
+              {revealed ? <VisibilityOffOutlinedIcon fontSize="small" /> : <VisibilityOutlinedIcon fontSize="small" />}
+            </IconButton>
+          </InputAdornment>
+        ) : (
+          endAdornment
+        )
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
+import { Suspense, useId, type ReactNode } from 'react';
+import { Box, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 
 /** SPEC §9: a modal is at least 390 px wide (or the whole screen where that is narrower). */
@@ -17,7 +17,10 @@ export interface ModalProps {
   width?: number;
 }
 
-/** A dialog that closes on a backdrop click or Escape and locks page scrolling while open (SPEC §2). */
+/**
+ * A dialog that closes on a backdrop click or Escape and locks page scrolling while open (SPEC §2).
+ * Its content may be lazy: forms load when their modal first opens, with a spinner meanwhile.
+ */
 export function Modal({ open, onClose, title, description, children, actions, width = 480 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -51,7 +54,19 @@ export function Modal({ open, onClose, title, description, children, actions, wi
           {description}
         </Typography>
       )}
-      {children && <DialogContent sx={{ pt: 1 }}>{children}</DialogContent>}
+      {children && (
+        <DialogContent sx={{ pt: 1 }}>
+          <Suspense
+            fallback={
+              <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 160 }}>
+                <CircularProgress size={28} aria-label="Loading" />
+              </Box>
+            }
+          >
+            {children}
+          </Suspense>
+        </DialogContent>
+      )}
       {actions && <DialogActions sx={{ px: 3, pb: 2.5, pt: 1, gap: 1 }}>{actions}</DialogActions>}
     </Dialog>
   );

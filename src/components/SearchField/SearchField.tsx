@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { IconButton, InputAdornment, TextField, type SxProps, type Theme } from '@mui/material';
+import { IconButton, InputAdornment, OutlinedInput, type SxProps, type Theme } from '@mui/material';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 
@@ -46,7 +46,7 @@ export function SearchField({ value, onCommit, debounceMs = 0, placeholder, labe
   }, [text, sent, onCommit, debounceMs]);
 
   return (
-    <TextField
+    <OutlinedInput
       size="small"
       type="search"
       placeholder={placeholder}
@@ -54,30 +54,28 @@ export function SearchField({ value, onCommit, debounceMs = 0, placeholder, labe
       onChange={(event) => setText(event.target.value)}
       // Chromium draws its own clear button in search inputs; ours is the one that commits at once.
       sx={[{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none' } }, ...(Array.isArray(sx) ? sx : [sx])]}
-      slotProps={{
-        htmlInput: { 'aria-label': label },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-          endAdornment: text ? (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                aria-label="Clear search"
-                onClick={() => {
-                  setText('');
-                  commit('');
-                }}
-              >
-                <ClearIcon fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
-        },
-      }}
+      inputProps={{ 'aria-label': label }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchIcon fontSize="small" />
+        </InputAdornment>
+      }
+      endAdornment={
+        text ? (
+          <InputAdornment position="end">
+            <IconButton
+              size="small"
+              aria-label="Clear search"
+              onClick={() => {
+                setText('');
+                commit('');
+              }}
+            >
+              <ClearIcon fontSize="small" />
+            </IconButton>
+          </InputAdornment>
+        ) : undefined
+      }
     />
   );
 }

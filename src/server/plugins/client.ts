@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { pageHtmlSource } from './route-preloads.js';
 
 const NO_CACHE = 'no-cache';
 const ONE_YEAR = 'public, max-age=31536000, immutable';
@@ -18,7 +19,10 @@ export interface ClientOptions {
   clientDir: string;
 }
 
-/** Serves the built client: hashed assets cached for a year, client routes fall back to index.html. */
+/**
+ * Serves the built client: hashed assets cached for a year, client routes fall back to index.html,
+ * which preloads the code of the route asked for.
+ */
 export const client = fp(async (app: FastifyInstance, { clientDir }: ClientOptions) => {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
   if (!hasClient) {
@@ -30,6 +34,8 @@ export const client = fp(async (app: FastifyInstance, { clientDir }: ClientOptio
     root: clientDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of the assets (vite.config.ts).
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
@@ -37,10 +43,14 @@ export const client = fp(async (app: FastifyInstance, { clientDir }: ClientOptio
       res.header('Cache-Control', ALWAYS_FRESH.has(name) || !hashed ? NO_CACHE : ONE_YEAR);
     },
   });
+  const pageHtml = pageHtmlSource(clientDir);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
     if (!isPage) return apiNotFound(request, reply);
-    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+    const page = pageHtml(url);
+    reply.header('Cache-Control', NO_CACHE).header('ETag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(page.html);
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Card, Chip, InputAdornment, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Card, Chip, InputAdornment, OutlinedInput, Skeleton, Stack, Typography } from '@mui/material';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
@@ -26,19 +26,16 @@ export function DealOffersPage() {
         <Typography sx={{ mt: 1, mb: 3, color: '#c7d2fe', maxWidth: 560 }}>
           Save on the tools your startup already pays for — cloud, software, legal, banking and more.
         </Typography>
-        <TextField
+        <OutlinedInput
           placeholder="Search offers"
-          aria-label="Search offers"
-          sx={{ maxWidth: 420, '& .MuiOutlinedInput-root': { bgcolor: '#ffffff' } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRoundedIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          fullWidth
+          inputProps={{ 'aria-label': 'Search offers' }}
+          sx={{ maxWidth: 420, bgcolor: '#ffffff' }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchRoundedIcon fontSize="small" />
+            </InputAdornment>
+          }
         />
       </Card>
 

@@ -1,9 +1,12 @@
+import { lazy } from 'react';
 import { Button } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
 import { Modal } from '@/components/Modal/Modal';
 import type { ListSummary, ListType } from '@/shared/api-types';
-import { CreateListForm } from '../forms/CreateListForm';
+
+// The form, formik and yup load when the modal first opens, not with every page that has the button.
+const CreateListForm = lazy(() => import('../forms/CreateListForm').then((module) => ({ default: module.CreateListForm })));
 
 export interface CreateListModalProps {
   open: boolean;

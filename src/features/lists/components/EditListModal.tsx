@@ -1,7 +1,9 @@
+import { lazy } from 'react';
 import { useSnackbar } from 'notistack';
 import { Modal } from '@/components/Modal/Modal';
 import type { ListSummary } from '@/shared/api-types';
-import { EditListForm } from '../forms/EditListForm';
+
+const EditListForm = lazy(() => import('../forms/EditListForm').then((module) => ({ default: module.EditListForm })));
 
 export function EditListModal({ open, onClose, list }: { open: boolean; onClose: () => void; list: ListSummary }) {
   const { enqueueSnackbar } = useSnackbar();

@@ -1,6 +1,7 @@
 import { useFormik } from 'formik';
 import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { AppButton } from '@/components/AppButton/AppButton';
+import { TextInput } from '@/components/TextInput/TextInput';
 import type { ListSummary, ListType } from '@/shared/api-types';
 import { useCreateList } from '../api/create-list';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -52,8 +53,8 @@ export function CreateListForm({ defaultListType, onCancel, onCreated }: CreateL
     <Box component="form" noValidate onSubmit={formik.handleSubmit}>
       <Stack spacing={2.5}>
         {createList.isError && <Alert severity="error">{apiErrorDetail(createList.error) ?? 'The list could not be created. Please try again.'}</Alert>}
-        <TextField {...fieldProps('name')} label="Name" required autoFocus placeholder="e.g. Seed investors in fintech" />
-        <TextField
+        <TextInput {...fieldProps('name')} label="Name" required autoFocus placeholder="e.g. Seed investors in fintech" />
+        <TextInput
           {...fieldProps('description')}
           label="Description"
           multiline

@@ -1,6 +1,7 @@
 import { useFormik } from 'formik';
-import { Alert, Box, Stack, TextField } from '@mui/material';
+import { Alert, Box, Stack } from '@mui/material';
 import { AppButton } from '@/components/AppButton/AppButton';
+import { TextInput } from '@/components/TextInput/TextInput';
 import { apiErrorDetail } from '@/lib/api-client';
 import type { ListSummary } from '@/shared/api-types';
 import { useUpdateList } from '../api/update-list';
@@ -48,8 +49,8 @@ export function EditListForm({ list, onCancel, onSaved }: EditListFormProps) {
         {updateList.isError && (
           <Alert severity="error">{apiErrorDetail(updateList.error) ?? 'The list could not be saved. Please try again.'}</Alert>
         )}
-        <TextField {...fieldProps('name')} label="Name" required autoFocus />
-        <TextField {...fieldProps('description')} label="Description" multiline minRows={3} />
+        <TextInput {...fieldProps('name')} label="Name" required autoFocus />
+        <TextInput {...fieldProps('description')} label="Description" multiline minRows={3} />
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
           <AppButton variant="secondary" onClick={onCancel}>
             Cancel

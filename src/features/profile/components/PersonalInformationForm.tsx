@@ -1,8 +1,9 @@
-import { Box, Stack, TextField } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
+import { TextInput } from '@/components/TextInput/TextInput';
 import { apiErrorDetail } from '@/lib/api-client';
 import { useMe } from '../api/me';
 import { useUpdateMe } from '../api/update-me';
@@ -37,11 +38,12 @@ export function PersonalInformationForm() {
               <FormTextField name="first_name" label="First Name" autoComplete="given-name" required />
               <FormTextField name="last_name" label="Last Name" autoComplete="family-name" required />
             </Stack>
-            <TextField
+            <TextInput
               label="Email"
               value={user.email}
+              readOnly
               helperText="Your e-mail is your login and cannot be changed here."
-              slotProps={{ htmlInput: { readOnly: true }, input: { sx: { bgcolor: 'grey.50', color: 'text.secondary' } } }}
+              sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'grey.50', color: 'text.secondary' } }}
             />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <AppButton type="submit" loading={isSubmitting} disabled={!dirty}>

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Written by the build beside index.html (src/server/build/route-preloads-plugin.ts). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** Each page route, as `/investor/$id`, with the chunks (absolute URLs) it loads lazily. */
+export type RoutePreloads = Array<{ path: string; files: string[] }>;
+
+const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
+
+/** The chunks to preload for a page's URL path, or none when no route matches it. */
+export function routePreloadsMatcher(routes: RoutePreloads) {
+  const patterns = routes.map((route) => ({ segments: segmentsOf(route.path), files: route.files }));
+  return (pathname: string): string[] => {
+    const segments = segmentsOf(pathname);
+    const route = patterns.find(
+      (pattern) =>
+        pattern.segments.length === segments.length &&
+        pattern.segments.every((segment, index) => segment.startsWith('$') || segment === segments[index]),
+    );
+    return route?.files ?? [];
+  };
+}
+
+/** index.html with modulepreload links for `files` at the end of its head. */
+export function withModulePreloads(html: string, files: string[]) {
+  if (files.length === 0) return html;
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
+  return html.replace('</head>', `  ${links}\n  </head>`);
+}
+
+export interface PageHtml {
+  html: string;
+  etag: string;
+}
+
+/**
+ * index.html for a page URL, with its route's chunks preloaded. Both files are read again when the
+ * build changes under a running server; each variant is built once per build.
+ */
+export function pageHtmlSource(clientDir: string) {
+  const indexFile = path.join(clientDir, 'index.html');
+  let builtAt = -1;
+  let index = '';
+  let matcher: (pathname: string) => string[] = () => [];
+  const variants = new Map<string, PageHtml>();
+
+  return (pathname: string): PageHtml => {
+    const mtime = statSync(indexFile).mtimeMs;
+    if (mtime !== builtAt) {
+      builtAt = mtime;
+      index = readFileSync(indexFile, 'utf8');
+      const preloadsFile = path.join(clientDir, ROUTE_PRELOADS_FILE);
+      matcher = existsSync(preloadsFile)
+        ? routePreloadsMatcher(JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
+        : () => [];
+      variants.clear();
+    }
+    const files = matcher(pathname);
+    const key = files.join(' ');
+    let page = variants.get(key);
+    if (!page) {
+      const html = withModulePreloads(index, files);
+      page = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+      variants.set(key, page);
+    }
+    return page;
+  };
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routePreloadsPlugin } from '../../src/server/build/route-preloads-plugin.js';
+import { routePreloadsMatcher, type RoutePreloads } from '../../src/server/plugins/route-preloads.js';
+
+const routesDir = '/app/src/app/routes';
+const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = [], isEntry = false) => ({
+  type: 'chunk' as const,
+  fileName,
+  facadeModuleId,
+  imports,
+  isEntry,
+});
+const split = (routeFile: string) => `${path.join(routesDir, routeFile)}?tsr-split=component`;
+
+/** Runs the plugin over a bundle shaped like the router plugin's output and answers what it wrote. */
+function preloadsFor(chunks: ReturnType<typeof chunk>[]): RoutePreloads {
+  const plugin = routePreloadsPlugin({ routesDir });
+  const bundle = Object.fromEntries(chunks.map((c) => [c.fileName, c]));
+  let written = '';
+  const generateBundle = plugin.generateBundle as (this: unknown, options: unknown, bundle: unknown) => void;
+  generateBundle.call({ emitFile: ({ source }: { source: string }) => (written = source) }, {}, bundle);
+  return JSON.parse(written) as RoutePreloads;
+}
+
+describe('route preloads at build time', () => {
+  const routes = preloadsFor([
+    chunk('assets/index.js', '/app/index.html', ['assets/react.js'], true),
+    chunk('assets/react.js', null),
+    chunk('assets/_app.js', split('_app.tsx'), ['assets/react.js', 'assets/Modal.js']),
+    chunk('assets/Modal.js', null),
+    chunk('assets/investors.js', split('_app/investors.tsx'), ['assets/table.js']),
+    chunk('assets/table.js', null, ['assets/react.js']),
+    chunk('assets/investor.js', split('_app/investor.$id.tsx')),
+    chunk('assets/_guest.js', split('_guest.tsx')),
+    chunk('assets/login.js', split('_guest/index.tsx'), ['assets/form.js']),
+    chunk('assets/form.js', null),
+    chunk('assets/reset.js', split('_guest/reset-password.$token.tsx')),
+    // A lazily imported chunk (the data grid) is no route's and is not preloaded.
+    chunk('assets/grid.js', '/app/src/components/DataTable/GridTable.tsx', ['assets/react.js']),
+  ]);
+  const byPath = Object.fromEntries(routes.map((route) => [route.path, route.files]));
+
+  it('gives each page route its own, its layouts’ and their imports’ chunks, less what index.html preloads', () => {
+    expect(Object.keys(byPath).sort()).toEqual(['/', '/investor/$id', '/investors', '/reset-password/$token']);
+    expect(byPath['/investors'].sort()).toEqual(['/assets/Modal.js', '/assets/_app.js', '/assets/investors.js', '/assets/table.js']);
+    expect(byPath['/investor/$id'].sort()).toEqual(['/assets/Modal.js', '/assets/_app.js', '/assets/investor.js']);
+    expect(byPath['/'].sort()).toEqual(['/assets/_guest.js', '/assets/form.js', '/assets/login.js']);
+  });
+
+  it('matches URLs to those routes, parameters as any one segment', () => {
+    const match = routePreloadsMatcher(routes);
+    expect(match('/investors')).toEqual(byPath['/investors']);
+    expect(match('/investor/7')).toEqual(byPath['/investor/$id']);
+    expect(match('/reset-password/abc')).toEqual(byPath['/reset-password/$token']);
+    expect(match('/')).toEqual(byPath['/']);
+    expect(match('/investor')).toEqual([]);
+    expect(match('/investor/7/edit')).toEqual([]);
+  });
+});
