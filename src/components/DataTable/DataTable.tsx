@@ -5,6 +5,7 @@ import { Pagination } from '../Pagination';
 import { GRID_HEADER_HEIGHT, GRID_OVERLAY_HEIGHT, GRID_ROW_HEIGHT } from './grid-metrics';
 import type { TableColumn } from './table-column';
 
+/** Generic default (SPEC §9): columns at least 20 px wide. */
 const DEFAULT_MIN_WIDTH = 20;
 /** Community DataGrid pages at most 100 rows; a client-side table pages its rows by that. */
 const CLIENT_PAGE_SIZE = 100;

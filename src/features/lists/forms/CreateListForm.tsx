@@ -6,6 +6,7 @@ import type { ListSummary, ListType } from '@/shared/api-types';
 import { useCreateList } from '../api/create-list';
 import { apiErrorDetail } from '@/lib/api-client';
 import { createListSchema, LIST_TYPES } from './list-schema';
+import { listFieldProps } from './field-props';
 
 export interface CreateListFormProps {
   defaultListType?: ListType;
@@ -35,33 +36,19 @@ export function CreateListForm({ defaultListType, onCancel, onCreated }: CreateL
     },
   });
 
-  // SPEC §5: forms validate on every change, so an edited field shows its error at once.
-  const fieldProps = (name: keyof Values) => ({
-    name,
-    value: formik.values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      void formik.setFieldTouched(name, true, false);
-      formik.handleChange(event);
-    },
-    onBlur: formik.handleBlur,
-    error: Boolean(formik.touched[name] && formik.errors[name]),
-    helperText: formik.touched[name] ? formik.errors[name] : undefined,
-    fullWidth: true,
-  });
-
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit}>
       <Stack spacing={2.5}>
         {createList.isError && <Alert severity="error">{apiErrorDetail(createList.error) ?? 'The list could not be created. Please try again.'}</Alert>}
-        <TextInput {...fieldProps('name')} label="Name" required autoFocus placeholder="e.g. Seed investors in fintech" />
+        <TextInput {...listFieldProps(formik, 'name')} label="Name" required autoFocus placeholder="e.g. Seed investors in fintech" />
         <TextInput
-          {...fieldProps('description')}
+          {...listFieldProps(formik, 'description')}
           label="Description"
           multiline
           minRows={3}
           placeholder="What is this list for?"
         />
-        <TextField {...fieldProps('list_type')} label="List type" required select>
+        <TextField {...listFieldProps(formik, 'list_type')} label="List type" required select>
           {LIST_TYPES.map((type) => (
             <MenuItem key={type.value} value={type.value}>
               {type.label}

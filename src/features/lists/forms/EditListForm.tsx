@@ -6,6 +6,7 @@ import { apiErrorDetail } from '@/lib/api-client';
 import type { ListSummary } from '@/shared/api-types';
 import { useUpdateList } from '../api/update-list';
 import { editListSchema } from './list-schema';
+import { listFieldProps } from './field-props';
 
 export interface EditListFormProps {
   list: ListSummary;
@@ -30,27 +31,14 @@ export function EditListForm({ list, onCancel, onSaved }: EditListFormProps) {
     },
   });
 
-  const fieldProps = (name: keyof Values) => ({
-    name,
-    value: formik.values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      void formik.setFieldTouched(name, true, false);
-      formik.handleChange(event);
-    },
-    onBlur: formik.handleBlur,
-    error: Boolean(formik.touched[name] && formik.errors[name]),
-    helperText: formik.touched[name] ? formik.errors[name] : undefined,
-    fullWidth: true,
-  });
-
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit}>
       <Stack spacing={2.5}>
         {updateList.isError && (
           <Alert severity="error">{apiErrorDetail(updateList.error) ?? 'The list could not be saved. Please try again.'}</Alert>
         )}
-        <TextInput {...fieldProps('name')} label="Name" required autoFocus />
-        <TextInput {...fieldProps('description')} label="Description" multiline minRows={3} />
+        <TextInput {...listFieldProps(formik, 'name')} label="Name" required autoFocus />
+        <TextInput {...listFieldProps(formik, 'description')} label="Description" multiline minRows={3} />
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
           <AppButton variant="secondary" onClick={onCancel}>
             Cancel
