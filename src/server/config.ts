@@ -13,6 +13,13 @@ export interface Config {
   mailFrom: string;
   appUrl: string;
   jwtSecret: string;
+  /** With a certificate the server speaks HTTPS, HTTP/2 to browsers and HTTP/1.1 to the rest. */
+  tls: TlsFiles | undefined;
+}
+
+export interface TlsFiles {
+  key: Buffer;
+  cert: Buffer;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -35,6 +42,20 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
+/** TLS_KEY_FILE and TLS_CERT_FILE (PEM) go together: one without the other is a mistake worth stopping for. */
+function loadTls(keyFile: string | undefined, certFile: string | undefined): TlsFiles | undefined {
+  if (!keyFile && !certFile) return undefined;
+  if (!keyFile || !certFile) throw new Error('TLS_KEY_FILE and TLS_CERT_FILE must be set together');
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new Error(`${name} cannot be read: ${(error as Error).message}`, { cause: error });
+    }
+  };
+  return { key: read('TLS_KEY_FILE', keyFile), cert: read('TLS_CERT_FILE', certFile) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const host = env.HOST || '127.0.0.1';
@@ -43,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL');
   }
+  const tls = loadTls(env.TLS_KEY_FILE || undefined, env.TLS_CERT_FILE || undefined);
   const linkHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return {
     port,
@@ -51,7 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Fundscape <no-reply@fundscape.local>',
-    appUrl: (env.APP_URL || `http://${linkHost}:${port}`).replace(/\/+$/, ''),
+    appUrl: (env.APP_URL || `${tls ? 'https' : 'http'}://${linkHost}:${port}`).replace(/\/+$/, ''),
     jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
+    tls,
   };
 }

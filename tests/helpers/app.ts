@@ -14,6 +14,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Fundscape <no-reply@fundscape.test>',
     appUrl: 'http://app.test',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    tls: undefined,
     ...overrides,
   };
 }

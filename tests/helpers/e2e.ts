@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Tokens } from '../../src/shared/api-types.js';
@@ -64,13 +64,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilServing(baseUrl: string, child: ChildProcess, output: () => string) {
+async function waitUntilServing(http: APIRequestContext, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} while starting:\n${output()}`);
     try {
-      const res = await fetch(`${baseUrl}/login`);
-      if (res.ok) return;
+      const res = await http.get('/login');
+      if (res.ok()) return;
     } catch {
       // not listening yet
     }
@@ -98,13 +98,15 @@ export type E2EApp = Awaited<ReturnType<typeof startE2EApp>>;
 export interface StartOptions {
   /** A seeded DATA_DIR to start from a copy of (tests/helpers/e2e-global-setup.ts); else the app seeds its own. */
   seededDataDir?: string;
+  /** PEM files to serve HTTPS (and HTTP/2) with, as TLS_KEY_FILE and TLS_CERT_FILE would in production. */
+  tls?: { keyFile: string; certFile: string };
 }
 
 /** Starts the app (fresh DATA_DIR, mails to a sink) and Chromium. stop() ends both and removes the data. */
-export async function startE2EApp({ seededDataDir }: StartOptions = {}) {
+export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
   const sink = await startSmtpSink();
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-e2e-'));
   if (seededDataDir) cpSync(seededDataDir, dataDir, { recursive: true });
   let output = '';
@@ -120,6 +122,8 @@ export async function startE2EApp({ seededDataDir }: StartOptions = {}) {
       DATABASE_URL: '',
       SMTP_URL: sink.url,
       APP_URL: baseUrl,
+      TLS_KEY_FILE: tls?.keyFile ?? '',
+      TLS_CERT_FILE: tls?.certFile ?? '',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
     // Its own process group, so stop() ends npx and the server it runs together.
@@ -135,10 +139,13 @@ export async function startE2EApp({ seededDataDir }: StartOptions = {}) {
 
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  // Node's own calls to the app (sign-up, log-in); with TLS it accepts the local certificate as the browser does.
+  const http = await request.newContext({ baseURL: baseUrl, ignoreHTTPSErrors: Boolean(tls) });
 
   const stop = async () => {
     await Promise.allSettled(contexts.map((context) => context.close()));
     await browser?.close().catch(() => {});
+    await http.dispose();
     if (child.exitCode === null && child.pid) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
@@ -160,7 +167,7 @@ export async function startE2EApp({ seededDataDir }: StartOptions = {}) {
   };
 
   try {
-    await waitUntilServing(baseUrl, child, () => output);
+    await waitUntilServing(http, child, () => output);
     browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
   } catch (error) {
     await stop();
@@ -169,17 +176,17 @@ export async function startE2EApp({ seededDataDir }: StartOptions = {}) {
   const openBrowser = browser;
 
   async function callApi(method: string, url: string, body?: unknown, accessToken?: string) {
-    const res = await fetch(`${baseUrl}/api/v1${url}`, {
+    const res = await http.fetch(`/api/v1${url}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
+      data: body === undefined ? undefined : JSON.stringify(body),
+      maxRedirects: 0,
     });
     const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    return { status: res.status(), body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   }
 
   /** Runs `action` and answers the first mail to `to` that arrives after it. */
@@ -212,7 +219,12 @@ export async function startE2EApp({ seededDataDir }: StartOptions = {}) {
 
     /** A fresh browser context (no storage) at 1280×800 unless told otherwise; closed by stop(). */
     async newContext(options: Parameters<Browser['newContext']>[0] = {}) {
-      const context = await openBrowser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options });
+      const context = await openBrowser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1280, height: 800 },
+        ignoreHTTPSErrors: Boolean(tls),
+        ...options,
+      });
       contexts.push(context);
       return context;
     },
