@@ -48,7 +48,7 @@ export async function askApi<R>(app: E2EApp, url: URL, token: string): Promise<S
 
 /** The ids of the rows the grid shows, in order. */
 export async function shownIds(page: Page): Promise<number[]> {
-  const ids = await page.locator('.MuiDataGrid-row[data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+  const ids = await page.locator('tbody tr[data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
   return ids.map(Number);
 }
 

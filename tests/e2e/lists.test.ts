@@ -26,9 +26,9 @@ async function createListThroughApi(app: E2EApp, token: string, name: string, li
 }
 
 async function selectRows(page: Page, count: number): Promise<number[]> {
-  await page.locator('.MuiDataGrid-row[data-id]').first().waitFor();
+  await page.locator('tbody tr[data-id]').first().waitFor();
   const ids = (await shownIds(page)).slice(0, count);
-  for (const id of ids) await page.locator(`.MuiDataGrid-row[data-id="${id}"]`).getByRole('checkbox').check();
+  for (const id of ids) await page.locator(`tbody tr[data-id="${id}"]`).getByRole('checkbox').check();
   await page.getByText(`${count} selected`).waitFor();
   return ids;
 }
@@ -162,7 +162,7 @@ describeE2E('saved lists', () => {
     await page.getByRole('heading', { name: 'Fund shortlist', level: 1 }).waitFor();
     expect((await shownIds(page)).sort()).toEqual([...ids].sort());
     // The first column holds each row's remove button.
-    const headers = await page.locator('.MuiDataGrid-columnHeaderTitle').allTextContents();
+    const headers = await page.locator('thead th[data-field]').allTextContents();
     expect(headers.slice(1, 4)).toEqual(['Firm name', 'Investors', 'Title']);
 
     await page.goto('/funds');

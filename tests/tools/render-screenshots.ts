@@ -57,7 +57,7 @@ try {
     });
     const page = await context.newPage();
     await page.goto('/investors');
-    await page.getByRole('grid').first().waitFor();
+    await page.getByRole('table').first().waitFor();
     await page.getByRole('row').nth(3).waitFor();
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => document.fonts.ready);

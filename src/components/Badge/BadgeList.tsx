@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import { Badge } from './Badge';
 
 export interface BadgeListProps {
@@ -8,22 +8,16 @@ export interface BadgeListProps {
   wrap?: boolean;
 }
 
+const Row = styled('div')({ display: 'flex', gap: 4, flexWrap: 'nowrap', overflow: 'hidden', alignItems: 'center' });
+
 /** Badges of a list field, or '-' when it has none. */
 export function BadgeList({ values, vocabulary, wrap = false }: BadgeListProps) {
   if (values.length === 0) return <span>-</span>;
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        gap: 0.5,
-        flexWrap: wrap ? 'wrap' : 'nowrap',
-        overflow: 'hidden',
-        alignItems: 'center',
-      }}
-    >
+    <Row style={wrap ? { flexWrap: 'wrap' } : undefined}>
       {values.map((value) => (
         <Badge key={value} value={value} vocabulary={vocabulary} />
       ))}
-    </Box>
+    </Row>
   );
 }

@@ -1,20 +1,33 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Box, CircularProgress } from '@mui/material';
-import type { GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  Box,
+  Checkbox,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+} from '@mui/material';
 import { Pagination } from '../Pagination';
-import { GRID_HEADER_HEIGHT, GRID_OVERLAY_HEIGHT, GRID_ROW_HEIGHT } from './grid-metrics';
+import { ResizeHandle } from './ResizeHandle';
+import { nextSortOrder, sortRows, type SortOrder } from './sort-rows';
 import type { TableColumn } from './table-column';
+import { useColumnWidths } from './use-column-widths';
+
+export type RowId = string | number;
 
 /** Generic default (SPEC §9): columns at least 20 px wide. */
 const DEFAULT_MIN_WIDTH = 20;
-/** Community DataGrid pages at most 100 rows; a client-side table pages its rows by that. */
+/** All rows are here: the table shows them this many to a page. */
 const CLIENT_PAGE_SIZE = 100;
-
-// The grid is the largest part of the app. It is fetched as soon as a page with a table starts
-// (not on its first render), while the page around it renders without waiting for it.
-const gridTable = import('./GridTable');
-// lazy() drops the component's row type parameter; the cast gives it back.
-const GridTable = lazy(() => gridTable) as unknown as typeof import('./GridTable').default;
+const ROW_HEIGHT = 52;
+const HEADER_HEIGHT = 44;
+const CHECKBOX_WIDTH = 52;
+/** Height of the spinner's area while the first rows load. */
+const LOADING_HEIGHT = 320;
 
 interface ServerPaging {
   /** 1-based. */
@@ -26,27 +39,32 @@ interface ServerPaging {
   onPageChange: (page: number) => void;
 }
 
-export interface DataTableProps<R extends GridValidRowModel & { id: GridRowId }> {
+export interface DataTableProps<R extends { id: RowId }> {
   rows: readonly R[];
   columns: readonly TableColumn<R>[];
   /** Resize limits in px (SPEC §9: the data tables use 60 to 500). */
   minColumnWidth?: number;
   maxColumnWidth?: number;
-  /** Accessible name of the grid. */
+  /** Accessible name of the table. */
   label: string;
   loading?: boolean;
   /** Rows come a page at a time from the server; without it all rows are here and paged locally. */
   serverPaging?: ServerPaging;
   /** Checkbox selection with select-all (of the rows shown). */
-  selection?: { ids: readonly GridRowId[]; onChange: (ids: GridRowId[]) => void };
+  selection?: { ids: readonly RowId[]; onChange: (ids: RowId[]) => void };
+  /** Header clicks sort the rows by that column's text (only where all rows are here). */
   sortable?: boolean;
   onRowClick?: (row: R) => void;
-  /** Shown instead of the grid when nothing is loading and there are no rows. */
+  /** Shown instead of the table when nothing is loading and there are no rows. */
   emptyState: ReactNode;
 }
 
-/** MUI X DataGrid with our pagination, row click that ignores checkboxes and links, and an empty state. */
-export function DataTable<R extends GridValidRowModel & { id: GridRowId }>({
+/**
+ * SPEC §9's generic data table: resizable (and optionally sortable) columns, row click, row
+ * selection with select-all, a loading spinner and Previous/Next paging. A plain MUI table: the
+ * tables show 15 to 100 rows, which need neither virtualisation nor a data grid's weight.
+ */
+export function DataTable<R extends { id: RowId }>({
   rows,
   columns,
   minColumnWidth = DEFAULT_MIN_WIDTH,
@@ -60,55 +78,157 @@ export function DataTable<R extends GridValidRowModel & { id: GridRowId }>({
   emptyState,
 }: DataTableProps<R>) {
   const [clientPage, setClientPage] = useState(1);
-  const pageSize = serverPaging?.pageSize ?? CLIENT_PAGE_SIZE;
-  const page = serverPaging?.page ?? clientPage;
-  const pageCount = serverPaging?.pageCount ?? Math.ceil(rows.length / CLIENT_PAGE_SIZE);
+  const [sortOrder, setSortOrder] = useState<SortOrder | null>(null);
+  const { widthOf, resize } = useColumnWidths({ min: minColumnWidth, max: maxColumnWidth });
 
   if (!loading && rows.length === 0) return <>{emptyState}</>;
 
+  const pageCount = serverPaging?.pageCount ?? Math.ceil(rows.length / CLIENT_PAGE_SIZE);
+  const page = serverPaging?.page ?? Math.min(clientPage, Math.max(1, pageCount));
+  const shown = serverPaging
+    ? rows
+    : sortRows(rows, columns, sortOrder).slice((page - 1) * CLIENT_PAGE_SIZE, page * CLIENT_PAGE_SIZE);
+  const tableWidth = columns.reduce((sum, column) => sum + widthOf(column), selection ? CHECKBOX_WIDTH : 0);
+
+  const selected = new Set(selection?.ids ?? []);
+  const shownSelected = shown.filter((row) => selected.has(row.id)).length;
+  const toggleAll = () => {
+    if (!selection) return;
+    const shownIds = new Set(shown.map((row) => row.id));
+    const allShown = shownSelected === shown.length;
+    selection.onChange(
+      allShown ? selection.ids.filter((id) => !shownIds.has(id)) : [...selection.ids, ...shown.map((row) => row.id).filter((id) => !selected.has(id))],
+    );
+  };
+  const toggleRow = (id: RowId) =>
+    selection?.onChange(selected.has(id) ? selection.ids.filter((other) => other !== id) : [...selection.ids, id]);
+
+  // Checkboxes, links and buttons inside a row do their own thing, not open the row.
+  const open = (row: R, event: MouseEvent | KeyboardEvent) => {
+    if (!onRowClick) return;
+    if (event.target instanceof Element && event.target.closest('a, button, input, [role="separator"]')) return;
+    onRowClick(row);
+  };
+
   return (
     <Box>
-      <Suspense fallback={<GridPlaceholder label={label} rows={rows.length} />}>
-        <GridTable<R>
-          rows={rows}
-          columns={columns}
-          minColumnWidth={minColumnWidth}
-          maxColumnWidth={maxColumnWidth}
-          label={label}
-          loading={loading}
-          page={page}
-          pageSize={pageSize}
-          serverRowCount={serverPaging?.rowCount}
-          selection={selection}
-          sortable={sortable}
-          onRowClick={onRowClick}
-        />
-      </Suspense>
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        onPageChange={serverPaging ? serverPaging.onPageChange : setClientPage}
-      />
-    </Box>
-  );
-}
-
-/** Where the grid will be, the height it will have, until its code has loaded. */
-function GridPlaceholder({ label, rows }: { label: string; rows: number }) {
-  return (
-    <Box
-      role="progressbar"
-      aria-label={`Loading ${label}`}
-      sx={{
-        height: GRID_HEADER_HEIGHT + (rows > 0 ? rows * GRID_ROW_HEIGHT : GRID_OVERLAY_HEIGHT),
-        display: 'grid',
-        placeItems: 'center',
-        borderTop: `${GRID_HEADER_HEIGHT}px solid`,
-        borderColor: 'grey.50',
-        boxSizing: 'border-box',
-      }}
-    >
-      <CircularProgress size={32} />
+      <TableContainer sx={{ position: 'relative', overflowX: 'auto' }}>
+        <Table
+          aria-label={label}
+          aria-busy={loading}
+          sx={{
+            tableLayout: 'fixed',
+            width: tableWidth,
+            minWidth: '100%',
+            '& th, & td': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', py: 0, px: 1.25 },
+            '& .MuiTableCell-paddingCheckbox': { px: 0, textAlign: 'center', textOverflow: 'clip' },
+            // Styled here once rather than per row and cell: a page has hundreds of cells.
+            '& thead tr': { height: HEADER_HEIGHT, bgcolor: 'grey.50' },
+            '& thead th': { position: 'relative', fontWeight: 600, fontSize: 12, color: 'text.secondary' },
+            '& tbody tr': { height: ROW_HEIGHT, cursor: onRowClick ? 'pointer' : 'default' },
+            '& tbody tr:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+            '& tbody td': { fontSize: 14 },
+          }}
+        >
+          <colgroup>
+            {selection && <col style={{ width: CHECKBOX_WIDTH }} />}
+            {columns.map((column) => (
+              <col key={column.field} style={{ width: widthOf(column) }} />
+            ))}
+          </colgroup>
+          <TableHead>
+            <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    checked={shown.length > 0 && shownSelected === shown.length}
+                    indeterminate={shownSelected > 0 && shownSelected < shown.length}
+                    disabled={shown.length === 0}
+                    onChange={toggleAll}
+                    slotProps={{ input: { 'aria-label': 'Select all rows' } }}
+                  />
+                </TableCell>
+              )}
+              {columns.map((column) => {
+                const direction = sortOrder?.field === column.field ? sortOrder.direction : undefined;
+                return (
+                  <TableCell
+                    key={column.field}
+                    data-field={column.field}
+                    aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                  >
+                    {sortable && !serverPaging ? (
+                      <TableSortLabel
+                        active={direction !== undefined}
+                        direction={direction ?? 'asc'}
+                        onClick={() => setSortOrder((current) => nextSortOrder(current, column.field))}
+                        sx={{ maxWidth: '100%', '& .MuiTableSortLabel-icon': { flexShrink: 0 } }}
+                      >
+                        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                          {column.headerName}
+                        </Box>
+                      </TableSortLabel>
+                    ) : (
+                      column.headerName
+                    )}
+                    <ResizeHandle
+                      name={column.headerName}
+                      width={widthOf(column)}
+                      min={minColumnWidth}
+                      max={maxColumnWidth}
+                      onResize={(width) => resize(column.field, width)}
+                    />
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody sx={{ opacity: loading && shown.length > 0 ? 0.5 : 1, transition: 'opacity 150ms' }}>
+            {shown.map((row) => (
+              <TableRow
+                key={row.id}
+                data-id={row.id}
+                hover
+                selected={selected.has(row.id)}
+                tabIndex={onRowClick ? 0 : undefined}
+                onClick={(event) => open(row, event)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && event.target === event.currentTarget) open(row, event);
+                }}
+              >
+                {selection && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      checked={selected.has(row.id)}
+                      onChange={() => toggleRow(row.id)}
+                      slotProps={{ input: { 'aria-label': 'Select row' } }}
+                    />
+                  </TableCell>
+                )}
+                {columns.map((column) => (
+                  <TableCell key={column.field} data-field={column.field}>
+                    {column.render ? column.render(row) : column.text(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {loading && (
+          <Box
+            sx={{
+              ...(shown.length > 0 ? { position: 'absolute', inset: 0, top: HEADER_HEIGHT } : { height: LOADING_HEIGHT }),
+              display: 'grid',
+              placeItems: 'center',
+            }}
+          >
+            <CircularProgress size={32} aria-label={`Loading ${label}`} />
+          </Box>
+        )}
+      </TableContainer>
+      <Pagination page={page} pageCount={pageCount} onPageChange={serverPaging ? serverPaging.onPageChange : setClientPage} />
     </Box>
   );
 }

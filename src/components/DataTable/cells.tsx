@@ -1,14 +1,14 @@
 import { Link } from '@mui/material';
 import { EMPTY, formatText, formatWebsite, isMissing, websiteHref } from '@/lib/format';
 
-const linkSx = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+// The table cell clips and ellipsises its content; the links need no styles of their own.
 
 /** An e-mail address as a mailto link, '-' when missing. */
 export function EmailCell({ value }: { value: unknown }) {
   if (isMissing(value)) return <>{EMPTY}</>;
   const email = formatText(value);
   return (
-    <Link href={`mailto:${email}`} underline="hover" title={email} sx={linkSx}>
+    <Link href={`mailto:${email}`} underline="hover" title={email}>
       {email}
     </Link>
   );
@@ -19,7 +19,7 @@ export function WebsiteCell({ value }: { value: unknown }) {
   const href = websiteHref(value);
   if (!href) return <>{EMPTY}</>;
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" underline="hover" title={href} sx={linkSx}>
+    <Link href={href} target="_blank" rel="noopener noreferrer" underline="hover" title={href}>
       {formatWebsite(value)}
     </Link>
   );

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
+import { lazyValidation } from '@/lib/lazy-validation';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { ButtonLink, TextLink } from '@/components/RouterLinks/RouterLinks';
 import { authErrorText } from '../api/auth-error-text';
 import { useForgotPassword } from '../api/forgot-password';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '../forms/schemas';
+import type { ForgotPasswordValues } from '../forms/schemas';
 import { AuthHeading } from './AuthHeading';
 import { SentNotice } from './SentNotice';
+
+const validate = lazyValidation<ForgotPasswordValues>(() => import('../forms/schemas').then((schemas) => schemas.forgotPasswordSchema));
 
 const initialValues: ForgotPasswordValues = { email: '' };
 
@@ -38,7 +41,7 @@ export function ForgotPasswordForm() {
       <AuthHeading title="Forgot your password?">Enter the e-mail you signed up with and we will send you a reset link.</AuthHeading>
       <Formik
         initialValues={initialValues}
-        validationSchema={forgotPasswordSchema}
+        validate={validate}
         validateOnChange
         onSubmit={async (values) => {
           setServerError(undefined);

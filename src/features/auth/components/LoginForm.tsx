@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
+import { lazyValidation } from '@/lib/lazy-validation';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
@@ -9,8 +10,10 @@ import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import type { LoginCodeSent } from '@/shared/api-types';
 import { authErrorText } from '../api/auth-error-text';
 import { useLogin } from '../api/login';
-import { loginSchema, type LoginValues } from '../forms/schemas';
+import type { LoginValues } from '../forms/schemas';
 import { AuthHeading } from './AuthHeading';
+
+const validate = lazyValidation<LoginValues>(() => import('../forms/schemas').then((schemas) => schemas.loginSchema));
 
 export interface LoginFormProps {
   /** Called once the server has mailed the 6-digit code. */
@@ -30,7 +33,7 @@ export function LoginForm({ onCodeSent }: LoginFormProps) {
       <AuthHeading title="Log in to Fundscape">Welcome back. Enter your details to continue.</AuthHeading>
       <Formik
         initialValues={initialValues}
-        validationSchema={loginSchema}
+        validate={validate}
         validateOnChange
         onSubmit={async (values) => {
           setServerError(undefined);

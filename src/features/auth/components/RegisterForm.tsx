@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
+import { lazyValidation } from '@/lib/lazy-validation';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { ButtonLink, TextLink } from '@/components/RouterLinks/RouterLinks';
 import { authErrorText } from '../api/auth-error-text';
 import { useRegister } from '../api/register';
-import { registerSchema, type RegisterValues } from '../forms/schemas';
+import type { RegisterValues } from '../forms/schemas';
 import { AuthHeading } from './AuthHeading';
 import { SentNotice } from './SentNotice';
+
+const validate = lazyValidation<RegisterValues>(() => import('../forms/schemas').then((schemas) => schemas.registerSchema));
 
 const initialValues: RegisterValues = { first_name: '', last_name: '', email: '', password: '' };
 
@@ -38,7 +41,7 @@ export function RegisterForm() {
       <AuthHeading title="Create your account">Find the investors and funds that fit your startup.</AuthHeading>
       <Formik
         initialValues={initialValues}
-        validationSchema={registerSchema}
+        validate={validate}
         validateOnChange
         onSubmit={async (values) => {
           setServerError(undefined);

@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
+import { lazyValidation } from '@/lib/lazy-validation';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { authErrorText } from '../api/auth-error-text';
 import { useResetPassword } from '../api/reset-password';
-import { resetPasswordSchema, type ResetPasswordValues } from '../forms/schemas';
+import type { ResetPasswordValues } from '../forms/schemas';
 import { AuthHeading } from './AuthHeading';
+
+const validate = lazyValidation<ResetPasswordValues>(() => import('../forms/schemas').then((schemas) => schemas.resetPasswordSchema));
 
 export interface ResetPasswordFormProps {
   /** The token from the mailed link. */
@@ -31,7 +34,7 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
       <AuthHeading title="Set a new password">Choose a password you have not used here before.</AuthHeading>
       <Formik
         initialValues={initialValues}
-        validationSchema={resetPasswordSchema}
+        validate={validate}
         validateOnChange
         onSubmit={async (values) => {
           setServerError(undefined);
