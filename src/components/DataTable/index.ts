@@ -1,3 +1,3 @@
-export { DataTable, type DataTableProps } from './DataTable';
+export { DataTable, type DataTableProps, type RowId } from './DataTable';
 export { EmailCell, WebsiteCell } from './cells';
 export type { TableColumn } from './table-column';
