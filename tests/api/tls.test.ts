@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:http2';
 import { get } from 'node:https';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { buildTestApp } from '../helpers/app.js';
+import { localCertificate } from '../helpers/local-certificate.js';
 import { testDatabases } from '../helpers/database.js';
 
 let dir: string;
@@ -15,13 +15,7 @@ let certFile: string;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'fundscape-tls-'));
-  keyFile = path.join(dir, 'key.pem');
-  certFile = path.join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1',
-    '-addext', 'subjectAltName=IP:127.0.0.1',
-  ], { stdio: 'ignore' });
+  ({ keyFile, certFile } = localCertificate(dir));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

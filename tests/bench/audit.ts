@@ -9,8 +9,6 @@
 //   - the JavaScript each of those pages loads, gzipped (zlib level 6) from the built files.
 // Targets (issue 5): performance ≥ 90, accessibility ≥ 95, best practices ≥ 95; JS ≤ 170 KB for
 // /login and ≤ 380 KB for /investors. Lighthouse's JSON reports are kept in .tmp/audit/.
-import { execFileSync } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +20,7 @@ import { build } from 'vite';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Tokens } from '../../src/shared/api-types.js';
 import { CHROME_PATH, startE2EApp, type E2EApp } from '../helpers/e2e.js';
+import { localCertificate } from '../helpers/local-certificate.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const reportDir = path.join(root, '.tmp', 'audit');
@@ -133,19 +132,6 @@ async function lighthouseRun(context: BrowserContext, app: E2EApp, pathname: str
     Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? NaN]),
   ) as RunResult['metrics'];
   return { scores, metrics } satisfies RunResult;
-}
-
-/** A self-signed certificate for 127.0.0.1, which Chromium is told to accept by its public key's hash. */
-function localCertificate(dir: string) {
-  const keyFile = path.join(dir, 'key.pem');
-  const certFile = path.join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=127.0.0.1',
-    '-addext', 'subjectAltName=IP:127.0.0.1',
-  ], { stdio: 'ignore' });
-  const der = new X509Certificate(readFileSync(certFile)).publicKey.export({ type: 'spki', format: 'der' });
-  return { keyFile, certFile, spki: createHash('sha256').update(der).digest('base64') };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
