@@ -9,8 +9,7 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** The user id (`sub`) of a JWT access token, or null when it is not one. */
-export function userIdOfAccessToken(token: string | null): number | null {
+function decodeUserId(token: string | null): number | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
@@ -19,6 +18,15 @@ export function userIdOfAccessToken(token: string | null): number | null {
   } catch {
     return null;
   }
+}
+
+// Every persisted query asks, so the last token's answer is kept.
+let lastDecoded: { token: string | null; userId: number | null } = { token: null, userId: null };
+
+/** The user id (`sub`) of a JWT access token, or null when it is not one. */
+export function userIdOfAccessToken(token: string | null): number | null {
+  if (token !== lastDecoded.token) lastDecoded = { token, userId: decodeUserId(token) };
+  return lastDecoded.userId;
 }
 
 /** The id of the logged-in user, or null when nobody is. */

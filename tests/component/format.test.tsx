@@ -50,6 +50,12 @@ describe('formatUsd', () => {
     expect(formatUsd('2500000')).toBe('$2,500,000');
     expect(formatUsd(0)).toBe('$0');
   });
+  it('rounds and groups as Intl.NumberFormat does, negative amounts included', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    for (const amount of [1, 999.5, 1000, 999999.5, 123456.49, 1e12, -0.5, -2.5, -1500000, -999.6]) {
+      expect(formatUsd(amount)).toBe(intl.format(amount));
+    }
+  });
   it('shows - for NaN text, NaN numbers and non-numbers', () => {
     expect(formatUsd('NaN')).toBe('-');
     expect(formatUsd(Number.NaN)).toBe('-');
@@ -64,6 +70,12 @@ describe('formatCount', () => {
     expect(formatCount('1234567')).toBe('1,234,567');
     expect(formatCount(7)).toBe('7');
     expect(formatCount('NaN')).toBe('-');
+  });
+  it('rounds and groups as Intl.NumberFormat does', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const count of [0, 12.5, 999, 1000, 1234567.8, -4321, -1.5, 9007199254740991]) {
+      expect(formatCount(count)).toBe(intl.format(count));
+    }
   });
 });
 

@@ -99,7 +99,9 @@ export function UserMenu({ user, onLogOut }: UserMenuProps) {
         disablePortal
         transition
         modifiers={[{ name: 'offset', options: { offset: [0, 4] } }]}
-        sx={{ zIndex: 10, width: anchor?.offsetWidth }}
+        // As wide as the button: the popper sits inside the relative box around it (no portal), and
+        // a width read from the anchor during render would force a layout on every render.
+        sx={{ zIndex: 10, width: '100%' }}
       >
         {({ TransitionProps }) => (
           <Grow {...TransitionProps} style={{ transformOrigin: 'bottom left' }}>
