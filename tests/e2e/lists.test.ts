@@ -89,7 +89,7 @@ describeE2E('saved lists', () => {
     await sidebarLink(page, 'Warm intros').click();
     await page.waitForURL(`**/lists/${list.id}`);
     await page.getByRole('heading', { name: 'Warm intros', level: 1 }).waitFor();
-    expect((await shownIds(page)).sort()).toEqual([...ids].sort());
+    await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...ids].sort());
     expect(await page.getByRole('checkbox').count()).toBe(0);
 
     const items = (await app.callApi('GET', `/lists/${list.id}/items`, undefined, tokens.access_token))
@@ -160,7 +160,7 @@ describeE2E('saved lists', () => {
     await sidebarLink(page, 'Fund shortlist').click();
     await page.waitForURL(`**/lists/${a.id}`);
     await page.getByRole('heading', { name: 'Fund shortlist', level: 1 }).waitFor();
-    expect((await shownIds(page)).sort()).toEqual([...ids].sort());
+    await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...ids].sort());
     // The first column holds each row's remove button.
     const headers = await page.locator('thead th[data-field]').allTextContents();
     expect(headers.slice(1, 4)).toEqual(['Firm name', 'Investors', 'Title']);

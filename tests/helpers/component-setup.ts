@@ -3,3 +3,23 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+/**
+ * jsdom has no matchMedia. This one answers width queries (what MUI's breakpoints ask) against the
+ * window's width, 1024 px in jsdom: the components render as on a laptop.
+ */
+function matchesWidth(query: string): boolean {
+  const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
+  return conditions.length > 0 && conditions.every(([, bound, px]) => (bound === 'min' ? window.innerWidth >= Number(px) : window.innerWidth <= Number(px)));
+}
+
+window.matchMedia = (query: string): MediaQueryList => ({
+  media: query,
+  matches: matchesWidth(query),
+  onchange: null,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  dispatchEvent: () => false,
+});

@@ -289,8 +289,8 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
       });
       const page = await context.newPage();
       await page.goto(pathname);
-      // The app shell's navigation is in the page (hidden on phones, where the drawer holds it).
-      await page.locator('nav[aria-label="Main"]').first().waitFor({ state: 'attached' });
+      // The app shell is shown (the sidebar on wide screens, the app bar on phones).
+      await page.locator('main').waitFor();
       return { page, context, user, tokens };
     },
 

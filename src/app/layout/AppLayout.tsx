@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { AppBar, Box, Drawer, IconButton, Toolbar } from '@mui/material';
+import { useDeferredValue, useState } from 'react';
+import { AppBar, Box, Drawer, IconButton, Toolbar, useMediaQuery, type Theme } from '@mui/material';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
@@ -11,9 +11,14 @@ import { SidebarContent } from './SidebarContent';
  * opens the same navigation in a drawer, so every page is reachable on a phone.
  */
 export function AppLayout() {
+  // Only the navigation the screen shows is rendered: a phone does not build the hidden sidebar.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [drawnFor, setDrawnFor] = useState(pathname);
+  // The first page renders after the frame, as a non-urgent update React splits into short tasks:
+  // on a phone, rendering both at once blocked input for half a second while the app started.
+  const pageReady = useDeferredValue(true, false);
   // Any navigation (a link in the drawer, the account menu) closes the drawer.
   if (drawnFor !== pathname) {
     setDrawnFor(pathname);
@@ -22,49 +27,51 @@ export function AppLayout() {
 
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <Box
-        component="nav"
-        aria-label="Main"
-        sx={{
-          display: { xs: 'none', md: 'block' },
-          position: 'fixed',
-          inset: '0 auto 0 0',
-          width: SIDEBAR_WIDTH,
-          borderRight: 1,
-          borderColor: 'divider',
-          bgcolor: 'background.paper',
-          zIndex: (theme) => theme.zIndex.appBar,
-        }}
-      >
-        <SidebarContent />
-      </Box>
-
-      <AppBar
-        position="sticky"
-        color="inherit"
-        elevation={0}
-        sx={{ display: { xs: 'flex', md: 'none' }, borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)' }}
-      >
-        <Toolbar variant="dense" sx={{ gap: 1, minHeight: 56 }}>
-          <IconButton edge="start" aria-label="Open navigation" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
-            <MenuRoundedIcon />
-          </IconButton>
-          <Logo size={24} />
-        </Toolbar>
-      </AppBar>
-      <Drawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        sx={{ display: { md: 'none' } }}
-        slotProps={{ paper: { 'aria-label': 'Navigation', sx: { width: SIDEBAR_WIDTH + 40, maxWidth: '85vw' } } }}
-      >
-        <Box component="nav" aria-label="Main" sx={{ height: '100%' }}>
+      {wide ? (
+        <Box
+          component="nav"
+          aria-label="Main"
+          sx={{
+            position: 'fixed',
+            inset: '0 auto 0 0',
+            width: SIDEBAR_WIDTH,
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            zIndex: (theme) => theme.zIndex.appBar,
+          }}
+        >
           <SidebarContent />
         </Box>
-      </Drawer>
+      ) : (
+        <>
+          <AppBar
+            position="sticky"
+            color="inherit"
+            elevation={0}
+            sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)' }}
+          >
+            <Toolbar variant="dense" sx={{ gap: 1, minHeight: 56 }}>
+              <IconButton edge="start" aria-label="Open navigation" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+                <MenuRoundedIcon />
+              </IconButton>
+              <Logo size={24} />
+            </Toolbar>
+          </AppBar>
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            slotProps={{ paper: { 'aria-label': 'Navigation', sx: { width: SIDEBAR_WIDTH + 40, maxWidth: '85vw' } } }}
+          >
+            <Box component="nav" aria-label="Main" sx={{ height: '100%' }}>
+              <SidebarContent />
+            </Box>
+          </Drawer>
+        </>
+      )}
 
       <Box component="main" sx={{ ml: { md: `${SIDEBAR_WIDTH}px` }, px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2.5, sm: 3.5 }, minWidth: 0 }}>
-        <Outlet />
+        {pageReady && <Outlet />}
       </Box>
     </Box>
   );

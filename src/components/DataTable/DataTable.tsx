@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useDeferredValue, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   Box,
   Checkbox,
@@ -28,6 +28,7 @@ const HEADER_HEIGHT = 44;
 const CHECKBOX_WIDTH = 52;
 /** Height of the spinner's area while the first rows load. */
 const LOADING_HEIGHT = 320;
+const NO_ROWS: readonly never[] = [];
 
 interface ServerPaging {
   /** 1-based. */
@@ -65,12 +66,12 @@ export interface DataTableProps<R extends { id: RowId }> {
  * tables show 15 to 100 rows, which need neither virtualisation nor a data grid's weight.
  */
 export function DataTable<R extends { id: RowId }>({
-  rows,
+  rows: latestRows,
   columns,
   minColumnWidth = DEFAULT_MIN_WIDTH,
   maxColumnWidth,
   label,
-  loading = false,
+  loading: fetching = false,
   serverPaging,
   selection,
   sortable = false,
@@ -81,7 +82,13 @@ export function DataTable<R extends { id: RowId }>({
   const [sortOrder, setSortOrder] = useState<SortOrder | null>(null);
   const { widthOf, resize } = useColumnWidths({ min: minColumnWidth, max: maxColumnWidth });
 
-  if (!loading && rows.length === 0) return <>{emptyState}</>;
+  // New rows (a page of MUI cells) render as a non-urgent update, which React splits into short
+  // tasks, so a page's first rows or the next page of results never block input; until then the
+  // previous rows (or the spinner) stay.
+  const rows = useDeferredValue(latestRows, NO_ROWS);
+  const loading = fetching || rows !== latestRows;
+
+  if (!fetching && latestRows.length === 0) return <>{emptyState}</>;
 
   const pageCount = serverPaging?.pageCount ?? Math.ceil(rows.length / CLIENT_PAGE_SIZE);
   const page = serverPaging?.page ?? Math.min(clientPage, Math.max(1, pageCount));

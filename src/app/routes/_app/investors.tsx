@@ -14,15 +14,11 @@ import { ListSelectionActions } from '@/features/lists/components/ListSelectionA
 export const Route = createFileRoute('/_app/investors')({
   validateSearch: investorSearch.validate,
   loaderDeps: ({ search }) => search,
-  // The dropdowns' options are awaited (cached after the first visit); the rows are not, so a filter
-  // change shows at once with the table's spinner over the previous rows.
-  loader: async ({ context: { queryClient }, deps }) => {
+  // The rows and the dropdowns' options load alongside the page, not before it: the page shows at
+  // once, and the table and each dropdown show their own spinner until their answer arrives.
+  loader: ({ context: { queryClient }, deps }) => {
     void queryClient.prefetchQuery(investorsSearchQueryOptions(deps));
-    await Promise.all(
-      INVESTOR_TOP_FILTERS.map(({ key }) =>
-        queryClient.prefetchQuery(investorFilterOptionsQueryOptions(INVESTOR_FILTERS[key].path)),
-      ),
-    );
+    for (const { key } of INVESTOR_TOP_FILTERS) void queryClient.prefetchQuery(investorFilterOptionsQueryOptions(INVESTOR_FILTERS[key].path));
   },
   component: InvestorsPage,
 });
