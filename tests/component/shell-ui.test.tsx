@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { showToast } from '@/lib/toasts';
 import { Modal } from '@/components/Modal/Modal';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { ToastProvider } from '@/app/toasts/ToastProvider';
@@ -74,12 +74,11 @@ describe('AppButton', () => {
 });
 
 function ToastHarness() {
-  const { enqueueSnackbar } = useSnackbar();
   return (
     <>
       <input aria-label="elsewhere" />
-      <button onClick={() => enqueueSnackbar('Plain toast')}>plain</button>
-      <button onClick={() => enqueueSnackbar('With action', { action: () => <button>Go to List</button> })}>action</button>
+      <button onClick={() => showToast('Plain toast')}>plain</button>
+      <button onClick={() => showToast('With action', { action: () => <button>Go to List</button> })}>action</button>
     </>
   );
 }

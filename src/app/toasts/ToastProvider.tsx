@@ -1,25 +1,15 @@
-import { useEffect, type ReactNode } from 'react';
-import { SnackbarProvider, MaterialDesignContent } from 'notistack';
-import { styled } from '@mui/material/styles';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { toastHostWanted } from '@/lib/toasts';
 import { focusFirstToast } from './focus-toasts';
 
-const TOAST_DURATION_MS = 5000;
+const ToastHost = lazy(() => import('./ToastHost'));
 
-const Toast = styled(MaterialDesignContent)(({ theme }) => ({
-  fontFamily: theme.typography.fontFamily,
-  fontSize: '0.875rem',
-  fontWeight: 500,
-  borderRadius: 10,
-  boxShadow: '0 12px 32px -12px rgba(17, 24, 39, 0.45)',
-  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
-  '&.notistack-MuiContent-default': { backgroundColor: theme.palette.grey[900] },
-  '&.notistack-MuiContent-success': { backgroundColor: '#047857' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#b91c1c' },
-  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.dark },
-}));
-
-/** notistack with SPEC §9's defaults (top-right, 5000 ms); Alt+T moves focus to the toasts. */
+/**
+ * Where the toasts show (src/lib/toasts.ts): the host and notistack load with the first toast.
+ * Alt+T moves focus to the toasts.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const hostWanted = useSyncExternalStore(toastHostWanted.subscribe, toastHostWanted.get);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyT') {
@@ -31,13 +21,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <SnackbarProvider
-      maxSnack={4}
-      autoHideDuration={TOAST_DURATION_MS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      Components={{ default: Toast, success: Toast, error: Toast, info: Toast, warning: Toast }}
-    >
+    <>
       {children}
-    </SnackbarProvider>
+      {hostWanted && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
-import { useSnackbar } from 'notistack';
+import { showToast } from '@/lib/toasts';
 import { lazyValidation } from '@/lib/lazy-validation';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
@@ -25,7 +25,6 @@ const initialValues: LoginValues = { email: '', password: '' };
 /** Log In (SPEC §2, §4): e-mail and password; any error but 302 shows the server's detail above the form. */
 export function LoginForm({ onCodeSent }: LoginFormProps) {
   const login = useLogin();
-  const { enqueueSnackbar } = useSnackbar();
   const [serverError, setServerError] = useState<string>();
 
   return (
@@ -39,7 +38,7 @@ export function LoginForm({ onCodeSent }: LoginFormProps) {
           setServerError(undefined);
           try {
             const sent = await login.mutateAsync({ email: values.email.trim(), password: values.password });
-            enqueueSnackbar('OTP code sent successfully', { variant: 'success' });
+            showToast('OTP code sent successfully', { variant: 'success' });
             onCodeSent(sent);
           } catch (error) {
             setServerError(authErrorText(error));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
-import { useSnackbar } from 'notistack';
+import { showToast } from '@/lib/toasts';
 import { lazyValidation } from '@/lib/lazy-validation';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
@@ -26,7 +26,6 @@ const initialValues: ResetPasswordValues = { password: '', confirm_password: '' 
 /** Reset Password (SPEC §2, §4): new password and confirmation. */
 export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
   const reset = useResetPassword();
-  const { enqueueSnackbar } = useSnackbar();
   const [serverError, setServerError] = useState<string>();
 
   return (
@@ -40,7 +39,7 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
           setServerError(undefined);
           try {
             await reset.mutateAsync({ token, new_password: values.password, confirm_password: values.confirm_password });
-            enqueueSnackbar('Password has been updated', { variant: 'success' });
+            showToast('Password has been updated', { variant: 'success' });
             onReset();
           } catch (error) {
             setServerError(authErrorText(error));

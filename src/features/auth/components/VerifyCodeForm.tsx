@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Box, Link, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { showToast } from '@/lib/toasts';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { OTP_LENGTH } from '@/shared/constants';
@@ -22,7 +22,6 @@ const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 /** Verify (SPEC §2, §4, §5): the 6-character code mailed at login. */
 export function VerifyCodeForm({ userId, email, onVerified }: VerifyCodeFormProps) {
   const verify = useVerifyOtp();
-  const { enqueueSnackbar } = useSnackbar();
   const [code, setCode] = useState(emptyCode);
   const [serverError, setServerError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
@@ -32,7 +31,7 @@ export function VerifyCodeForm({ userId, email, onVerified }: VerifyCodeFormProp
     event.preventDefault();
     const entered = code.join('');
     if (entered.length !== OTP_LENGTH) {
-      enqueueSnackbar('Please fill the OTP code', { variant: 'error' });
+      showToast('Please fill the OTP code', { variant: 'error' });
       return;
     }
     setServerError(undefined);

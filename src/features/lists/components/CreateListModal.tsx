@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Button } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
-import { useSnackbar } from 'notistack';
+import { closeToast, showToast } from '@/lib/toasts';
 import { Modal } from '@/components/Modal/Modal';
 import type { ListSummary, ListType } from '@/shared/api-types';
 
@@ -18,12 +18,11 @@ export interface CreateListModalProps {
 
 export function CreateListModal({ open, onClose, defaultListType, onCreated }: CreateListModalProps) {
   const navigate = useNavigate();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
 
   const handleCreated = (list: ListSummary) => {
     onClose();
     onCreated?.(list);
-    enqueueSnackbar('List has been created', {
+    showToast('List has been created', {
       variant: 'success',
       anchorOrigin: { vertical: 'bottom', horizontal: 'right' },
       autoHideDuration: 4000,
@@ -33,7 +32,7 @@ export function CreateListModal({ open, onClose, defaultListType, onCreated }: C
           size="small"
           sx={{ fontWeight: 600 }}
           onClick={() => {
-            closeSnackbar(key);
+            closeToast(key);
             void navigate({ to: '/lists/$id', params: { id: String(list.id) } });
           }}
         >

@@ -1,12 +1,11 @@
 import { lazy } from 'react';
-import { useSnackbar } from 'notistack';
+import { showToast } from '@/lib/toasts';
 import { Modal } from '@/components/Modal/Modal';
 import type { ListSummary } from '@/shared/api-types';
 
 const EditListForm = lazy(() => import('../forms/EditListForm').then((module) => ({ default: module.EditListForm })));
 
 export function EditListModal({ open, onClose, list }: { open: boolean; onClose: () => void; list: ListSummary }) {
-  const { enqueueSnackbar } = useSnackbar();
   return (
     <Modal open={open} onClose={onClose} width={660} title="Edit list" description="Rename the list or change its description.">
       {open && (
@@ -15,7 +14,7 @@ export function EditListModal({ open, onClose, list }: { open: boolean; onClose:
           onCancel={onClose}
           onSaved={() => {
             onClose();
-            enqueueSnackbar('List has been updated', { variant: 'success' });
+            showToast('List has been updated', { variant: 'success' });
           }}
         />
       )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
-import { useSnackbar } from 'notistack';
+import { showToast } from '@/lib/toasts';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { apiErrorDetail } from '@/lib/api-client';
 import type { ListType } from '@/shared/api-types';
@@ -26,7 +26,6 @@ export interface ListSelectionActionsProps {
 export function ListSelectionActions({ listType, selected }: ListSelectionActionsProps) {
   const lists = useLists();
   const addToLists = useAddToLists();
-  const { enqueueSnackbar } = useSnackbar();
   const [creating, setCreating] = useState(false);
   const [picking, setPicking] = useState(false);
   const ofType = (lists.data ?? []).filter((list) => list.list_type === listType);
@@ -43,13 +42,13 @@ export function ListSelectionActions({ listType, selected }: ListSelectionAction
           const rows = itemCount(listType, selected.length);
           // A refused addition is reported by the outbox with the server's reason.
           if (result.queued > 0) {
-            enqueueSnackbar(`No connection: ${rows} will be added to ${where} once you are back online`, { variant: 'info' });
+            showToast(`No connection: ${rows} will be added to ${where} once you are back online`, { variant: 'info' });
           } else if (result.synced > 0) {
-            enqueueSnackbar(`Added ${rows} to ${where}`, { variant: 'success' });
+            showToast(`Added ${rows} to ${where}`, { variant: 'success' });
           }
         },
         onError: (error) =>
-          enqueueSnackbar(apiErrorDetail(error) ?? 'The rows could not be added. Please try again.', { variant: 'error' }),
+          showToast(apiErrorDetail(error) ?? 'The rows could not be added. Please try again.', { variant: 'error' }),
       },
     );
   };

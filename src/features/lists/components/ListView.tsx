@@ -8,7 +8,7 @@ import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutl
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useSnackbar } from 'notistack';
+import { closeToast, showToast } from '@/lib/toasts';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { DataTable, type TableColumn } from '@/components/DataTable';
 import { usePageTitle } from '@/components/PageTitle/usePageTitle';
@@ -47,7 +47,6 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
   usePageTitle(list.name);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const deleteList = useDeleteList();
   const removeFromList = useRemoveFromList();
   const addToLists = useAddToLists();
@@ -67,13 +66,13 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
       { listId, listType: list.list_type, itemId: row.id },
       {
         onSuccess: () =>
-          enqueueSnackbar(`Removed ${name} from ${list.name}`, {
+          showToast(`Removed ${name} from ${list.name}`, {
             action: (key) => (
               <Button
                 color="inherit"
                 size="small"
                 onClick={() => {
-                  closeSnackbar(key);
+                  closeToast(key);
                   addToLists.mutate({ listIds: [listId], listType: list.list_type, items: [row] });
                 }}
               >
@@ -82,7 +81,7 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
             ),
           }),
         onError: (error) =>
-          enqueueSnackbar(apiErrorDetail(error) ?? `${name} could not be removed. Please try again.`, { variant: 'error' }),
+          showToast(apiErrorDetail(error) ?? `${name} could not be removed. Please try again.`, { variant: 'error' }),
       },
     );
   };

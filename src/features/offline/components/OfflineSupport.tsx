@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { offlineUserId } from '@/lib/offline-user';
 import { outboxReplayer } from '@/lib/outbox-replayer';
 import { offlineQueryPersister } from '@/lib/query-persister';
 import { session } from '@/lib/session';
+import { closeToast, showToast } from '@/lib/toasts';
 import { installChunkReloadGuard } from '../chunk-reload';
 import { registerServiceWorker } from '../service-worker';
 import { OfflineBanner } from './OfflineBanner';
@@ -25,7 +25,6 @@ const rows = (count: number) => (count === 1 ? '1 row' : `${count} rows`);
  * a chunk fails to load, and the offline banner.
  */
 export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const onListsChangedRef = useRef(onListsChanged);
   useEffect(() => {
     onListsChangedRef.current = onListsChanged;
@@ -36,9 +35,9 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
     // Only where someone is logged in: the login page need not load the offline database.
     if (offlineUserId(session) !== null) void offlineQueryPersister.removeExpired().catch(() => undefined);
     const stopUpdates = registerServiceWorker({
-      onOfflineReady: () => enqueueSnackbar('Ready to work offline', { variant: 'success' }),
+      onOfflineReady: () => showToast('Ready to work offline', { variant: 'success' }),
       onUpdateWaiting: (activate) =>
-        enqueueSnackbar('A new version of Fundscape is available.', {
+        showToast('A new version of Fundscape is available.', {
           variant: 'info',
           persist: true,
           preventDuplicate: true,
@@ -47,7 +46,7 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
               <Button color="inherit" size="small" sx={{ fontWeight: 700 }} onClick={activate}>
                 Reload
               </Button>
-              <Button color="inherit" size="small" onClick={() => closeSnackbar(key)}>
+              <Button color="inherit" size="small" onClick={() => closeToast(key)}>
                 Later
               </Button>
             </>
@@ -58,7 +57,7 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
       removeChunkGuard();
       stopUpdates();
     };
-  }, [enqueueSnackbar, closeSnackbar]);
+  }, []);
 
   useEffect(() => {
     let replayed = 0;
@@ -66,7 +65,7 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
     const flush = () => {
       onListsChangedRef.current();
       if (replayed > 0) {
-        enqueueSnackbar(`${rows(replayed)} added while offline ${replayed === 1 ? 'is' : 'are'} now saved to your lists`, {
+        showToast(`${rows(replayed)} added while offline ${replayed === 1 ? 'is' : 'are'} now saved to your lists`, {
           variant: 'success',
         });
       }
@@ -74,7 +73,7 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
     };
     const unsubscribe = outboxReplayer.subscribe((event) => {
       if (event.type === 'rejected') {
-        enqueueSnackbar(`${rows(event.row.itemIds.length)} could not be added to a list: ${event.message}`, {
+        showToast(`${rows(event.row.itemIds.length)} could not be added to a list: ${event.message}`, {
           variant: 'error',
         });
       } else if (event.replayed) {
@@ -89,7 +88,7 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
       stop();
       clearTimeout(settle);
     };
-  }, [enqueueSnackbar]);
+  }, []);
 
   return <OfflineBanner />;
 }

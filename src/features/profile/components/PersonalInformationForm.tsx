@@ -1,6 +1,6 @@
 import { Box, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
-import { useSnackbar } from 'notistack';
+import { showToast } from '@/lib/toasts';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { TextInput } from '@/components/TextInput/TextInput';
@@ -13,7 +13,6 @@ import { personalInformationSchema, type PersonalInformationValues } from '../fo
 export function PersonalInformationForm() {
   const user = useMe();
   const update = useUpdateMe();
-  const { enqueueSnackbar } = useSnackbar();
   const initialValues: PersonalInformationValues = { first_name: user.first_name, last_name: user.last_name };
 
   return (
@@ -25,9 +24,9 @@ export function PersonalInformationForm() {
       onSubmit={async (values) => {
         try {
           await update.mutateAsync({ first_name: values.first_name.trim(), last_name: values.last_name.trim() });
-          enqueueSnackbar('Personal information updated successfully', { variant: 'success' });
+          showToast('Personal information updated successfully', { variant: 'success' });
         } catch (error) {
-          enqueueSnackbar(apiErrorDetail(error) ?? 'Something went wrong', { variant: 'error' });
+          showToast(apiErrorDetail(error) ?? 'Something went wrong', { variant: 'error' });
         }
       }}
     >

@@ -1,6 +1,6 @@
 import { Box, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
-import { useSnackbar } from 'notistack';
+import { showToast } from '@/lib/toasts';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -12,7 +12,6 @@ const initialValues: ChangePasswordValues = { current_password: '', new_password
 /** Security (SPEC §2, §8): change the password; the answer's message, or the error, comes as a toast. */
 export function SecurityForm() {
   const change = useChangePassword();
-  const { enqueueSnackbar } = useSnackbar();
 
   return (
     <Formik
@@ -22,10 +21,10 @@ export function SecurityForm() {
       onSubmit={async (values, { resetForm }) => {
         try {
           const { message } = await change.mutateAsync(values);
-          enqueueSnackbar(message, { variant: 'success' });
+          showToast(message, { variant: 'success' });
           resetForm();
         } catch (error) {
-          enqueueSnackbar(apiErrorDetail(error) ?? 'Something went wrong', { variant: 'error' });
+          showToast(apiErrorDetail(error) ?? 'Something went wrong', { variant: 'error' });
         }
       }}
     >
