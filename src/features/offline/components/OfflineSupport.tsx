@@ -14,6 +14,9 @@ export interface OfflineSupportProps {
   onListsChanged: () => void;
 }
 
+/** Expired offline answers are removed this long after the app starts. */
+const HOUSEKEEPING_DELAY_MS = 10_000;
+
 /** Bursts of synced rows are reported once, this long after the last one. */
 const SETTLE_MS = 300;
 
@@ -32,8 +35,11 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
 
   useEffect(() => {
     const removeChunkGuard = installChunkReloadGuard();
-    // Only where someone is logged in: the login page need not load the offline database.
-    if (offlineUserId(session) !== null) void offlineQueryPersister.removeExpired().catch(() => undefined);
+    // Only where someone is logged in (the login page need not load the offline database), and once
+    // the page has loaded: housekeeping must not compete with the first page for the network and CPU.
+    const housekeeping = setTimeout(() => {
+      if (offlineUserId(session) !== null) void offlineQueryPersister.removeExpired().catch(() => undefined);
+    }, HOUSEKEEPING_DELAY_MS);
     const stopUpdates = registerServiceWorker({
       onOfflineReady: () => showToast('Ready to work offline', { variant: 'success' }),
       onUpdateWaiting: (activate) =>
@@ -54,6 +60,7 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
         }),
     });
     return () => {
+      clearTimeout(housekeeping);
       removeChunkGuard();
       stopUpdates();
     };
