@@ -1,9 +1,9 @@
 // What the UI reads of the outbox: the current user's pending additions, live across tabs (Dexie's
 // liveQuery), so a row added offline shows at once in its list and its count, marked pending.
-import { useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Fund, Investor } from '@/shared/api-types';
-import { offlineDb, type OutboxRow } from './offline-db';
+import type { OutboxRow } from './offline-db';
+import { loadOfflineDb } from './offline-db-loader';
 import { offlineUserId } from './offline-user';
 import { countPendingItems, pendingRows } from './outbox';
 import { session } from './session';
@@ -15,10 +15,33 @@ export function useOfflineUserId(): number | null {
   return useSyncExternalStore(session.subscribe, () => offlineUserId(session), () => null);
 }
 
-/** The current user's unsent additions, oldest first. */
+/**
+ * The current user's unsent additions, oldest first. Dexie loads after the first render (the sidebar
+ * of every logged-in page asks), so its code is not on the way to a page's first paint.
+ */
 export function usePendingAdditions(): OutboxRow[] {
   const userId = useOfflineUserId();
-  return useLiveQuery(() => (userId === null ? NONE : pendingRows(offlineDb, userId)), [userId], NONE);
+  const [pending, setPending] = useState<{ userId: number; rows: OutboxRow[] } | null>(null);
+  useEffect(() => {
+    if (userId === null) return;
+    let stopped = false;
+    let subscription: { unsubscribe: () => void } | undefined;
+    void Promise.all([loadOfflineDb(), import('dexie')])
+      .then(([db, { liveQuery }]) => {
+        if (stopped) return;
+        subscription = liveQuery(() => pendingRows(db, userId)).subscribe({
+          next: (rows) => setPending({ userId, rows }),
+          // Without the offline store (private mode, say) nothing can be pending.
+          error: () => setPending({ userId, rows: NONE }),
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      stopped = true;
+      subscription?.unsubscribe();
+    };
+  }, [userId]);
+  return pending !== null && pending.userId === userId ? pending.rows : NONE;
 }
 
 /** The rows waiting to be added to one list, once each, leaving out those the list already shows. */

@@ -13,6 +13,7 @@ import { OfflineBanner } from '@/features/offline/components/OfflineBanner';
 import { useLogOutGuard } from '@/features/offline/use-log-out-guard';
 import { loadOfflineDb } from '@/lib/offline-db-loader';
 import { enqueueAddition } from '@/lib/outbox';
+import { usePendingItemCount } from '@/lib/outbox-hooks';
 import { session } from '@/lib/session';
 import type { Investor } from '@/shared/api-types';
 
@@ -115,5 +116,27 @@ describe('log out with unsynced additions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Log out anyway' }));
     expect(logOut).toHaveBeenCalledOnce();
+  });
+});
+
+describe('pending additions', () => {
+  function PendingCount() {
+    return <p>{usePendingItemCount()} pending</p>;
+  }
+
+  it('follow the outbox of the logged-in user live, and none once logged out', async () => {
+    session.logIn({ access_token: accessTokenFor(51), refresh_token: 'r' });
+    render(<PendingCount />);
+    expect(screen.getByText('0 pending')).toBeInTheDocument();
+
+    const db = await loadOfflineDb();
+    await enqueueAddition(db, 51, { listId: 3, listType: 'investor', items: [investor(1), investor(2)] });
+    expect(await screen.findByText('2 pending')).toBeInTheDocument();
+    await enqueueAddition(db, 8, { listId: 9, listType: 'investor', items: [investor(5)] });
+    await enqueueAddition(db, 51, { listId: 4, listType: 'investor', items: [investor(3)] });
+    expect(await screen.findByText('3 pending')).toBeInTheDocument();
+
+    act(() => session.logOut());
+    expect(await screen.findByText('0 pending')).toBeInTheDocument();
   });
 });
