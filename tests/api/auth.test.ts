@@ -457,17 +457,24 @@ describe.each(testDatabases())('auth on $name', (kind) => {
 
     it('answers known and unknown addresses in similar time', async () => {
       const { email } = await flow.verifiedAccount();
-      const median = async (address: string) => {
+      // Each answer is timed on its own: the work after a known address's answer (the token, the mail)
+      // is let finish first, so it does not slow the next call down on a loaded machine.
+      const median = async (address: string, settle: (call: () => Promise<void>) => Promise<unknown>) => {
         const times: number[] = [];
         for (let i = 0; i < 7; i += 1) {
-          const start = performance.now();
-          await flow.call('POST', '/forgot-password', { email: address });
-          times.push(performance.now() - start);
+          await settle(async () => {
+            const start = performance.now();
+            await flow.call('POST', '/forgot-password', { email: address });
+            times.push(performance.now() - start);
+          });
         }
         return times.sort((a, b) => a - b)[3];
       };
-      const unknown = await median(flow.uniqueEmail('ghost'));
-      const known = await median(email);
+      const unknown = await median(flow.uniqueEmail('ghost'), async (call) => {
+        await call();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      const known = await median(email, (call) => flow.mailAfter(email, call));
       console.info(`forgot-password median: known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`);
       expect(Math.abs(known - unknown)).toBeLessThan(25);
     });
