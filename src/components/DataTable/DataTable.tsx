@@ -83,10 +83,10 @@ export function DataTable<R extends { id: RowId }>({
   const { widthOf, resize } = useColumnWidths({ min: minColumnWidth, max: maxColumnWidth });
 
   // New rows (a page of MUI cells) render as a non-urgent update, which React splits into short
-  // tasks, so a page's first rows or the next page of results never block input; until then the
-  // previous rows (or the spinner) stay.
+  // tasks, so a page's first rows or the next page of results never block input. Until then the
+  // previous rows stay, or the spinner while there were none.
   const rows = useDeferredValue(latestRows, NO_ROWS);
-  const loading = fetching || rows !== latestRows;
+  const loading = fetching || (rows.length === 0 && latestRows.length > 0);
 
   if (!fetching && latestRows.length === 0) return <>{emptyState}</>;
 
