@@ -15,6 +15,7 @@ import { Pagination } from '../Pagination';
 import { ResizeHandle } from './ResizeHandle';
 import { nextSortOrder, sortRows, type SortOrder } from './sort-rows';
 import type { TableColumn } from './table-column';
+import { HEADER_HEIGHT, tableStyles } from './table-styles';
 import { useColumnWidths } from './use-column-widths';
 
 export type RowId = string | number;
@@ -23,8 +24,6 @@ export type RowId = string | number;
 const DEFAULT_MIN_WIDTH = 20;
 /** All rows are here: the table shows them this many to a page. */
 const CLIENT_PAGE_SIZE = 100;
-const ROW_HEIGHT = 52;
-const HEADER_HEIGHT = 44;
 const CHECKBOX_WIDTH = 52;
 /** Height of the spinner's area while the first rows load. */
 const LOADING_HEIGHT = 320;
@@ -123,19 +122,7 @@ export function DataTable<R extends { id: RowId }>({
         <Table
           aria-label={label}
           aria-busy={loading}
-          sx={{
-            tableLayout: 'fixed',
-            width: tableWidth,
-            minWidth: '100%',
-            '& th, & td': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', py: 0, px: 1.25 },
-            '& .MuiTableCell-paddingCheckbox': { px: 0, textAlign: 'center', textOverflow: 'clip' },
-            // Styled here once rather than per row and cell: a page has hundreds of cells.
-            '& thead tr': { height: HEADER_HEIGHT, bgcolor: 'grey.50' },
-            '& thead th': { position: 'relative', fontWeight: 600, fontSize: 12, color: 'text.secondary' },
-            '& tbody tr': { height: ROW_HEIGHT, cursor: onRowClick ? 'pointer' : 'default' },
-            '& tbody tr:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-            '& tbody td': { fontSize: 14 },
-          }}
+          sx={tableStyles(tableWidth, Boolean(onRowClick))}
         >
           <colgroup>
             {selection && <col style={{ width: CHECKBOX_WIDTH }} />}
@@ -193,11 +180,10 @@ export function DataTable<R extends { id: RowId }>({
           </TableHead>
           <TableBody sx={{ opacity: loading && shown.length > 0 ? 0.5 : 1, transition: 'opacity 150ms' }}>
             {shown.map((row) => (
-              <TableRow
+              <tr
                 key={row.id}
                 data-id={row.id}
-                hover
-                selected={selected.has(row.id)}
+                data-selected={selected.has(row.id) || undefined}
                 tabIndex={onRowClick ? 0 : undefined}
                 onClick={(event) => open(row, event)}
                 onKeyDown={(event) => {
@@ -205,21 +191,21 @@ export function DataTable<R extends { id: RowId }>({
                 }}
               >
                 {selection && (
-                  <TableCell padding="checkbox">
+                  <td data-select>
                     <Checkbox
                       size="small"
                       checked={selected.has(row.id)}
                       onChange={() => toggleRow(row.id)}
                       slotProps={{ input: { 'aria-label': 'Select row' } }}
                     />
-                  </TableCell>
+                  </td>
                 )}
                 {columns.map((column) => (
-                  <TableCell key={column.field} data-field={column.field}>
-                    {column.render ? column.render(row) : column.text(row)}
-                  </TableCell>
+                  <td key={column.field} data-field={column.field}>
+                    <div>{column.render ? column.render(row) : column.text(row)}</div>
+                  </td>
                 ))}
-              </TableRow>
+              </tr>
             ))}
           </TableBody>
         </Table>
