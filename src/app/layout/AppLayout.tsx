@@ -17,7 +17,9 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [drawnFor, setDrawnFor] = useState(pathname);
   // The first page renders after the frame, as a non-urgent update React splits into short tasks:
-  // on a phone, rendering both at once blocked input for half a second while the app started.
+  // on a phone, rendering both at once blocked input for half a second while the app started. The
+  // frame stays hidden until then, so frame and page appear together: a frame shown alone looked
+  // usable while the page's render still blocked every tap.
   const pageReady = useDeferredValue(true, false);
   // Any navigation (a link in the drawer, the account menu) closes the drawer.
   if (drawnFor !== pathname) {
@@ -26,7 +28,7 @@ export function AppLayout() {
   }
 
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', visibility: pageReady ? undefined : 'hidden' }}>
       {wide ? (
         <Box
           component="nav"

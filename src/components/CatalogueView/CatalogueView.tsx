@@ -1,4 +1,4 @@
-import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -90,6 +90,45 @@ export function CatalogueView<R extends { id: number }, S extends CatalogueSearc
     [onSearchChange, searchHelper, search],
   );
 
+  // The filters and the search box do not depend on the results, so they are not rendered again
+  // each time the results query changes (fetching starts or ends, an answer arrives).
+  const filterBar = useMemo(
+    () => (
+      <FilterBar
+        values={search}
+        onChange={(filter, values) => onSearchChange(searchHelper.withFilter(search, filter, values))}
+        drawerFilterCount={searchHelper.drawerFilterCount(search)}
+        onOpenMoreFilters={() => setDrawerOpen(true)}
+      />
+    ),
+    [FilterBar, search, searchHelper, onSearchChange],
+  );
+  const moreFilters = useMemo(
+    () => (
+      <MoreFilters
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        value={searchHelper.drawerValues(search)}
+        onApply={(values) => onSearchChange(searchHelper.withDrawerValues(search, values))}
+        onClearAll={() => onSearchChange(searchHelper.withoutFilters(search))}
+      />
+    ),
+    [MoreFilters, drawerOpen, search, searchHelper, onSearchChange],
+  );
+  const searchField = useMemo(
+    () => (
+      <SearchField
+        label={`Search ${noun}`}
+        placeholder={searchPlaceholder}
+        value={search.search ?? ''}
+        onCommit={commitSearchTerm}
+        debounceMs={SEARCH_DEBOUNCE_MS}
+        sx={{ flex: { xs: '1 1 100%', md: '0 1 380px' } }}
+      />
+    ),
+    [noun, searchPlaceholder, search.search, commitSearchTerm],
+  );
+
   const page = search.page ?? 1;
   const total = results.data?.total ?? 0;
   const filtered = searchHelper.hasFilters(search) || Boolean(search.search);
@@ -102,20 +141,9 @@ export function CatalogueView<R extends { id: number }, S extends CatalogueSearc
         subtitle={results.data ? `${formatCount(total)} ${noun}${filtered ? ' match' : ''}` : idleSubtitle}
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
-        <FilterBar
-          values={search}
-          onChange={(filter, values) => onSearchChange(searchHelper.withFilter(search, filter, values))}
-          drawerFilterCount={searchHelper.drawerFilterCount(search)}
-          onOpenMoreFilters={() => setDrawerOpen(true)}
-        />
+        {filterBar}
       </Paper>
-      <MoreFilters
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        value={searchHelper.drawerValues(search)}
-        onApply={(values) => onSearchChange(searchHelper.withDrawerValues(search, values))}
-        onClearAll={() => onSearchChange(searchHelper.withoutFilters(search))}
-      />
+      {moreFilters}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box
           sx={{
@@ -129,14 +157,7 @@ export function CatalogueView<R extends { id: number }, S extends CatalogueSearc
             borderColor: 'divider',
           }}
         >
-          <SearchField
-            label={`Search ${noun}`}
-            placeholder={searchPlaceholder}
-            value={search.search ?? ''}
-            onCommit={commitSearchTerm}
-            debounceMs={SEARCH_DEBOUNCE_MS}
-            sx={{ flex: { xs: '1 1 100%', md: '0 1 380px' } }}
-          />
+          {searchField}
           {selectionActions((results.data?.results ?? []).filter((row) => selectedIds.includes(row.id)))}
         </Box>
         {results.isError ? (

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   Box,
   Checkbox,
@@ -12,13 +12,13 @@ import {
   TableSortLabel,
 } from '@mui/material';
 import { Pagination } from '../Pagination';
+import { DataTableRow, type RowId } from './DataTableRow';
 import { ResizeHandle } from './ResizeHandle';
 import { nextSortOrder, sortRows, type SortOrder } from './sort-rows';
 import type { TableColumn } from './table-column';
 import { HEADER_HEIGHT, tableStyles } from './table-styles';
 import { useColumnWidths } from './use-column-widths';
 
-export type RowId = string | number;
 
 /** Generic default (SPEC §9): columns at least 20 px wide. */
 const DEFAULT_MIN_WIDTH = 20;
@@ -27,7 +27,6 @@ const CLIENT_PAGE_SIZE = 100;
 const CHECKBOX_WIDTH = 52;
 /** Height of the spinner's area while the first rows load. */
 const LOADING_HEIGHT = 320;
-const NO_ROWS: readonly never[] = [];
 
 interface ServerPaging {
   /** 1-based. */
@@ -81,13 +80,12 @@ export function DataTable<R extends { id: RowId }>({
   const [sortOrder, setSortOrder] = useState<SortOrder | null>(null);
   const { widthOf, resize } = useColumnWidths({ min: minColumnWidth, max: maxColumnWidth });
 
-  // New rows (a page of MUI cells) render as a non-urgent update, which React splits into short
-  // tasks, so a page's first rows or the next page of results never block input. Until then the
-  // previous rows stay, or the spinner while there were none.
-  const rows = useDeferredValue(latestRows, NO_ROWS);
+  // New rows (a page of cells) render as a non-urgent update, which React splits into short tasks,
+  // so the next page of results never blocks input; until then the previous rows stay, or the
+  // spinner while there were none. Rows already there when the table mounts render with it: the
+  // page itself mounts as a non-urgent update (AppLayout, and navigations are transitions).
+  const rows = useDeferredValue(latestRows);
   const loading = fetching || (rows.length === 0 && latestRows.length > 0);
-
-  if (!fetching && latestRows.length === 0) return <>{emptyState}</>;
 
   const pageCount = serverPaging?.pageCount ?? Math.ceil(rows.length / CLIENT_PAGE_SIZE);
   const page = serverPaging?.page ?? Math.min(clientPage, Math.max(1, pageCount));
@@ -115,6 +113,15 @@ export function DataTable<R extends { id: RowId }>({
     if (event.target instanceof Element && event.target.closest('a, button, input, [role="separator"]')) return;
     onRowClick(row);
   };
+  // The rows are memoised, so they get handlers that never change and call the latest ones.
+  const handlers = useRef({ toggleRow, open });
+  useLayoutEffect(() => {
+    handlers.current = { toggleRow, open };
+  });
+  const onToggle = useCallback((id: RowId) => handlers.current.toggleRow(id), []);
+  const onOpen = useCallback((row: R, event: MouseEvent | KeyboardEvent) => handlers.current.open(row, event), []);
+
+  if (!fetching && latestRows.length === 0) return <>{emptyState}</>;
 
   return (
     <Box>
@@ -180,32 +187,16 @@ export function DataTable<R extends { id: RowId }>({
           </TableHead>
           <TableBody sx={{ opacity: loading && shown.length > 0 ? 0.5 : 1, transition: 'opacity 150ms' }}>
             {shown.map((row) => (
-              <tr
+              <DataTableRow
                 key={row.id}
-                data-id={row.id}
-                data-selected={selected.has(row.id) || undefined}
-                tabIndex={onRowClick ? 0 : undefined}
-                onClick={(event) => open(row, event)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) open(row, event);
-                }}
-              >
-                {selection && (
-                  <td data-select>
-                    <Checkbox
-                      size="small"
-                      checked={selected.has(row.id)}
-                      onChange={() => toggleRow(row.id)}
-                      slotProps={{ input: { 'aria-label': 'Select row' } }}
-                    />
-                  </td>
-                )}
-                {columns.map((column) => (
-                  <td key={column.field} data-field={column.field}>
-                    <div>{column.render ? column.render(row) : column.text(row)}</div>
-                  </td>
-                ))}
-              </tr>
+                row={row}
+                columns={columns}
+                selectable={selection !== undefined}
+                selected={selected.has(row.id)}
+                focusable={onRowClick !== undefined}
+                onToggle={onToggle}
+                onOpen={onOpen}
+              />
             ))}
           </TableBody>
         </Table>

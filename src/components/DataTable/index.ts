@@ -1,3 +1,4 @@
-export { DataTable, type DataTableProps, type RowId } from './DataTable';
+export { DataTable, type DataTableProps } from './DataTable';
+export type { RowId } from './DataTableRow';
 export { EmailCell, WebsiteCell } from './cells';
 export type { TableColumn } from './table-column';
