@@ -16,19 +16,20 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [drawnFor, setDrawnFor] = useState(pathname);
-  // The first page renders after the frame, as a non-urgent update React splits into short tasks:
-  // on a phone, rendering both at once blocked input for half a second while the app started. The
-  // frame stays hidden until then, so frame and page appear together: a frame shown alone looked
-  // usable while the page's render still blocked every tap.
-  const pageReady = useDeferredValue(true, false);
+  // The router mounts this frame in a synchronous render, which on a phone blocked input for a
+  // quarter of a second. So it first renders nothing, then frame and first page together as a
+  // non-urgent update that React splits into short tasks; they also appear together, never a
+  // frame that looks usable while its page is still being built.
+  const ready = useDeferredValue(true, false);
   // Any navigation (a link in the drawer, the account menu) closes the drawer.
   if (drawnFor !== pathname) {
     setDrawnFor(pathname);
     setDrawerOpen(false);
   }
+  if (!ready) return null;
 
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', visibility: pageReady ? undefined : 'hidden' }}>
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       {wide ? (
         <Box
           component="nav"
@@ -73,7 +74,7 @@ export function AppLayout() {
       )}
 
       <Box component="main" sx={{ ml: { md: `${SIDEBAR_WIDTH}px` }, px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2.5, sm: 3.5 }, minWidth: 0 }}>
-        {pageReady && <Outlet />}
+        <Outlet />
       </Box>
     </Box>
   );

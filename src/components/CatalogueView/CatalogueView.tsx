@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -52,6 +52,11 @@ export interface CatalogueViewProps<R extends { id: number }, S extends Catalogu
   searchHelper: CatalogueSearchHelper<S, L, D>;
   /** Identifies the rows on screen (page and filters); the selection is dropped when it changes. */
   viewKey: string;
+  /**
+   * The rows' query, through `useDeferredValue`: a query's change re-renders synchronously the
+   * component that reads it, and deferred, the page renders again as a non-urgent update React
+   * splits into short tasks (this view is memoised, so the urgent render stops above it).
+   */
   results: UseQueryResult<Paged<R>>;
   columns: readonly TableColumn<R>[];
   FilterBar: ComponentType<FilterBarSlotProps<L>>;
@@ -64,7 +69,9 @@ export interface CatalogueViewProps<R extends { id: number }, S extends Catalogu
 }
 
 /** A catalogue page (SPEC §2): filters, search, the server-paged table and its selection toolbar. */
-export function CatalogueView<R extends { id: number }, S extends CatalogueSearchState<L>, L extends string, D>({
+export const CatalogueView = memo(CatalogueViewImpl) as typeof CatalogueViewImpl;
+
+function CatalogueViewImpl<R extends { id: number }, S extends CatalogueSearchState<L>, L extends string, D>({
   title,
   noun,
   idleSubtitle,

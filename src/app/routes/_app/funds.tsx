@@ -9,15 +9,18 @@ import {
   fundSearch,
   type FundSearch,
 } from '@/features/funds/fund-filters';
+import { listsQueryOptions } from '@/features/lists/api/get-lists';
 import { ListSelectionActions } from '@/features/lists/components/ListSelectionActions';
 
 export const Route = createFileRoute('/_app/funds')({
   validateSearch: fundSearch.validate,
   loaderDeps: ({ search }) => search,
-  // The rows and the dropdowns' options load alongside the page, not before it: the page shows at
-  // once, and the table and each dropdown show their own spinner until their answer arrives.
+  // The rows, the dropdowns' options and the lists (for "Add to lists") load alongside the page, not
+  // before it: the page shows at once, and the table and each dropdown show their own spinner until
+  // their answer arrives.
   loader: ({ context: { queryClient }, deps }) => {
     void queryClient.prefetchQuery(fundsSearchQueryOptions(deps));
+    void queryClient.prefetchQuery(listsQueryOptions());
     for (const { key } of FUND_TOP_FILTERS) void queryClient.prefetchQuery(fundFilterOptionsQueryOptions(FUND_FILTERS[key].path));
   },
   component: FundsPage,

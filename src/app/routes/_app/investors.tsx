@@ -9,15 +9,18 @@ import {
   investorSearch,
   type InvestorSearch,
 } from '@/features/investors/investor-filters';
+import { listsQueryOptions } from '@/features/lists/api/get-lists';
 import { ListSelectionActions } from '@/features/lists/components/ListSelectionActions';
 
 export const Route = createFileRoute('/_app/investors')({
   validateSearch: investorSearch.validate,
   loaderDeps: ({ search }) => search,
-  // The rows and the dropdowns' options load alongside the page, not before it: the page shows at
-  // once, and the table and each dropdown show their own spinner until their answer arrives.
+  // The rows, the dropdowns' options and the lists (for "Add to lists") load alongside the page, not
+  // before it: the page shows at once, and the table and each dropdown show their own spinner until
+  // their answer arrives.
   loader: ({ context: { queryClient }, deps }) => {
     void queryClient.prefetchQuery(investorsSearchQueryOptions(deps));
+    void queryClient.prefetchQuery(listsQueryOptions());
     for (const { key } of INVESTOR_TOP_FILTERS) void queryClient.prefetchQuery(investorFilterOptionsQueryOptions(INVESTOR_FILTERS[key].path));
   },
   component: InvestorsPage,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { CatalogueView } from '@/components/CatalogueView';
 import type { Fund } from '@/shared/api-types';
 import { useFundsSearch } from '../api/search-funds';
@@ -27,7 +27,7 @@ export function FundsView({ search, onSearchChange, onOpenFund, selectionActions
       search={search}
       searchHelper={fundSearch}
       viewKey={JSON.stringify(fundSearchQuery(search))}
-      results={useFundsSearch(search)}
+      results={useDeferredValue(useFundsSearch(search))}
       columns={fundColumns}
       FilterBar={FundFilterBar}
       MoreFilters={FundMoreFilters}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { CatalogueView } from '@/components/CatalogueView';
 import type { Investor } from '@/shared/api-types';
 import { useInvestorsSearch } from '../api/search-investors';
@@ -27,7 +27,7 @@ export function InvestorsView({ search, onSearchChange, onOpenInvestor, selectio
       search={search}
       searchHelper={investorSearch}
       viewKey={JSON.stringify(investorSearchQuery(search))}
-      results={useInvestorsSearch(search)}
+      results={useDeferredValue(useInvestorsSearch(search))}
       columns={investorColumns}
       FilterBar={InvestorFilterBar}
       MoreFilters={InvestorMoreFilters}
