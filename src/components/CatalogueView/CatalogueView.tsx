@@ -53,9 +53,9 @@ export interface CatalogueViewProps<R extends { id: number }, S extends Catalogu
   /** Identifies the rows on screen (page and filters); the selection is dropped when it changes. */
   viewKey: string;
   /**
-   * The rows' query, through `useDeferredValue`: a query's change re-renders synchronously the
-   * component that reads it, and deferred, the page renders again as a non-urgent update React
-   * splits into short tasks (this view is memoised, so the urgent render stops above it).
+   * The rows' query, passed through `useDeferredValue`. A query's change re-renders the component
+   * that reads it synchronously; this view is memoised, so that urgent render stops above it and
+   * the page renders again as a non-urgent update, which React splits into short tasks.
    */
   results: UseQueryResult<Paged<R>>;
   columns: readonly TableColumn<R>[];

@@ -19,7 +19,6 @@ import type { TableColumn } from './table-column';
 import { HEADER_HEIGHT, tableStyles } from './table-styles';
 import { useColumnWidths } from './use-column-widths';
 
-
 /** Generic default (SPEC §9): columns at least 20 px wide. */
 const DEFAULT_MIN_WIDTH = 20;
 /** All rows are here: the table shows them this many to a page. */

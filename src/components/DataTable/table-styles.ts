@@ -1,6 +1,6 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 
-export const ROW_HEIGHT = 52;
+const ROW_HEIGHT = 52;
 export const HEADER_HEIGHT = 44;
 
 /**
