@@ -10,7 +10,7 @@ import {
   experimental_createQueryPersister,
   type AsyncStorage,
   type PersistedQuery,
-} from '@tanstack/query-persist-client-core';
+} from '@tanstack/react-query-persist-client';
 import { notifyManager, onlineManager, type Query, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { FetchError } from 'ofetch';
 import { OFFLINE_MAX_AGE_MS } from '@/shared/constants';
