@@ -49,8 +49,12 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        // The bundler puts the data grid in a chunk of its own that only the table pages load, named
+        // after whichever module comes first; name it for what it holds.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/@mui/x-data-grid/')) ? 'assets/data-grid-[hash].js' : 'assets/[name]-[hash].js',
         // Route-level splitting leaves dozens of small shared chunks, each one more round trip on a phone
-        // network; React and the router, which every page needs, travel together instead. The data grid keeps its own chunk.
+        // network; React and the router, which every page needs, travel together instead.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },

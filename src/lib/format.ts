@@ -23,7 +23,8 @@ export function isMissing(value: unknown): value is null | undefined | '' {
   return false;
 }
 
-function toNumber(value: unknown): number | null {
+/** A number, or null when missing or not a number (amounts may arrive as text, "$1,500" or "NaN"). */
+export function toNumber(value: unknown): number | null {
   if (isMissing(value)) return null;
   const number = typeof value === 'number' ? value : Number(String(value).replace(/[$,\s]/g, ''));
   return Number.isFinite(number) ? number : null;

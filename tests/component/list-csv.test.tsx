@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableColumn } from '@/components/DataTable';
+import type { TableColumn } from '@/components/DataGrid';
 import { csvField, csvFileName, toCsv } from '@/features/lists/csv';
 import { formatPhone, formatText, formatUsd } from '@/lib/format';
 

@@ -46,9 +46,19 @@ export async function askApi<R>(app: E2EApp, url: URL, token: string): Promise<S
   return answer.body as unknown as SearchAnswer<R>;
 }
 
+/** The grid's data rows (its loading skeleton's rows have no id). */
+export const GRID_ROW = '.MuiDataGrid-row[data-id]';
+/** The grid's column headers, without the select column's. */
+export const GRID_HEADER = '[role="columnheader"][data-field]:not([data-field="__check__"])';
+
+/** The grid row of this id. */
+export function gridRow(page: Page, id: number) {
+  return page.locator(`.MuiDataGrid-row[data-id="${id}"]`);
+}
+
 /** The ids of the rows the grid shows, in order. */
 export async function shownIds(page: Page): Promise<number[]> {
-  const ids = await page.locator('tbody tr[data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+  const ids = await page.locator(GRID_ROW).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
   return ids.map(Number);
 }
 

@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest';
 import type { Fund, OptionItem } from '../../src/shared/api-types';
 import { describeE2E, useE2EApp } from '../helpers/e2e';
-import { askApi, pickInDropdown, recordSearches, searchAfter, shownIds, shownTotal, waitForRows } from './catalogue-page';
+import { askApi, GRID_HEADER, GRID_ROW, gridRow, pickInDropdown, recordSearches, searchAfter, shownIds, shownTotal, waitForRows } from './catalogue-page';
 
 describeE2E('funds page', () => {
   const e2e = useE2EApp();
@@ -10,7 +10,7 @@ describeE2E('funds page', () => {
   const open = async () => {
     const app = e2e.app();
     const session = await app.loggedInPage('/funds');
-    await session.page.locator('tbody tr[data-id]').first().waitFor();
+    await session.page.locator(GRID_ROW).first().waitFor();
     return { app, page: session.page, token: session.tokens.access_token };
   };
 
@@ -20,7 +20,7 @@ describeE2E('funds page', () => {
     await waitForRows(page, answer.results.map((r) => r.id));
     expect(await shownTotal(page, 'funds')).toBe(answer.total);
     await expect.poll(() => page.title()).toBe('Funds | Fundscape');
-    const headers = await page.locator('thead th[data-field]').allTextContents();
+    const headers = await page.locator(GRID_HEADER).allTextContents();
     expect(headers.slice(0, 4)).toEqual(['Firm name', 'Investors', 'Title', 'Emails']);
     for (const [label, placeholder] of [
       ['Investment state', 'Any stage'],
@@ -89,7 +89,7 @@ describeE2E('funds page', () => {
     await page.getByRole('checkbox', { name: 'Select all rows' }).uncheck();
     await page.getByText('15 selected').waitFor({ state: 'detached' });
     const [firstId] = await shownIds(page);
-    await page.locator(`tbody tr[data-id="${firstId}"] [data-field="firm_name"]`).click();
+    await gridRow(page, firstId).locator('[data-field="firm_name"]').click();
     await page.waitForURL(`**/fund/${firstId}`);
   });
 });

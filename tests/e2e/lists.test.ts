@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Investor, ListSummary } from '../../src/shared/api-types';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e';
-import { shownIds } from './catalogue-page';
+import { GRID_HEADER, GRID_ROW, gridRow, shownIds } from './catalogue-page';
 
 const INVESTOR_HEADERS =
   'Investors,Contact title,Email,Gender,Phone number,Firm name,Type of firm,Company website,Capital managed,' +
@@ -26,9 +26,9 @@ async function createListThroughApi(app: E2EApp, token: string, name: string, li
 }
 
 async function selectRows(page: Page, count: number): Promise<number[]> {
-  await page.locator('tbody tr[data-id]').first().waitFor();
+  await page.locator(GRID_ROW).first().waitFor();
   const ids = (await shownIds(page)).slice(0, count);
-  for (const id of ids) await page.locator(`tbody tr[data-id="${id}"]`).getByRole('checkbox').check();
+  for (const id of ids) await gridRow(page, id).getByRole('checkbox').check();
   await page.getByText(`${count} selected`).waitFor();
   return ids;
 }
@@ -162,7 +162,7 @@ describeE2E('saved lists', () => {
     await page.getByRole('heading', { name: 'Fund shortlist', level: 1 }).waitFor();
     await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...ids].sort());
     // The first column holds each row's remove button.
-    const headers = await page.locator('thead th[data-field]').allTextContents();
+    const headers = await page.locator(GRID_HEADER).allTextContents();
     expect(headers.slice(1, 4)).toEqual(['Firm name', 'Investors', 'Title']);
 
     await page.goto('/funds');

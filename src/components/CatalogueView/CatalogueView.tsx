@@ -1,14 +1,18 @@
 import { memo, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
+import type { GridRowId } from '@mui/x-data-grid';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DataTable, type TableColumn } from '@/components/DataTable';
+import { AppDataGrid, type TableColumn } from '@/components/DataGrid';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { SearchField } from '@/components/SearchField';
 import { formatCount } from '@/lib/format';
 import { isUnavailableOffline } from '@/lib/query-persister';
 import type { Paged } from '@/shared/api-types';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/shared/constants';
+
+/** Rows or ids while there are none: one array, so the grid sees no change. */
+const EMPTY_ROWS: never[] = [];
 
 /** The page's URL state: list filters, the search text and the page. */
 export type CatalogueSearchState<L extends string> = Partial<Record<L, string[]>> & { search?: string; page?: number };
@@ -90,7 +94,7 @@ function CatalogueViewImpl<R extends { id: number }, S extends CatalogueSearchSt
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Selection belongs to the rows on screen: a new page or filter starts with none.
   const [selection, setSelection] = useState<{ viewKey: string; ids: number[] }>({ viewKey, ids: [] });
-  const selectedIds = selection.viewKey === viewKey ? selection.ids : [];
+  const selectedIds = selection.viewKey === viewKey ? selection.ids : EMPTY_ROWS;
 
   const commitSearchTerm = useCallback(
     (term: string) => onSearchChange(searchHelper.withSearchTerm(search, term), { replace: true }),
@@ -138,6 +142,17 @@ function CatalogueViewImpl<R extends { id: number }, S extends CatalogueSearchSt
 
   const page = search.page ?? 1;
   const total = results.data?.total ?? 0;
+  const rows = results.data?.results ?? EMPTY_ROWS;
+  const selectedRows = useMemo(() => rows.filter((row) => selectedIds.includes(row.id)), [rows, selectedIds]);
+  const toolbarStart = (
+    <>
+      {searchField}
+      {selectionActions(selectedRows)}
+    </>
+  );
+  const onPageChange = (next: number) => onSearchChange(searchHelper.withPage(search, next));
+  const onSelectionChange = (ids: GridRowId[]) => setSelection({ viewKey, ids: ids.map(Number) });
+  const onRowOpen = (row: R) => onOpen(row.id);
   const filtered = searchHelper.hasFilters(search) || Boolean(search.search);
   const clearAll = () => onSearchChange(searchHelper.withoutFilters(searchHelper.withSearchTerm(search, '')));
 
@@ -152,57 +167,48 @@ function CatalogueViewImpl<R extends { id: number }, S extends CatalogueSearchSt
       </Paper>
       {moreFilters}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 1.5,
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            p: 2,
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          {searchField}
-          {selectionActions((results.data?.results ?? []).filter((row) => selectedIds.includes(row.id)))}
-        </Box>
-        {results.isError ? (
-          <Alert
-            severity={isUnavailableOffline(results.error) ? 'info' : 'error'}
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void results.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {isUnavailableOffline(results.error)
-              ? `Not available offline: ${noun} with these filters were never loaded on this device. Connect to the internet to see them.`
-              : `${title} could not be loaded. Check your connection and try again.`}
-          </Alert>
-        ) : (
-          <DataTable
-            label={title}
-            rows={results.data?.results ?? []}
-            columns={columns}
-            minColumnWidth={60}
-            maxColumnWidth={500}
-            loading={results.isFetching}
-            serverPaging={{
-              page,
-              pageSize: PAGE_SIZE,
-              rowCount: total,
-              pageCount: results.data?.total_pages ?? 0,
-              onPageChange: (next) => onSearchChange(searchHelper.withPage(search, next)),
-            }}
-            selection={{ ids: selectedIds, onChange: (ids) => setSelection({ viewKey, ids: ids.map(Number) }) }}
-            onRowClick={(row) => onOpen(row.id)}
-            emptyState={<EmptyResults noun={noun} filtered={filtered} onClear={clearAll} />}
-          />
-        )}
+        <AppDataGrid
+          label={title}
+          tableId={noun}
+          rows={rows}
+          columns={columns}
+          minColumnWidth={60}
+          maxColumnWidth={500}
+          loading={results.isFetching}
+          pageSize={PAGE_SIZE}
+          serverPaging={{ page, rowCount: total, onPageChange }}
+          selection={{ ids: selectedIds, onChange: onSelectionChange }}
+          onRowOpen={onRowOpen}
+          toolbarStart={toolbarStart}
+          noRows={
+            results.isError ? (
+              <LoadError title={title} noun={noun} error={results.error} onRetry={() => void results.refetch()} />
+            ) : (
+              <EmptyResults noun={noun} filtered={filtered} onClear={clearAll} />
+            )
+          }
+        />
       </Paper>
     </Box>
+  );
+}
+
+function LoadError({ title, noun, error, onRetry }: { title: string; noun: string; error: unknown; onRetry: () => void }) {
+  const offline = isUnavailableOffline(error);
+  return (
+    <Alert
+      severity={offline ? 'info' : 'error'}
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {offline
+        ? `Not available offline: ${noun} with these filters were never loaded on this device. Connect to the internet to see them.`
+        : `${title} could not be loaded. Check your connection and try again.`}
+    </Alert>
   );
 }
 

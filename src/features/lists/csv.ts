@@ -1,6 +1,6 @@
 // CSV export of a list (RFC 4180): UTF-8 with a byte order mark so spreadsheets read accents,
 // CRLF line ends, fields quoted when they hold a quote, comma or line break.
-import type { TableColumn } from '@/components/DataTable';
+import type { TableColumn } from '@/components/DataGrid';
 import { EMPTY } from '@/lib/format';
 
 const BOM = '\uFEFF';

@@ -1,5 +1,5 @@
 import { BadgeList } from '@/components/Badge';
-import { EmailCell, WebsiteCell, type TableColumn } from '@/components/DataTable';
+import { EmailCell, numberColumn, WebsiteCell, type TableColumn } from '@/components/DataGrid';
 import { formatPhone, formatText, formatUsd, formatWebsite, presentValues } from '@/lib/format';
 import type { Fund } from '@/shared/api-types';
 import { FINANCING_TYPES, FIRM_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
@@ -18,7 +18,7 @@ function badges(field: ListField, headerName: string, vocabulary: readonly strin
 }
 
 function email(field: 'contact_email' | 'firm_email', headerName: string): TableColumn<Fund> {
-  return { field, headerName, width: 220, text: (row) => formatText(row[field]), render: (row) => <EmailCell value={row[field]} /> };
+  return { field, headerName, width: 220, text: (row) => formatText(row[field]), render: (row, cell) => <EmailCell value={row[field]} {...cell} /> };
 }
 
 /** The fund columns of SPEC §2, in order (the select column is the table's own). */
@@ -33,7 +33,7 @@ export const fundColumns: TableColumn<Fund>[] = [
     headerName: 'Company website',
     width: 180,
     text: (row) => formatWebsite(row.firm_website),
-    render: (row) => <WebsiteCell value={row.firm_website} />,
+    render: (row, cell) => <WebsiteCell value={row.firm_website} {...cell} />,
   },
   {
     field: 'firm_type',
@@ -42,9 +42,9 @@ export const fundColumns: TableColumn<Fund>[] = [
     text: (row) => formatText(row.firm_type),
     render: (row) => <BadgeList values={presentValues([row.firm_type])} vocabulary={FIRM_TYPES} />,
   },
-  { field: 'capital_managed', headerName: 'Capital managed', width: 160, text: (row) => formatUsd(row.capital_managed) },
-  { field: 'min_investment', headerName: 'Min. investment', width: 150, text: (row) => formatUsd(row.min_investment) },
-  { field: 'max_investment', headerName: 'Max. investment', width: 150, text: (row) => formatUsd(row.max_investment) },
+  numberColumn<Fund>('capital_managed', 'Capital managed', 160, formatUsd),
+  numberColumn<Fund>('min_investment', 'Min. investment', 150, formatUsd),
+  numberColumn<Fund>('max_investment', 'Max. investment', 150, formatUsd),
   badges('financing_type', 'Financing type', FINANCING_TYPES),
   badges('geographic_preferences', 'Geographic preferences', GEOGRAPHIES, 240),
   badges('stage_preferences', 'Stage preferences', STAGES, 240),

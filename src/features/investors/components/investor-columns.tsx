@@ -1,5 +1,5 @@
 import { BadgeList } from '@/components/Badge';
-import { EmailCell, WebsiteCell, type TableColumn } from '@/components/DataTable';
+import { EmailCell, numberColumn, WebsiteCell, type TableColumn } from '@/components/DataGrid';
 import { formatCount, formatName, formatPhone, formatText, formatUsd, formatWebsite, presentValues } from '@/lib/format';
 import type { Investor } from '@/shared/api-types';
 import { FINANCING_TYPES, FIRM_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
@@ -24,7 +24,7 @@ export const investorColumns: TableColumn<Investor>[] = [
     headerName: 'Email',
     width: 220,
     text: (row) => formatText(row.email),
-    render: (row) => <EmailCell value={row.email} />,
+    render: (row, cell) => <EmailCell value={row.email} {...cell} />,
   },
   { field: 'gender', headerName: 'Gender', width: 100, text: (row) => formatText(row.gender) },
   { field: 'phone', headerName: 'Phone number', width: 160, text: (row) => formatPhone(row.phone) },
@@ -41,17 +41,12 @@ export const investorColumns: TableColumn<Investor>[] = [
     headerName: 'Company website',
     width: 180,
     text: (row) => formatWebsite(row.office_website),
-    render: (row) => <WebsiteCell value={row.office_website} />,
+    render: (row, cell) => <WebsiteCell value={row.office_website} {...cell} />,
   },
-  { field: 'capital_managed', headerName: 'Capital managed', width: 160, text: (row) => formatUsd(row.capital_managed) },
-  { field: 'min_investment', headerName: 'Min. investment', width: 150, text: (row) => formatUsd(row.min_investment) },
-  { field: 'max_investment', headerName: 'Max. investment', width: 150, text: (row) => formatUsd(row.max_investment) },
-  {
-    field: 'number_of_investors',
-    headerName: 'Number of investors',
-    width: 170,
-    text: (row) => formatCount(row.number_of_investors),
-  },
+  numberColumn<Investor>('capital_managed', 'Capital managed', 160, formatUsd),
+  numberColumn<Investor>('min_investment', 'Min. investment', 150, formatUsd),
+  numberColumn<Investor>('max_investment', 'Max. investment', 150, formatUsd),
+  numberColumn<Investor>('number_of_investors', 'Number of investors', 170, formatCount),
   badges('type_of_financing', 'Financing type', FINANCING_TYPES),
   badges('geographic_preferences', 'Geographic preferences', GEOGRAPHIES, 240),
   badges('stage_preferences', 'Stage preferences', STAGES, 240),

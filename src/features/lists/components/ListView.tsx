@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { closeToast, showToast } from '@/lib/toasts';
 import { AppButton } from '@/components/AppButton/AppButton';
-import { DataTable, type TableColumn } from '@/components/DataTable';
+import { AppDataGrid, type TableColumn } from '@/components/DataGrid';
 import { usePageTitle } from '@/components/PageTitle/usePageTitle';
 import { SearchField } from '@/components/SearchField';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -25,6 +25,9 @@ import { DeleteListDialog } from './DeleteListDialog';
 import { EditListModal } from './EditListModal';
 import { ListEmptyState } from './ListEmptyState';
 import { itemCount } from './item-noun';
+
+/** All of a list's rows are here; the grid shows them this many to a page (its most without a licence). */
+const LIST_PAGE_SIZE = 100;
 
 export interface ListViewProps<R extends ListItem> {
   listId: number;
@@ -53,12 +56,6 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
   const [term, setTerm] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [editing, setEditing] = useState(false);
-
-  const shown = useMemo(() => {
-    const needle = term.toLowerCase();
-    if (!needle) return items;
-    return items.filter((row) => columns.some((column) => column.text(row).toLowerCase().includes(needle)));
-  }, [items, columns, term]);
 
   const remove = (row: R) => {
     const name = itemName(row);
@@ -91,8 +88,9 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
       field: '__remove',
       headerName: '',
       width: 60,
+      hideable: false,
       text: () => '',
-      render: (row) =>
+      render: (row, { tabIndex }) =>
         pendingIds.has(row.id) ? (
           <Tooltip title="Pending: saved to the list once you are back online" describeChild>
             <CloudUploadOutlinedIcon fontSize="small" color="action" titleAccess={`${itemName(row)}: pending sync`} />
@@ -102,6 +100,7 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
             <IconButton
               size="small"
               aria-label={`Remove ${itemName(row)} from list`}
+              tabIndex={tabIndex}
               disabled={removeFromList.isPending}
               onClick={() => remove(row)}
             >
@@ -172,39 +171,39 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
         </Box>
       </Stack>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
-          <SearchField
-            label="Search this list"
-            placeholder="Search this list"
-            value={term}
-            onCommit={setTerm}
-            sx={{ width: { xs: '100%', md: 380 } }}
-          />
-        </Box>
-        {items.length === 0 ? (
-          <ListEmptyState />
-        ) : (
-          <DataTable
-            label={list.name}
-            rows={shown}
-            columns={tableColumns}
-            minColumnWidth={60}
-            maxColumnWidth={500}
-            sortable
-            onRowClick={(row) =>
-              void navigate(
-                list.list_type === 'investor'
-                  ? { to: '/investor/$id', params: { id: String(row.id) } }
-                  : { to: '/fund/$id', params: { id: String(row.id) } },
-              )
-            }
-            emptyState={
-              <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-                Nothing in this list matches “{term}”.
-              </Typography>
-            }
-          />
-        )}
+        <AppDataGrid
+          label={list.name}
+          tableId={`list:${list.list_type}`}
+          rows={items}
+          columns={tableColumns}
+          minColumnWidth={60}
+          maxColumnWidth={500}
+          pageSize={LIST_PAGE_SIZE}
+          sortable
+          quickSearch={term}
+          onRowOpen={(row) =>
+            void navigate(
+              list.list_type === 'investor'
+                ? { to: '/investor/$id', params: { id: String(row.id) } }
+                : { to: '/fund/$id', params: { id: String(row.id) } },
+            )
+          }
+          toolbarStart={
+            <SearchField
+              label="Search this list"
+              placeholder="Search this list"
+              value={term}
+              onCommit={setTerm}
+              sx={{ width: { xs: '100%', md: 380 } }}
+            />
+          }
+          noRows={<ListEmptyState />}
+          noResults={
+            <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+              Nothing in this list matches “{term}”.
+            </Typography>
+          }
+        />
       </Paper>
       <DeleteListDialog
         open={confirmingDelete}
