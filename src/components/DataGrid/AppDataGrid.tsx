@@ -172,9 +172,11 @@ export function AppDataGrid<R extends { id: GridRowId }>({
         onCellClick={(params, event) => open(params.row, params.field, event)}
         onCellKeyDown={(params, event) => {
           if (event.key === 'Enter') open(params.row, params.field, event);
-          // Space on any cell of a row toggles its checkbox (the checkbox cell does so itself).
+          // Space on any cell of a row toggles its checkbox (the checkbox cell does so itself), rather
+          // than paging down as the grid's spreadsheet keys would.
           if (event.key === ' ' && !event.shiftKey && selection && params.field !== GRID_CHECKBOX_SELECTION_FIELD && !onControl(event.target)) {
             event.preventDefault();
+            event.defaultMuiPrevented = true;
             apiRef.current?.selectRow(params.id, !apiRef.current.isRowSelected(params.id));
           }
         }}
@@ -182,7 +184,10 @@ export function AppDataGrid<R extends { id: GridRowId }>({
         slotProps={{
           loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
           // The select column and columns marked so stay: hiding them would hide what the page is for.
-          columnsManagement: { getTogglableColumns: (all) => all.filter((column) => column.hideable).map((column) => column.field) },
+          columnsManagement: {
+            getTogglableColumns: (all) =>
+              all.filter((column) => column.hideable && column.field !== GRID_CHECKBOX_SELECTION_FIELD).map((column) => column.field),
+          },
         }}
         sx={{
           border: 0,
