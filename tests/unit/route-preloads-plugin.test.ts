@@ -37,7 +37,7 @@ describe('route preloads at build time', () => {
     chunk('assets/form.js', null),
     chunk('assets/reset.js', split('_guest/reset-password.$token.tsx')),
     // A lazily imported chunk (the data grid) is no route's and is not preloaded.
-    chunk('assets/grid.js', '/app/src/components/DataTable/GridTable.tsx', ['assets/react.js']),
+    chunk('assets/grid.js', '/app/src/components/DataGrid/AppDataGrid.tsx', ['assets/react.js']),
   ]);
   const byPath = Object.fromEntries(routes.map((route) => [route.path, route.files]));
 
