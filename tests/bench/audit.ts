@@ -186,7 +186,15 @@ try {
       for (const pathname of ['/login', '/investors'] as const) {
         const label = `${pathname.slice(1)}-${run}`;
         process.stdout.write(`Lighthouse ${pathname} (run ${run} of ${runs})…\n`);
-        results[pathname].push(await lighthouseRun(browser, app, pathname, pathname === '/login' ? null : tokens, label));
+        const measure = () => lighthouseRun(browser, app, pathname, pathname === '/login' ? null : tokens, label);
+        // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART) and asks to be run again.
+        results[pathname].push(
+          await measure().catch((error: Error) => {
+            if (!/run Lighthouse again/i.test(error.message)) throw error;
+            process.stdout.write(`  ${error.message} Once more…\n`);
+            return measure();
+          }),
+        );
       }
     }
   } finally {

@@ -1,210 +1,45 @@
-import { useMemo, type KeyboardEvent, type MouseEvent } from 'react';
-import {
-  DataGrid,
-  GRID_CHECKBOX_SELECTION_FIELD,
-  useGridApiRef,
-  type GridColDef,
-  type GridFilterModel,
-  type GridRowId,
-  type GridRowSelectionModel,
-  type GridSortCellParams,
-} from '@mui/x-data-grid';
-import type { CellContext, TableColumn } from './table-column';
-import { useGridPreferences } from './grid-preferences';
-import {
-  GridPagerFooter,
-  GridSlotsContext,
-  GridToolbarRow,
-  NoResultsOverlay,
-  NoRowsOverlay,
-  type GridSlotsContent,
-} from './grid-slots';
+import { lazy, Suspense } from 'react';
+import { Box, Button, LinearProgress } from '@mui/material';
+import type { GridRowId } from '@mui/x-data-grid';
+import type { AppDataGridProps } from './app-data-grid-props';
+import { HEADER_HEIGHT, OVERLAY_HEIGHT, ROW_HEIGHT } from './grid-metrics';
+import { columnsIcon, densityIcon, ToolbarRowLayout } from './grid-toolbar-layout';
 
-/** Generic defaults (SPEC §9): columns 150 px wide, at least 20. */
-const DEFAULT_WIDTH = 150;
-const DEFAULT_MIN_WIDTH = 20;
-const ROW_HEIGHT = 52;
-const HEADER_HEIGHT = 44;
+// The grid is the largest piece of the app's code. The server preloads its chunk with every table page
+// (route-preloads), so it downloads alongside the page's data, while the page's frame, title, filters
+// and toolbar paint without waiting for it.
+const DataGridTable = lazy(() => import('./DataGridTable')) as unknown as typeof import('./DataGridTable').default;
 
-export interface AppDataGridProps<R extends { id: GridRowId }> extends GridSlotsContent {
-  /** The grid's accessible name. */
-  label: string;
-  /** Where the founder's column and density choices are remembered ('investors', 'list:fund' …). */
-  tableId: string;
-  rows: readonly R[];
-  columns: readonly TableColumn<R>[];
-  /** Resize limits in px (SPEC §9: the data tables use 60 to 500). */
-  minColumnWidth?: number;
-  maxColumnWidth?: number;
-  loading?: boolean;
-  pageSize: number;
-  /** The server pages the rows: the 1-based page shown and the matching rows across all pages. */
-  serverPaging?: { page: number; rowCount: number; onPageChange: (page: number) => void };
-  /** Checkbox selection with select-all of the page's rows. */
-  selection?: { ids: readonly GridRowId[]; onChange: (ids: GridRowId[]) => void };
-  /** Header clicks sort the rows (only where all rows are here). */
-  sortable?: boolean;
-  /** Shows only the rows whose columns' text holds every word of it. */
-  quickSearch?: string;
-  /** A click or Enter on a row (outside its checkbox, links and buttons) opens it. */
-  onRowOpen?: (row: R) => void;
-}
-
-// Made at the first sort: a collator costs tens of milliseconds on a phone.
-let collator: Intl.Collator | undefined;
-const compareText = (a: string, b: string) =>
-  (collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })).compare(a, b);
-
-function numberComparator<R>(sortValue: (row: R) => number | null) {
-  return (_a: unknown, _b: unknown, first: GridSortCellParams, second: GridSortCellParams) => {
-    const a = sortValue(first.api.getRow(first.id) as R);
-    const b = sortValue(second.api.getRow(second.id) as R);
-    if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-    return a - b;
-  };
-}
-
-function toGridColumn<R extends { id: GridRowId }>(
-  column: TableColumn<R>,
-  { min, max, sortable }: { min: number; max: number; sortable: boolean },
-): GridColDef<R> {
-  const { render, sortValue } = column;
-  return {
-    field: column.field,
-    headerName: column.headerName,
-    width: column.width ?? DEFAULT_WIDTH,
-    minWidth: min,
-    maxWidth: max,
-    sortable,
-    resizable: true,
-    hideable: column.hideable ?? true,
-    valueGetter: (_value, row) => column.text(row),
-    sortComparator: sortValue ? numberComparator(sortValue) : (a: string, b: string) => compareText(a, b),
-    renderCell: render ? ({ row, tabIndex }) => render(row, { tabIndex } satisfies CellContext) : undefined,
-  };
-}
-
-/** A click or key on a link, button or checkbox inside a cell does that control's own thing. */
-function onControl(target: EventTarget) {
-  return target instanceof Element && target.closest('a, button, input') !== null;
-}
-
-/**
- * Every table of the app: MUI X DataGrid with our shared defaults (sizes, slots, styles), the
- * founder's column and density choices remembered, a row opened by click or Enter, and Space
- * toggling the focused row's checkbox.
- */
-export function AppDataGrid<R extends { id: GridRowId }>({
-  label,
-  tableId,
-  rows,
-  columns,
-  minColumnWidth = DEFAULT_MIN_WIDTH,
-  maxColumnWidth = Number.POSITIVE_INFINITY,
-  loading = false,
-  pageSize,
-  serverPaging,
-  selection,
-  sortable = false,
-  quickSearch = '',
-  onRowOpen,
-  toolbarStart,
-  noRows,
-  noResults,
-}: AppDataGridProps<R>) {
-  const apiRef = useGridApiRef();
-  const preferences = useGridPreferences(tableId);
-  const gridColumns = useMemo(
-    () => columns.map((column) => toGridColumn(column, { min: minColumnWidth, max: maxColumnWidth, sortable })),
-    [columns, minColumnWidth, maxColumnWidth, sortable],
-  );
-  const selectionModel = useMemo<GridRowSelectionModel>(
-    () => ({ type: 'include', ids: new Set(selection?.ids ?? []) }),
-    [selection?.ids],
-  );
-  const filterModel = useMemo<GridFilterModel>(
-    () => ({ items: [], quickFilterValues: quickSearch.split(/\s+/).filter(Boolean) }),
-    [quickSearch],
-  );
-  const slotsContent = useMemo(() => ({ toolbarStart, noRows, noResults }), [toolbarStart, noRows, noResults]);
-
-  const open = (row: R, field: string, event: MouseEvent | KeyboardEvent) => {
-    if (!onRowOpen || field === GRID_CHECKBOX_SELECTION_FIELD || onControl(event.target)) return;
-    onRowOpen(row);
-  };
-
+/** Until the grid's code is here: the toolbar as it will be, and the room the rows will take. */
+function GridPlaceholder<R extends { id: GridRowId }>({ label, rows, pageSize, toolbarStart }: AppDataGridProps<R>) {
+  const shown = Math.min(rows.length, pageSize);
   return (
-    <GridSlotsContext.Provider value={slotsContent}>
-      <DataGrid<R>
-        apiRef={apiRef}
-        aria-label={label}
-        rows={rows}
-        columns={gridColumns}
-        loading={loading}
-        autoHeight
-        showToolbar
-        disableColumnMenu
-        disableColumnFilter
-        disableRowSelectionOnClick
-        disableColumnSorting={!sortable}
-        rowHeight={ROW_HEIGHT}
-        columnHeaderHeight={HEADER_HEIGHT}
-        {...preferences}
-        paginationMode={serverPaging ? 'server' : 'client'}
-        rowCount={serverPaging?.rowCount}
-        pageSizeOptions={[pageSize]}
-        {...(serverPaging
-          ? {
-              paginationModel: { page: serverPaging.page - 1, pageSize },
-              onPaginationModelChange: ({ page }) => serverPaging.onPageChange(page + 1),
-            }
-          : { initialState: { pagination: { paginationModel: { page: 0, pageSize } } } })}
-        filterModel={filterModel}
-        checkboxSelection={selection !== undefined}
-        rowSelectionModel={selection ? selectionModel : undefined}
-        onRowSelectionModelChange={(model) => {
-          if (!selection) return;
-          // Select-all answers "every row but these": resolve it against the rows of this page.
-          selection.onChange(
-            model.type === 'include' ? [...model.ids] : rows.map((row) => row.id).filter((id) => !model.ids.has(id)),
-          );
-        }}
-        onCellClick={(params, event) => open(params.row, params.field, event)}
-        onCellKeyDown={(params, event) => {
-          if (event.key === 'Enter') open(params.row, params.field, event);
-          // Space on any cell of a row toggles its checkbox (the checkbox cell does so itself), rather
-          // than paging down as the grid's spreadsheet keys would.
-          if (event.key === ' ' && !event.shiftKey && selection && params.field !== GRID_CHECKBOX_SELECTION_FIELD && !onControl(event.target)) {
-            event.preventDefault();
-            event.defaultMuiPrevented = true;
-            apiRef.current?.selectRow(params.id, !apiRef.current.isRowSelected(params.id));
-          }
-        }}
-        slots={{ toolbar: GridToolbarRow, footer: GridPagerFooter, noRowsOverlay: NoRowsOverlay, noResultsOverlay: NoResultsOverlay }}
-        slotProps={{
-          loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
-          // The select column and columns marked so stay: hiding them would hide what the page is for.
-          columnsManagement: {
-            getTogglableColumns: (all) =>
-              all.filter((column) => column.hideable && column.field !== GRID_CHECKBOX_SELECTION_FIELD).map((column) => column.field),
-          },
-        }}
-        sx={{
-          border: 0,
-          borderRadius: 0,
-          '--DataGrid-overlayHeight': '320px',
-          '& .MuiDataGrid-columnHeaders': { bgcolor: 'grey.50' },
-          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, fontSize: 12, color: 'text.secondary' },
-          '& .MuiDataGrid-row': { cursor: onRowOpen ? 'pointer' : 'default' },
-          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', fontSize: 14 },
-          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },
-          '& .MuiDataGrid-cell:focus-visible, & .MuiDataGrid-columnHeader:focus-visible': {
-            outline: '2px solid',
-            outlineColor: 'primary.main',
-            outlineOffset: -2,
-          },
-        }}
+    <Box role="region" aria-label={label} aria-busy="true">
+      <ToolbarRowLayout
+        start={toolbarStart}
+        gridControls={
+          <>
+            <Button size="small" startIcon={columnsIcon} disabled>
+              Columns
+            </Button>
+            <Button size="small" startIcon={densityIcon} disabled>
+              Density
+            </Button>
+          </>
+        }
       />
-    </GridSlotsContext.Provider>
+      <Box sx={{ height: HEADER_HEIGHT + (shown > 0 ? shown * ROW_HEIGHT : OVERLAY_HEIGHT), bgcolor: 'grey.50' }}>
+        <LinearProgress aria-label={`Loading ${label}`} />
+      </Box>
+    </Box>
+  );
+}
+
+/** Every table of the app: an MUI X DataGrid with our shared defaults (DataGridTable). */
+export function AppDataGrid<R extends { id: GridRowId }>(props: AppDataGridProps<R>) {
+  return (
+    <Suspense fallback={<GridPlaceholder {...props} />}>
+      <DataGridTable {...props} />
+    </Suspense>
   );
 }

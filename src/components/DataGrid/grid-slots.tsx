@@ -1,11 +1,9 @@
 // The grid's slots that are ours: a toolbar that holds the page's own controls beside the grid's
 // Columns and Density buttons, SPEC's Previous/Next pager as the footer, and overlays that show the
 // page's own empty state. The page's content reaches them through GridSlotsContent.
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { Box, Button, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
-import DensityMediumIcon from '@mui/icons-material/DensityMedium';
-import ViewColumnOutlinedIcon from '@mui/icons-material/ViewColumnOutlined';
 import {
   ColumnsPanelTrigger,
   GridOverlay,
@@ -17,15 +15,8 @@ import {
   type GridDensity,
 } from '@mui/x-data-grid';
 import { Pagination } from '../Pagination';
-
-export interface GridSlotsContent {
-  /** Controls at the start of the toolbar row (a search box, actions over the selection). */
-  toolbarStart?: ReactNode;
-  /** Shown in the grid's body when it has no rows at all. */
-  noRows?: ReactNode;
-  /** Shown when the rows are there but the quick search hides every one. */
-  noResults?: ReactNode;
-}
+import type { GridSlotsContent } from './app-data-grid-props';
+import { columnsIcon, densityIcon, ToolbarRowLayout } from './grid-toolbar-layout';
 
 export const GridSlotsContext = createContext<GridSlotsContent>({});
 
@@ -43,7 +34,7 @@ function DensityMenu() {
     <>
       <Button
         size="small"
-        startIcon={<DensityMediumIcon fontSize="small" />}
+        startIcon={densityIcon}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
@@ -72,17 +63,18 @@ function DensityMenu() {
 }
 
 export function GridToolbarRow() {
-  const { toolbarStart } = useContext(GridSlotsContext);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
-      {toolbarStart}
-      <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0, ml: 'auto' }}>
-        <ColumnsPanelTrigger size="small" startIcon={<ViewColumnOutlinedIcon fontSize="small" />}>
-          Columns
-        </ColumnsPanelTrigger>
-        <DensityMenu />
-      </Box>
-    </Box>
+    <ToolbarRowLayout
+      start={useContext(GridSlotsContext).toolbarStart}
+      gridControls={
+        <>
+          <ColumnsPanelTrigger size="small" startIcon={columnsIcon}>
+            Columns
+          </ColumnsPanelTrigger>
+          <DensityMenu />
+        </>
+      }
+    />
   );
 }
 

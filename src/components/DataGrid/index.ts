@@ -1,4 +1,5 @@
-export { AppDataGrid, type AppDataGridProps } from './AppDataGrid';
+export { AppDataGrid } from './AppDataGrid';
+export type { AppDataGridProps } from './app-data-grid-props';
 export { EmailCell, WebsiteCell } from './cells';
-export type { CellContext, TableColumn } from './table-column';
 export { numberColumn } from './number-column';
+export type { CellContext, TableColumn } from './table-column';

@@ -21,6 +21,8 @@ export interface TableColumn<R> {
   sortValue?: (row: R) => number | null;
   /** False for a column the founder cannot hide from the Columns panel. */
   hideable?: boolean;
+  /** False for a column that does not sort where the table does (a column of buttons). */
+  sortable?: boolean;
   /** The cell when it is more than text (badges, links). */
   render?: (row: R, cell: CellContext) => ReactNode;
 }

@@ -6,13 +6,24 @@ import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../plugins/route-preloa
 /** The router plugin's split chunks are entered through `<route file>?tsr-split=<part>`. */
 const SPLIT_SUFFIX = /\?tsr-split=.*$/;
 
+export interface RoutePreloadsOptions {
+  routesDir: string;
+  /**
+   * Chunks a route imports lazily that are still worth fetching with it: code the page renders as soon
+   * as it can, loaded lazily only so the rest of the page need not wait for it (the data grid). They
+   * are preloaded at low priority, after what the first paint needs.
+   */
+  preloadLazy?: (chunk: OutputChunk) => boolean;
+}
+
 /**
  * Writes ROUTE_PRELOADS_FILE beside index.html: for every page route, the lazily loaded chunks it
- * needs (its split component chunks, its layouts', and what those import), leaving out what
- * index.html already preloads. The server adds them to the page it answers, so a first visit
- * fetches a page's code alongside the entry instead of after it (src/server/plugins/client.ts).
+ * needs (its split component chunks, its layouts', what those import, and the lazy chunks
+ * `preloadLazy` picks), leaving out what index.html already preloads. The server adds them to the
+ * page it answers, so a first visit fetches a page's code alongside the entry instead of after it
+ * (src/server/plugins/client.ts).
  */
-export function routePreloadsPlugin({ routesDir }: { routesDir: string }): Plugin {
+export function routePreloadsPlugin({ routesDir, preloadLazy = () => false }: RoutePreloadsOptions): Plugin {
   const root = path.resolve(routesDir);
   return {
     name: 'fundscape:route-preloads',
@@ -41,8 +52,16 @@ export function routePreloadsPlugin({ routesDir }: { routesDir: string }): Plugi
           .slice(0, -1)
           .map((_, index, dirs) => dirs.slice(0, index + 1).join('/'));
         const own = ['__root', ...layouts, routeFile].flatMap((file) => splitChunksOf.get(file) ?? []);
-        const files = [...staticClosure(bundle, own)].filter((file) => !alreadyPreloaded.has(file));
-        routes.push({ path: routePath(routeFile), files: files.map((file) => `/${file}`) });
+        const needed = staticClosure(bundle, own);
+        const lazy = [...needed].flatMap((file) => (bundle[file] as OutputChunk).dynamicImports ?? []);
+        const wanted = lazy.filter((file) => bundle[file]?.type === 'chunk' && preloadLazy(bundle[file] as OutputChunk));
+        const files = [...needed].filter((file) => !alreadyPreloaded.has(file));
+        const lowPriority = [...staticClosure(bundle, wanted)].filter((file) => !needed.has(file) && !alreadyPreloaded.has(file));
+        routes.push({
+          path: routePath(routeFile),
+          files: files.map((file) => `/${file}`),
+          ...(lowPriority.length > 0 && { lowPriority: lowPriority.map((file) => `/${file}`) }),
+        });
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes, null, 1) });
     },

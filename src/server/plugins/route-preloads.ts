@@ -5,29 +5,45 @@ import path from 'node:path';
 /** Written by the build beside index.html (src/server/build/route-preloads-plugin.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/** Each page route, as `/investor/$id`, with the chunks (absolute URLs) it loads lazily. */
-export type RoutePreloads = Array<{ path: string; files: string[] }>;
+/**
+ * Each page route, as `/investor/$id`, with the chunks (absolute URLs) it loads lazily; `lowPriority`
+ * are fetched at low priority so they leave the bandwidth to what the first paint needs.
+ */
+export type RoutePreloads = Array<{ path: string; files: string[]; lowPriority?: string[] }>;
+
+export interface PreloadLinks {
+  files: string[];
+  lowPriority: string[];
+}
+
+const NO_PRELOADS: PreloadLinks = { files: [], lowPriority: [] };
 
 const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
 
 /** The chunks to preload for a page's URL path, or none when no route matches it. */
 export function routePreloadsMatcher(routes: RoutePreloads) {
-  const patterns = routes.map((route) => ({ segments: segmentsOf(route.path), files: route.files }));
-  return (pathname: string): string[] => {
+  const patterns = routes.map((route) => ({
+    segments: segmentsOf(route.path),
+    links: { files: route.files, lowPriority: route.lowPriority ?? [] } satisfies PreloadLinks,
+  }));
+  return (pathname: string): PreloadLinks => {
     const segments = segmentsOf(pathname);
     const route = patterns.find(
       (pattern) =>
         pattern.segments.length === segments.length &&
         pattern.segments.every((segment, index) => segment.startsWith('$') || segment === segments[index]),
     );
-    return route?.files ?? [];
+    return route?.links ?? NO_PRELOADS;
   };
 }
 
-/** index.html with modulepreload links for `files` at the end of its head. */
-export function withModulePreloads(html: string, files: string[]) {
-  if (files.length === 0) return html;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
+/** index.html with modulepreload links for the files at the end of its head. */
+export function withModulePreloads(html: string, { files, lowPriority }: PreloadLinks) {
+  if (files.length === 0 && lowPriority.length === 0) return html;
+  const links = [
+    ...files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ...lowPriority.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`),
+  ].join('\n    ');
   return html.replace('</head>', `  ${links}\n  </head>`);
 }
 
@@ -44,7 +60,7 @@ export function pageHtmlSource(clientDir: string) {
   const indexFile = path.join(clientDir, 'index.html');
   let builtAt = -1;
   let index = '';
-  let matcher: (pathname: string) => string[] = () => [];
+  let matcher: (pathname: string) => PreloadLinks = () => NO_PRELOADS;
   const variants = new Map<string, PageHtml>();
 
   return (pathname: string): PageHtml => {
@@ -55,14 +71,14 @@ export function pageHtmlSource(clientDir: string) {
       const preloadsFile = path.join(clientDir, ROUTE_PRELOADS_FILE);
       matcher = existsSync(preloadsFile)
         ? routePreloadsMatcher(JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
-        : () => [];
+        : () => NO_PRELOADS;
       variants.clear();
     }
-    const files = matcher(pathname);
-    const key = files.join(' ');
+    const links = matcher(pathname);
+    const key = `${links.files.join(' ')}|${links.lowPriority.join(' ')}`;
     let page = variants.get(key);
     if (!page) {
-      const html = withModulePreloads(index, files);
+      const html = withModulePreloads(index, links);
       page = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
       variants.set(key, page);
     }

@@ -89,6 +89,7 @@ export function ListView<R extends ListItem>({ listId, columns, itemName }: List
       headerName: '',
       width: 60,
       hideable: false,
+      sortable: false,
       text: () => '',
       render: (row, { tabIndex }) =>
         pendingIds.has(row.id) ? (
