@@ -97,7 +97,7 @@ describeE2E('installable and readable offline', () => {
     await page.getByText(`${investors[0].first_name} ${investors[0].last_name}`).first().waitFor();
     await expect.poll(() => persistedQueryRows(page)).toBeGreaterThanOrEqual(3);
 
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: /^Ada Lovelace / }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');
     await expect.poll(() => persistedQueryRows(page)).toBe(0);
