@@ -20,15 +20,27 @@ export interface OutstandingViolation {
   target: string;
 }
 
-/** The serious and critical WCAG 2.1 A/AA violations axe finds on the page now. */
+/**
+ * Waits for running transitions and animations to end (a menu growing, a drawer sliding in): text
+ * half faded in would fail the contrast rule. Endless ones (spinners) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/** The serious and critical WCAG 2.1 A/AA violations axe finds on the page once it has settled. */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
 }
 
-/** `rule-id (impact): help — target` for each flagged element (targets are axe's selectors). */
+/** `rule-id (impact): help — target <html…>` for a flagged element (targets are axe's selectors). */
 function describeNode(violation: Violation, node: Violation['nodes'][number]): string {
-  return `${violation.id} (${violation.impact}): ${violation.help} — ${node.target.join(' >>> ')}`;
+  const html = node.html.length > 160 ? `${node.html.slice(0, 160)}…` : node.html;
+  return `${violation.id} (${violation.impact}): ${violation.help} — ${node.target.join(' >>> ')} ${html}`;
 }
 
 /**
