@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { QueryClient } from '@tanstack/react-query';
@@ -7,9 +7,15 @@ import { ToastProvider } from './toasts/ToastProvider';
 import { syncSessionWithRouter } from './session-sync';
 import { theme } from './theme';
 import type { AppRouter } from './router';
+import { createFramePersister } from '@/lib/frame-persister';
+import { offlineUserId } from '@/lib/offline-user';
 import type { Session } from '@/lib/session';
 import { OfflineSupport } from '@/features/offline/components/OfflineSupport';
 import { LISTS_KEY } from '@/features/lists/api/get-lists';
+import { meQueryKey } from '@/features/profile/api/me';
+
+/** What the logged-in frame shows before its page: the user in the sidebar and the lists with their counts. */
+const FRAME_QUERY_KEYS = [meQueryKey, LISTS_KEY];
 
 export interface AppProps {
   router: AppRouter;
@@ -18,11 +24,20 @@ export interface AppProps {
 }
 
 export function App({ router, queryClient, session }: AppProps) {
+  const [frame] = useState(() => createFramePersister({ queryKeys: FRAME_QUERY_KEYS, currentUserId: () => offlineUserId(session) }));
   useEffect(() => syncSessionWithRouter(session, router, queryClient), [session, router, queryClient]);
+  // Log Out, an expired session, or a logout heard from another tab: the stored frame goes too.
+  useEffect(
+    () =>
+      session.subscribe(({ loggedIn }) => {
+        if (!loggedIn) frame.removeAll();
+      }),
+    [session, frame],
+  );
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryProvider client={queryClient}>
+      <QueryProvider client={queryClient} frame={frame}>
         <ToastProvider>
           <OfflineSupport onListsChanged={() => void queryClient.invalidateQueries({ queryKey: LISTS_KEY })} />
           <RouterProvider router={router} />

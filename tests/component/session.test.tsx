@@ -140,7 +140,7 @@ describe('guards and session', () => {
     await waitFor(() => expect(document.title).toBe('Deal Offers | Fundscape'));
     expect(app.queryClient.getQueryData(['auth', 'me'])).toEqual(ada);
 
-    await user.click(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Ada Lovelace ada@example.test' }));
     const menu = await screen.findByRole('menu');
     for (const item of ['Profile', 'Account Setting', 'Billing', 'Contact us', 'Log Out']) {
       expect(within(menu).getByRole('menuitem', { name: item })).toBeInTheDocument();
@@ -159,7 +159,7 @@ describe('guards and session', () => {
     storeTokens('good', 'refresh');
     const user = userEvent.setup();
     const app = await startApp('/deal-offers');
-    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace ada@example.test' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Profile' }));
     await waitFor(() => expect(app.location().pathname).toBe('/profile'));
   });

@@ -174,7 +174,7 @@ describeE2E('queued list additions', () => {
     await expect.poll(() => countStoredRows(page, 'outbox')).toBe(1);
 
     const logOut = async () => {
-      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('button', { name: /^Ada Lovelace / }).click();
       await page.getByRole('menuitem', { name: 'Log Out' }).click();
     };
     await logOut();

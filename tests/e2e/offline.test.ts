@@ -1,11 +1,14 @@
 // Installable and readable offline (issue 5), in headless Chromium against the built app: the
 // manifest and service worker pass Chromium's installability checks, the worker controls the page,
 // pages viewed online reload offline with their data, a page never viewed says it is not available
-// offline, and the next user on the same browser sees nothing of the previous one.
+// offline, a new tab opened offline paints the frame from localStorage before IndexedDB opens
+// (issue 12), and the next user on the same browser sees nothing of the previous one.
 import { expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ListSummary } from '../../src/shared/api-types.js';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
+import { frameStorageKey } from '../../src/lib/frame-persister.js';
+import { userIdOfAccessToken } from '../../src/lib/offline-user.js';
 import { investorsOf, persistedQueryRows, persistentLoggedInPage, waitForServiceWorker } from './offline-helpers.js';
 
 describeE2E('installable and readable offline', () => {
@@ -88,6 +91,41 @@ describeE2E('installable and readable offline', () => {
     await page.getByText(unseen.firm_name).first().waitFor();
   });
 
+  it('paints the user and the sidebar’s lists at once in a new tab opened offline, before IndexedDB opens', async () => {
+    const app = e2e.app();
+    const { page, context, tokens, user } = await app.loggedInPage('/investors');
+    await waitForServiceWorker(page);
+    const { list } = await listWithInvestors(app, tokens.access_token, 'Frame shortlist', 2);
+    await page.goto('/investors');
+    await page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: 'Frame shortlist, 2 items' }).waitFor();
+    // The frame is saved (at most a second after a change) to localStorage under the user's id.
+    const key = frameStorageKey(userIdOfAccessToken(tokens.access_token)!);
+    await expect.poll(() => page.evaluate((name) => localStorage.getItem(name) ?? '', key)).toContain('Frame shortlist');
+
+    await context.setOffline(true);
+    const tab = await context.newPage();
+    // In the new tab IndexedDB never answers: what the frame shows can only come from localStorage.
+    await tab.addInitScript(() => {
+      const held: string[] = [];
+      Object.assign(window, { heldIndexedDbOpens: held });
+      IDBFactory.prototype.open = function open(name: string) {
+        held.push(name);
+        return {} as IDBOpenDBRequest;
+      };
+    });
+    await tab.goto('/investors');
+
+    const fullName = `${user.first_name} ${user.last_name}`;
+    const sidebar = tab.getByRole('navigation', { name: 'Main' });
+    await sidebar.getByRole('button', { name: `${fullName} ${user.email}` }).waitFor({ timeout: 10_000 });
+    expect(await sidebar.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: 'Frame shortlist, 2 items' }).getAttribute('href')).toBe(
+      `/lists/${list.id}`,
+    );
+    await tab.getByRole('heading', { name: 'Investors', level: 1 }).waitFor();
+    // The page did ask for IndexedDB (its rows are kept there), and got no answer.
+    await expect.poll(() => tab.evaluate(() => (window as unknown as { heldIndexedDbOpens: string[] }).heldIndexedDbOpens.length)).toBeGreaterThan(0);
+  });
+
   it('logging out removes the user’s data, and the next user on the browser sees none of it', async () => {
     const app = e2e.app();
     const { page, context, tokens } = await app.loggedInPage('/investors');
@@ -97,7 +135,7 @@ describeE2E('installable and readable offline', () => {
     await page.getByText(`${investors[0].first_name} ${investors[0].last_name}`).first().waitFor();
     await expect.poll(() => persistedQueryRows(page)).toBeGreaterThanOrEqual(3);
 
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: /^Ada Lovelace / }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');
     await expect.poll(() => persistedQueryRows(page)).toBe(0);

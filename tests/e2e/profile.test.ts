@@ -22,7 +22,7 @@ describeE2E('account settings', () => {
     await page.getByLabel(/^Last Name/).fill('King');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Personal information updated successfully').waitFor();
-    await page.getByRole('button', { name: 'Account menu for Augusta King' }).waitFor();
+    await page.getByRole('button', { name: `Augusta King ${user.email}` }).waitFor();
 
     await page.reload();
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();

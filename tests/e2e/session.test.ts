@@ -41,7 +41,7 @@ describeE2E('session', () => {
   it('logs out from the sidebar menu: tokens gone, back at /login, data pages closed again', async () => {
     const { page, user } = await e2e.app().loggedInPage('/deal-offers');
     await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
-    await page.getByRole('button', { name: `Account menu for ${user.first_name} ${user.last_name}` }).hover();
+    await page.getByRole('button', { name: `${user.first_name} ${user.last_name} ${user.email}` }).hover();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
 
     await page.waitForURL(/\/login$/);
@@ -98,7 +98,7 @@ describeE2E('session', () => {
     const other = await context.newPage();
     await other.goto('/profile');
     await other.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
-    await other.getByRole('button', { name: `Account menu for ${user.first_name} ${user.last_name}` }).hover();
+    await other.getByRole('button', { name: `${user.first_name} ${user.last_name} ${user.email}` }).hover();
     await other.getByRole('menuitem', { name: 'Log Out' }).click();
     await other.waitForURL(/\/login$/);
     await page.waitForURL(/\/login$/);

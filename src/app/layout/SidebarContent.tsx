@@ -1,4 +1,4 @@
-import { Box, List } from '@mui/material';
+import { Box, List, ListItem } from '@mui/material';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
@@ -24,9 +24,15 @@ export function SidebarContent() {
       </Box>
       <Box sx={{ flex: 1, overflowY: 'auto', px: 1.25 }}>
         <List disablePadding>
-          <NavItem to="/investors" icon={<PeopleAltOutlinedIcon fontSize="small" />} label="Investors" />
-          <NavItem to="/funds" icon={<AccountBalanceOutlinedIcon fontSize="small" />} label="Funds" />
-          <NavItem to="/deal-offers" icon={<LocalOfferOutlinedIcon fontSize="small" />} label="Exclusive Offers" />
+          <ListItem disablePadding>
+            <NavItem to="/investors" icon={<PeopleAltOutlinedIcon fontSize="small" />} label="Investors" />
+          </ListItem>
+          <ListItem disablePadding>
+            <NavItem to="/funds" icon={<AccountBalanceOutlinedIcon fontSize="small" />} label="Funds" />
+          </ListItem>
+          <ListItem disablePadding>
+            <NavItem to="/deal-offers" icon={<LocalOfferOutlinedIcon fontSize="small" />} label="Exclusive Offers" />
+          </ListItem>
         </List>
         <Box sx={{ mt: 2.5 }}>
           <SidebarLists />

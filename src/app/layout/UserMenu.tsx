@@ -29,7 +29,8 @@ export interface UserMenuProps {
 
 /**
  * The sidebar footer (SPEC §2): photo or placeholder, full name and e-mail. Hovering opens the menu;
- * so does a click, Enter or Space, for keyboards and touch screens.
+ * so does a click, Enter or Space, for keyboards and touch screens. The button is named by what it
+ * shows, name and e-mail (WCAG 2.5.3, label in name); aria-haspopup says it opens a menu.
  */
 export function UserMenu({ user, onLogOut }: UserMenuProps) {
   const navigate = useNavigate();
@@ -58,7 +59,6 @@ export function UserMenu({ user, onLogOut }: UserMenuProps) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Account menu for ${fullName}`}
         onClick={() => {
           if (open && focusMenu) {
             close(false);
@@ -85,7 +85,7 @@ export function UserMenu({ user, onLogOut }: UserMenuProps) {
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography noWrap sx={{ fontSize: '0.875rem', fontWeight: 600, color: 'text.primary' }}>
             {fullName}
-          </Typography>
+          </Typography>{' '}
           <Typography noWrap sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
             {user.email}
           </Typography>

@@ -63,7 +63,7 @@ export function DealOffersPage() {
             {sampleDeal.details}
           </Typography>
           <Stack direction="row" sx={{ mt: 3, alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 600 }}>
+            <Typography variant="body2" sx={{ color: 'success.dark', fontWeight: 600 }}>
               {sampleDeal.saving}
             </Typography>
             <AppButton variant="secondary" size="small">

@@ -1,0 +1,115 @@
+// Accessibility (issue 12): axe-core finds no serious or critical WCAG 2.1 A/AA violation on the auth
+// screens and on every logged-in page, at desktop and phone sizes, in Chromium against the built app.
+// The logged-in frame is checked with its sidebar open: beside the page on a desktop, in the drawer
+// on a phone, and with the account menu open.
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Fund, Investor, ListSummary, Paged } from '../../src/shared/api-types.js';
+import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
+import { expectNoSeriousViolations, type OutstandingViolation } from './axe.js';
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+type Viewport = keyof typeof VIEWPORTS;
+
+/**
+ * Inside the list page's hand-written table, which the MUI X data grid is replacing: reported to that
+ * work, not fixed here. Still checked, so this list fails once the grid has removed them; empty it then.
+ * - The remove column's header is a sort button with no name (aria-command-name).
+ */
+const OUTSTANDING_IN_LIST_TABLE: OutstandingViolation[] = [{ rule: 'aria-command-name', target: 'th[data-field="__remove"]' }];
+
+/** A page to check: where it is, what shows once it has loaded, and known violations it still has. */
+interface Stop {
+  path: string;
+  ready: (page: Page) => Promise<unknown>;
+  outstanding?: OutstandingViolation[];
+}
+
+async function firstRows(app: E2EApp, accessToken: string) {
+  const investors = await app.callApi('GET', '/investors/search?page=1&per_page=15', undefined, accessToken);
+  const funds = await app.callApi('GET', '/funds/search?page=1&per_page=15', undefined, accessToken);
+  expect(investors.status).toBe(200);
+  expect(funds.status).toBe(200);
+  return {
+    investors: (investors.body as unknown as Paged<Investor>).results,
+    funds: (funds.body as unknown as Paged<Fund>).results,
+  };
+}
+
+const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, level: 1 }).waitFor();
+
+describeE2E('accessibility', () => {
+  const e2e = useE2EApp();
+
+  /** Every logged-in page of the brief, with a list holding three investors in the sidebar. */
+  async function loggedInStops(app: E2EApp, accessToken: string): Promise<Stop[]> {
+    const { investors, funds } = await firstRows(app, accessToken);
+    const created = await app.callApi('POST', '/lists', { name: 'Warm intros', description: '', list_type: 'investor' }, accessToken);
+    expect(created.status).toBe(201);
+    const list = created.body as unknown as ListSummary;
+    const added = await app.callApi(
+      'POST',
+      `/lists/${list.id}/investors/batch`,
+      { investor_ids: investors.slice(0, 3).map((row) => row.id) },
+      accessToken,
+    );
+    expect(added.status).toBe(200);
+    const [investor] = investors;
+    const [fund] = funds;
+    const investorName = `${investor.first_name} ${investor.last_name}`;
+    const rowShown = (text: string) => (page: Page) => page.getByRole('row').filter({ hasText: text }).first().waitFor();
+    return [
+      {
+        path: '/investors',
+        ready: async (page) => Promise.all([heading('Investors')(page), rowShown(investorName)(page)]),
+      },
+      { path: '/funds', ready: async (page) => Promise.all([heading('Funds')(page), rowShown(fund.firm_name)(page)]) },
+      { path: `/investor/${investor.id}`, ready: heading(investorName) },
+      { path: `/fund/${fund.id}`, ready: heading(fund.firm_name) },
+      {
+        path: `/lists/${list.id}`,
+        ready: async (page) => Promise.all([heading('Warm intros')(page), rowShown(investorName)(page)]),
+        outstanding: OUTSTANDING_IN_LIST_TABLE,
+      },
+      { path: '/profile', ready: heading('Account Settings') },
+      { path: '/deal-offers', ready: heading('Exclusive Offers') },
+    ];
+  }
+
+  async function check(page: Page, stop: Stop, viewport: Viewport) {
+    await page.goto(stop.path);
+    await stop.ready(page);
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, `${stop.path} (${viewport})`, { outstanding: stop.outstanding });
+  }
+
+  for (const viewport of Object.keys(VIEWPORTS) as Viewport[]) {
+    it(`has no serious violations on /login and /register (${viewport})`, async () => {
+      const page = await e2e.app().newPage({ viewport: VIEWPORTS[viewport] });
+      await check(page, { path: '/login', ready: (p) => p.getByRole('button', { name: 'Log In' }).waitFor() }, viewport);
+      await check(page, { path: '/register', ready: (p) => p.getByRole('button', { name: 'Sign Up' }).waitFor() }, viewport);
+    });
+
+    it(`has no serious violations on the logged-in pages and their frame (${viewport})`, async () => {
+      const app = e2e.app();
+      const { page, tokens } = await app.loggedInPage('/profile', { context: { viewport: VIEWPORTS[viewport] } });
+      const stops = await loggedInStops(app, tokens.access_token);
+      for (const stop of stops) await check(page, stop, viewport);
+
+      // The frame's navigation open: the drawer on a phone, then the account menu in it.
+      await page.goto('/investors');
+      await stops[0].ready(page);
+      if (viewport === 'phone') {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await page.getByRole('navigation', { name: 'Lists' }).getByText('Warm intros').waitFor();
+      }
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Ada Lovelace / }).click();
+      await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
+      await expectNoSeriousViolations(page, `/investors with the ${viewport === 'phone' ? 'drawer and ' : ''}account menu open (${viewport})`);
+    });
+  }
+});

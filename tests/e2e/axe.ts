@@ -1,0 +1,70 @@
+// The accessibility check every browser suite can reuse: axe-core (through @axe-core/playwright) on
+// the whole page as it is, against WCAG 2.0 and 2.1 levels A and AA, failing on serious and critical
+// violations. Nothing is excluded from the scan: a failure lists each rule with the elements it found.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/**
+ * A violation already reported and awaiting its fix elsewhere: its rule id and a piece of the
+ * flagged element's selector. It is still looked for, and must still be there: once it is gone the
+ * check fails until the entry is removed, so none outlives its fix.
+ */
+export interface OutstandingViolation {
+  rule: string;
+  target: string;
+}
+
+/**
+ * Waits for running transitions and animations to end (a menu growing, a drawer sliding in): text
+ * half faded in would fail the contrast rule. Endless ones (spinners) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/** The serious and critical WCAG 2.1 A/AA violations axe finds on the page once it has settled. */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+}
+
+/** `rule-id (impact): help — target <html…>` for a flagged element (targets are axe's selectors). */
+function describeNode(violation: Violation, node: Violation['nodes'][number]): string {
+  const html = node.html.length > 160 ? `${node.html.slice(0, 160)}…` : node.html;
+  return `${violation.id} (${violation.impact}): ${violation.help} — ${node.target.join(' >>> ')} ${html}`;
+}
+
+/**
+ * Fails the test when axe finds a serious or critical violation on the page, naming each rule and
+ * element; `outstanding` lists the known ones this page must still show. A soft assertion: the test
+ * goes on, so one run reports every page it checks.
+ */
+export async function expectNoSeriousViolations(
+  page: Page,
+  where = page.url(),
+  { outstanding = [] }: { outstanding?: OutstandingViolation[] } = {},
+): Promise<void> {
+  const isOutstanding = (violation: Violation, node: Violation['nodes'][number]) => (known: OutstandingViolation) =>
+    known.rule === violation.id && node.target.join(' ').includes(known.target);
+  const found: string[] = [];
+  const seen = new Set<OutstandingViolation>();
+  for (const violation of await seriousViolations(page)) {
+    for (const node of violation.nodes) {
+      const known = outstanding.find(isOutstanding(violation, node));
+      if (known) seen.add(known);
+      else found.push(describeNode(violation, node));
+    }
+  }
+  expect.soft(found, `axe on ${where}`).toEqual([]);
+  const fixed = outstanding.filter((known) => !seen.has(known)).map((known) => `${known.rule} at ${known.target}`);
+  expect.soft(fixed, `axe on ${where}: fixed, so remove these from the outstanding violations`).toEqual([]);
+}
