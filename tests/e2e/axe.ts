@@ -11,16 +11,6 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 /**
- * A violation already reported and awaiting its fix elsewhere: its rule id and a piece of the
- * flagged element's selector. It is still looked for, and must still be there: once it is gone the
- * check fails until the entry is removed, so none outlives its fix.
- */
-export interface OutstandingViolation {
-  rule: string;
-  target: string;
-}
-
-/**
  * Waits for running transitions and animations to end (a menu growing, a drawer sliding in): text
  * half faded in would fail the contrast rule. Endless ones (spinners) are not waited for.
  */
@@ -45,26 +35,9 @@ function describeNode(violation: Violation, node: Violation['nodes'][number]): s
 
 /**
  * Fails the test when axe finds a serious or critical violation on the page, naming each rule and
- * element; `outstanding` lists the known ones this page must still show. A soft assertion: the test
- * goes on, so one run reports every page it checks.
+ * element. A soft assertion: the test goes on, so one run reports every page it checks.
  */
-export async function expectNoSeriousViolations(
-  page: Page,
-  where = page.url(),
-  { outstanding = [] }: { outstanding?: OutstandingViolation[] } = {},
-): Promise<void> {
-  const isOutstanding = (violation: Violation, node: Violation['nodes'][number]) => (known: OutstandingViolation) =>
-    known.rule === violation.id && node.target.join(' ').includes(known.target);
-  const found: string[] = [];
-  const seen = new Set<OutstandingViolation>();
-  for (const violation of await seriousViolations(page)) {
-    for (const node of violation.nodes) {
-      const known = outstanding.find(isOutstanding(violation, node));
-      if (known) seen.add(known);
-      else found.push(describeNode(violation, node));
-    }
-  }
+export async function expectNoSeriousViolations(page: Page, where = page.url()): Promise<void> {
+  const found = (await seriousViolations(page)).flatMap((violation) => violation.nodes.map((node) => describeNode(violation, node)));
   expect.soft(found, `axe on ${where}`).toEqual([]);
-  const fixed = outstanding.filter((known) => !seen.has(known)).map((known) => `${known.rule} at ${known.target}`);
-  expect.soft(fixed, `axe on ${where}: fixed, so remove these from the outstanding violations`).toEqual([]);
 }

@@ -1,23 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Box, Button, LinearProgress } from '@mui/material';
 import type { GridRowId } from '@mui/x-data-grid';
 import type { AppDataGridProps } from './app-data-grid-props';
 import { HEADER_HEIGHT, OVERLAY_HEIGHT, ROW_HEIGHT } from './grid-metrics';
-import { columnsIcon, densityIcon, ToolbarRowLayout } from './grid-toolbar-layout';
+import { columnsIcon, densityIcon } from './grid-icons';
 
 // The grid is the largest piece of the app's code. The server preloads its chunk with every table page
 // (route-preloads), so it downloads alongside the page's data, while the page's frame, title, filters
 // and toolbar paint without waiting for it.
 const DataGridTable = lazy(() => import('./DataGridTable')) as unknown as typeof import('./DataGridTable').default;
 
-/** Until the grid's code is here: the toolbar as it will be, and the room the rows will take. */
-function GridPlaceholder<R extends { id: GridRowId }>({ label, rows, pageSize, toolbarStart }: AppDataGridProps<R>) {
-  const shown = Math.min(rows.length, pageSize);
+/** Until the grid's code is here: its buttons, disabled, and the room its rows will take. */
+function GridPlaceholder({ label, shownRows, controls }: { label: string; shownRows: number; controls: HTMLElement | null }) {
   return (
-    <Box role="region" aria-label={label} aria-busy="true">
-      <ToolbarRowLayout
-        start={toolbarStart}
-        gridControls={
+    <>
+      {controls &&
+        createPortal(
           <>
             <Button size="small" startIcon={columnsIcon} disabled>
               Columns
@@ -25,21 +24,34 @@ function GridPlaceholder<R extends { id: GridRowId }>({ label, rows, pageSize, t
             <Button size="small" startIcon={densityIcon} disabled>
               Density
             </Button>
-          </>
-        }
-      />
-      <Box sx={{ height: HEADER_HEIGHT + (shown > 0 ? shown * ROW_HEIGHT : OVERLAY_HEIGHT), bgcolor: 'grey.50' }}>
+          </>,
+          controls,
+        )}
+      <Box sx={{ height: HEADER_HEIGHT + (shownRows > 0 ? shownRows * ROW_HEIGHT : OVERLAY_HEIGHT), bgcolor: 'grey.50' }}>
         <LinearProgress aria-label={`Loading ${label}`} />
       </Box>
-    </Box>
+    </>
   );
 }
 
-/** Every table of the app: an MUI X DataGrid with our shared defaults (DataGridTable). */
-export function AppDataGrid<R extends { id: GridRowId }>(props: AppDataGridProps<R>) {
+/**
+ * Every table of the app: the toolbar row with the page's controls, then an MUI X DataGrid with our
+ * shared defaults (DataGridTable), whose Columns and Density buttons join the toolbar row. The row
+ * stays put while the grid's code loads, so a search box being typed in keeps its focus.
+ */
+export function AppDataGrid<R extends { id: GridRowId }>({ toolbarStart, ...props }: AppDataGridProps<R>) {
+  const [controls, setControls] = useState<HTMLElement | null>(null);
   return (
-    <Suspense fallback={<GridPlaceholder {...props} />}>
-      <DataGridTable {...props} />
-    </Suspense>
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
+        {toolbarStart}
+        <Box ref={setControls} sx={{ display: 'flex', gap: 0.5, flexShrink: 0, ml: 'auto' }} />
+      </Box>
+      <Suspense
+        fallback={<GridPlaceholder label={props.label} shownRows={Math.min(props.rows.length, props.pageSize)} controls={controls} />}
+      >
+        <DataGridTable {...props} controlsContainer={controls} />
+      </Suspense>
+    </>
   );
 }

@@ -16,7 +16,7 @@ import { useGridPreferences } from './grid-preferences';
 import {
   GridPagerFooter,
   GridSlotsContext,
-  GridToolbarRow,
+  GridToolbarControls,
   NoResultsOverlay,
   NoRowsOverlay,
 } from './grid-slots';
@@ -79,10 +79,10 @@ export default function DataGridTable<R extends { id: GridRowId }>({
   sortable = false,
   quickSearch = '',
   onRowOpen,
-  toolbarStart,
+  controlsContainer,
   noRows,
   noResults,
-}: AppDataGridProps<R>) {
+}: AppDataGridProps<R> & { controlsContainer: HTMLElement | null }) {
   const apiRef = useGridApiRef();
   const preferences = useGridPreferences(tableId);
   const gridColumns = useMemo(
@@ -97,7 +97,7 @@ export default function DataGridTable<R extends { id: GridRowId }>({
     () => ({ items: [], quickFilterValues: quickSearch.split(/\s+/).filter(Boolean) }),
     [quickSearch],
   );
-  const slotsContent = useMemo(() => ({ toolbarStart, noRows, noResults }), [toolbarStart, noRows, noResults]);
+  const slotsContent = useMemo(() => ({ controlsContainer, noRows, noResults }), [controlsContainer, noRows, noResults]);
 
   const open = (row: R, field: string, event: MouseEvent | KeyboardEvent) => {
     if (!onRowOpen || field === GRID_CHECKBOX_SELECTION_FIELD || onControl(event.target)) return;
@@ -151,7 +151,7 @@ export default function DataGridTable<R extends { id: GridRowId }>({
             apiRef.current?.selectRow(params.id, !apiRef.current.isRowSelected(params.id));
           }
         }}
-        slots={{ toolbar: GridToolbarRow, footer: GridPagerFooter, noRowsOverlay: NoRowsOverlay, noResultsOverlay: NoResultsOverlay }}
+        slots={{ toolbar: GridToolbarControls, footer: GridPagerFooter, noRowsOverlay: NoRowsOverlay, noResultsOverlay: NoResultsOverlay }}
         slotProps={{
           loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' },
           // The select column and columns marked so stay: hiding them would hide what the page is for.

@@ -3,8 +3,6 @@ import type { GridRowId } from '@mui/x-data-grid';
 import type { TableColumn } from './table-column';
 
 export interface GridSlotsContent {
-  /** Controls at the start of the toolbar row (a search box, actions over the selection). */
-  toolbarStart?: ReactNode;
   /** Shown in the grid's body when it has no rows at all. */
   noRows?: ReactNode;
   /** Shown when the rows are there but the quick search hides every one. */
@@ -12,6 +10,8 @@ export interface GridSlotsContent {
 }
 
 export interface AppDataGridProps<R extends { id: GridRowId }> extends GridSlotsContent {
+  /** Controls at the start of the toolbar row (a search box, actions over the selection). */
+  toolbarStart?: ReactNode;
   /** The grid's accessible name. */
   label: string;
   /** Where the founder's column and density choices are remembered ('investors', 'list:fund' …). */

@@ -1,7 +1,8 @@
-// The grid's slots that are ours: a toolbar that holds the page's own controls beside the grid's
-// Columns and Density buttons, SPEC's Previous/Next pager as the footer, and overlays that show the
-// page's own empty state. The page's content reaches them through GridSlotsContent.
+// The grid's slots that are ours: its Columns and Density buttons, shown in the toolbar row above the
+// grid (AppDataGrid), SPEC's Previous/Next pager as the footer, and overlays that show the page's own
+// empty state. The page's content reaches them through GridSlotsContext.
 import { createContext, useContext, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Box, Button, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import {
@@ -16,9 +17,9 @@ import {
 } from '@mui/x-data-grid';
 import { Pagination } from '../Pagination';
 import type { GridSlotsContent } from './app-data-grid-props';
-import { columnsIcon, densityIcon, ToolbarRowLayout } from './grid-toolbar-layout';
+import { columnsIcon, densityIcon } from './grid-icons';
 
-export const GridSlotsContext = createContext<GridSlotsContent>({});
+export const GridSlotsContext = createContext<GridSlotsContent & { controlsContainer?: HTMLElement | null }>({});
 
 const DENSITIES: ReadonlyArray<{ value: GridDensity; label: string }> = [
   { value: 'compact', label: 'Compact' },
@@ -62,19 +63,21 @@ function DensityMenu() {
   );
 }
 
-export function GridToolbarRow() {
-  return (
-    <ToolbarRowLayout
-      start={useContext(GridSlotsContext).toolbarStart}
-      gridControls={
-        <>
-          <ColumnsPanelTrigger size="small" startIcon={columnsIcon}>
-            Columns
-          </ColumnsPanelTrigger>
-          <DensityMenu />
-        </>
-      }
-    />
+/**
+ * The toolbar slot: the grid's own buttons, rendered into the toolbar row that AppDataGrid keeps above
+ * the grid, so the page's controls there never remount when the grid's code arrives.
+ */
+export function GridToolbarControls() {
+  const { controlsContainer } = useContext(GridSlotsContext);
+  if (!controlsContainer) return null;
+  return createPortal(
+    <>
+      <ColumnsPanelTrigger size="small" startIcon={columnsIcon}>
+        Columns
+      </ColumnsPanelTrigger>
+      <DensityMenu />
+    </>,
+    controlsContainer,
   );
 }
 
