@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { SerialQueue } from './serial-queue.js';
 
 export type Schema = typeof schema;
 /** One drizzle database type over both drivers: the code path is the same for PGlite and PostgreSQL. */
@@ -47,7 +48,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
+  // Every statement and transaction waits its turn in one queue (see SerialQueue).
+  const queue = new SerialQueue();
+  const queued = {
+    query: (...args: Parameters<PGlite['query']>) => queue.run(() => client.query(...args)),
+    transaction: (...args: Parameters<PGlite['transaction']>) => queue.run(() => client.transaction(...args)),
+  } as unknown as PGlite;
+  const db = drizzlePglite({ client: queued, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
