@@ -7,6 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
@@ -57,4 +59,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite({ client: queued, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The newest committed migration, as drizzle's migrator records it (its journal time). */
+const latestMigration = Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+
+/**
+ * Whether the database answers and holds every committed migration (an instance started from newer
+ * code than the database's would say no). Throws when the database does not answer.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const result = (await db.execute(
+    sql`SELECT coalesce(max(created_at), 0) AS applied FROM drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: Array<{ applied: string | number }> };
+  return Number(result.rows[0].applied) >= latestMigration;
 }
