@@ -13,6 +13,7 @@ import { docs } from './plugins/docs.js';
 import { client } from './plugins/client.js';
 import { authenticate } from './modules/auth/authenticate.js';
 import { rateLimit } from './plugins/rate-limit.js';
+import { idempotency } from './plugins/idempotency.js';
 import { authModule } from './modules/auth/index.js';
 import { listsModule } from './modules/lists/index.js';
 import { catalogueService } from './modules/catalogue/plugin.js';
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(health);
   await app.register(authenticate);
   await app.register(rateLimit, { enabled: options.rateLimit ?? true });
+  await app.register(idempotency);
 
   // Modules register here, each under /api/v1.
   await app.register(authModule, { prefix: '/api/v1/auth' });
