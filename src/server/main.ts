@@ -5,10 +5,14 @@ import { openDatabase } from './db/client.js';
 import { createMailer } from './mail/mailer.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/seed-catalogue.js';
+import { drain, trackRequests } from './shutdown.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Opens the database (migrating it), builds the app and listens; closes cleanly on SIGINT/SIGTERM. */
+/**
+ * Opens the database (migrating it), builds the app and listens; on SIGINT/SIGTERM it answers what is
+ * in flight, then closes (src/server/shutdown.ts).
+ */
 export async function main() {
   loadDotEnv();
   const config = loadConfig();
@@ -24,12 +28,14 @@ export async function main() {
   const seeded = await seedIfEmpty(database.db);
   if (seeded) app.log.info(`First start: seeded ${seeded.investors} investors and ${seeded.funds} funds`);
 
+  const requests = trackRequests(app);
   let closing = false;
   const shutdown = async (signal: string) => {
+    // A signal may come twice (the terminal's process group, and tsx relaying it): once is enough.
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
-    await app.close();
+    app.log.info(`${signal}: finishing the requests in flight, then closing`);
+    await drain(app, requests);
     mailer.close();
     await database.close();
     process.exit(0);

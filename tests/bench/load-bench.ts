@@ -9,11 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import pg from 'pg';
 import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
+import { createPostgresDatabase } from '../helpers/database.js';
 import { startServerProcess } from '../helpers/server-process.js';
 
 const { values } = parseArgs({
@@ -49,7 +48,7 @@ async function load(database: string, env: Record<string, string>): Promise<Run>
   try {
     const token = await signAccessToken(JWT_SECRET, 1);
     const headers = { authorization: `Bearer ${token}` };
-    // Until the in-memory search index is built the searches run in SQL: wait for it, as a founder would
+    // Until the in-memory search index is built the searches run in SQL: give it the few seconds it takes
     // after a start, so the run measures the steady state.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     for (const search of SEARCHES) {
@@ -82,26 +81,15 @@ async function onPglite(): Promise<Run> {
 }
 
 async function onPostgres(): Promise<Run> {
-  const serverUrl = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `fundscape_load_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
+  const { url, drop } = await createPostgresDatabase(
+    process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-load-'));
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-load-'));
-    try {
-      return await load('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url.toString() });
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    return await load('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url });
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

@@ -38,7 +38,7 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
 }
 
-/** Starts the server and resolves once it answers GET /api/docs/json. */
+/** Starts the server and resolves once GET /api/ready says it is ready. */
 export async function startServerProcess({ env, startTimeoutMs = 120_000 }: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -69,7 +69,7 @@ export async function startServerProcess({ env, startTimeoutMs = 120_000 }: Serv
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting:\n${output}`);
     try {
-      const res = await fetch(`${baseUrl}/api/docs/json`);
+      const res = await fetch(`${baseUrl}/api/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
