@@ -58,7 +58,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } as unknown as PGlite;
   const db = drizzlePglite({ client: queued, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // Closed after whatever is queued: nothing is cut off.
+  return { db: db as unknown as Db, kind: 'pglite', close: () => queue.run(() => client.close()) };
 }
 
 /** The newest committed migration, as drizzle's migrator records it (its journal time). */
