@@ -1,15 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { Http2SecureServer } from 'node:http2';
+import type { FastifyHttp2SecureOptions, FastifyInstance, FastifyServerOptions } from 'fastify';
 import Fastify from 'fastify';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import compress from '@fastify/compress';
-import { errorHandler } from './plugins/error-handler.js';
+import { clientErrorHandler, errorHandler, sendError } from './plugins/error-handler.js';
+import { validation } from './plugins/validation.js';
+import { health } from './plugins/health.js';
 import { security } from './plugins/security.js';
 import { docs } from './plugins/docs.js';
 import { client } from './plugins/client.js';
 import { authenticate } from './modules/auth/authenticate.js';
 import { rateLimit } from './plugins/rate-limit.js';
+import { idempotency } from './plugins/idempotency.js';
 import { authModule } from './modules/auth/index.js';
 import { listsModule } from './modules/lists/index.js';
 import { catalogueService } from './modules/catalogue/plugin.js';
@@ -36,32 +40,47 @@ export interface AppOptions {
   logger?: boolean | { level: string };
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count is a function of the hop (its types lack the number form). */
+function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** The whole server as one Fastify instance; main.ts listens, tests use inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const serverOptions = {
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
     // Query arrays are repeated keys without brackets (SPEC §7); Fastify's default parser does that.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
-  } as const;
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; else request.ip is the peer.
+    trustProxy: proxyTrust(options.config.trustProxy),
+    // A malformed URL and other refusals of the router answer `{ detail }` like everything else.
+    frameworkErrors: sendError,
+    clientErrorHandler,
+    // Requests arriving while the server closes are still answered (with Connection: close), not 503.
+    return503OnClosing: false,
+  };
   const { tls } = options.config;
   // Over TLS, HTTP/2: a page's dozens of scripts share one connection instead of queueing for six.
   // Nothing here touches the raw Node request or response, so both protocols are served alike.
   const app = (
-    tls ? Fastify({ ...serverOptions, http2: true, https: { ...tls, allowHTTP1: true } }) : Fastify(serverOptions)
+    tls
+      ? Fastify({ ...serverOptions, http2: true, https: { ...tls, allowHTTP1: true } } as FastifyHttp2SecureOptions<Http2SecureServer>)
+      : Fastify(serverOptions)
   ) as unknown as FastifyInstance;
   app.decorate('db', options.database.db);
   app.decorate('config', options.config);
   app.decorate('mailer', options.mailer);
 
   await app.register(errorHandler);
+  await app.register(validation);
   await app.register(security);
   // gzip/brotli for the client's scripts and the API's JSON: on a phone network most of page-load time.
   await app.register(compress, { threshold: 1024 });
   await app.register(docs);
+  await app.register(health);
   await app.register(authenticate);
   await app.register(rateLimit, { enabled: options.rateLimit ?? true });
+  await app.register(idempotency);
 
   // Modules register here, each under /api/v1.
   await app.register(authModule, { prefix: '/api/v1/auth' });

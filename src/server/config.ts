@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -15,7 +16,16 @@ export interface Config {
   jwtSecret: string;
   /** With a certificate the server speaks HTTPS, HTTP/2 to browsers and HTTP/1.1 to the rest. */
   tls: TlsFiles | undefined;
+  /**
+   * Which proxies' X-Forwarded-For is believed: none (false), the nearest N hops, or these addresses and
+   * CIDR ranges. Unbelieved, the header is ignored and the client is the address that connected.
+   */
+  trustProxy: TrustProxy;
+  /** redis://…: rate-limit counters kept in Redis; unset, in the database. */
+  redisUrl: string | undefined;
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface TlsFiles {
   key: Buffer;
@@ -56,6 +66,42 @@ function loadTls(keyFile: string | undefined, certFile: string | undefined): Tls
   return { key: read('TLS_KEY_FILE', keyFile), cert: read('TLS_CERT_FILE', certFile) };
 }
 
+/** Names proxy-addr understands beside addresses and CIDR ranges. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = version === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
+
+/** TRUST_PROXY: unset or empty trusts no proxy; a whole number trusts that many hops; else a list. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops === 0 ? false : hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0 || entries.length === 0) {
+    throw new Error(
+      `TRUST_PROXY must be a hop count or a comma-separated list of addresses and CIDR ranges (or loopback, linklocal, uniquelocal), not "${raw}"`,
+    );
+  }
+  return entries;
+}
+
+/** A `.env` file in the working directory, read at start; what the environment already sets wins. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const host = env.HOST || '127.0.0.1';
@@ -65,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('DATABASE_URL must be a postgres:// URL');
   }
   const tls = loadTls(env.TLS_KEY_FILE || undefined, env.TLS_CERT_FILE || undefined);
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
   const linkHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return {
     port,
@@ -76,5 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL || `${tls ? 'https' : 'http'}://${linkHost}:${port}`).replace(/\/+$/, ''),
     jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
     tls,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl,
   };
 }

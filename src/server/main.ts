@@ -1,15 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.js';
+import { loadConfig, loadDotEnv } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createMailer } from './mail/mailer.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/seed-catalogue.js';
+import { drain, trackRequests } from './shutdown.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Opens the database (migrating it), builds the app and listens; closes cleanly on SIGINT/SIGTERM. */
+/**
+ * Opens the database (migrating it), builds the app and listens; on SIGINT/SIGTERM it answers what is
+ * in flight, then closes (src/server/shutdown.ts).
+ */
 export async function main() {
+  loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -18,17 +23,19 @@ export async function main() {
     config,
     mailer,
     clientDir: path.join(root, 'dist'),
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: process.env.LOG_LEVEL || 'info' },
   });
   const seeded = await seedIfEmpty(database.db);
   if (seeded) app.log.info(`First start: seeded ${seeded.investors} investors and ${seeded.funds} funds`);
 
+  const requests = trackRequests(app);
   let closing = false;
   const shutdown = async (signal: string) => {
+    // A signal may come twice (the terminal's process group, and tsx relaying it): once is enough.
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
-    await app.close();
+    app.log.info(`${signal}: finishing the requests in flight, then closing`);
+    await drain(app, requests);
     mailer.close();
     await database.close();
     process.exit(0);

@@ -47,7 +47,7 @@ describe.each(testDatabases())('CSV import on $name', (kind) => {
     expect(reasons[10]).toBe('first_name is required');
     expect(reasons[13]).toBe('id 1 already appeared on line 11');
     expect(reasons[17]).toMatch(/^not readable as CSV: /);
-    expect(await readCatalogueVersion(app.db)).toBe(before + 1);
+    expect(await readCatalogueVersion(app.db)).toBeGreaterThan(before);
 
     const [tomas] = await app.db.select().from(investors).where(eq(investors.last_name, 'Berg'));
     expect(tomas).toMatchObject({

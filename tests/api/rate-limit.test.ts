@@ -5,7 +5,9 @@ import { testDatabases } from '../helpers/database.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createVerifiedUser } from '../helpers/users.js';
 
-// Rate limits are in memory and per app, so every test uses its own client IPs and addresses.
+// Every test uses its own client IPs and addresses, so no test counts another's attempts. The app trusts
+// X-Forwarded-For from one proxy only, as TRUST_PROXY=10.255.0.1 would.
+const TRUSTED_PROXY = '10.255.0.1';
 
 describe.each(testDatabases())('rate limits on $name', (kind) => {
   let app: FastifyInstance;
@@ -14,7 +16,7 @@ describe.each(testDatabases())('rate limits on $name', (kind) => {
   const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
   beforeAll(async () => {
-    ({ app, close } = await buildTestApp(kind, { rateLimit: true }));
+    ({ app, close } = await buildTestApp(kind, { rateLimit: true, config: { trustProxy: [TRUSTED_PROXY] } }));
   });
   afterAll(() => close());
 
@@ -51,15 +53,25 @@ describe.each(testDatabases())('rate limits on $name', (kind) => {
     expect((await post('/login', { email: 'probe-last@example.test', password: 'Wrong!pass1' }, nextIp())).statusCode).toBe(401);
   });
 
-  it('honours X-Forwarded-For from the proxy in front', async () => {
-    const proxy = nextIp();
+  it('ignores X-Forwarded-For from a sender it does not trust: a made-up address on every attempt lifts nothing', async () => {
+    const attacker = nextIp();
+    const limit = max(AUTH_RATE_RULES.login, 'login-ip');
+    for (let i = 0; i < limit; i += 1) {
+      const spoofed = { 'x-forwarded-for': `203.0.113.${i % 250}, ${nextIp()}` };
+      expect((await post('/login', { email: `spoof${i}@example.test`, password: 'x' }, attacker, spoofed)).statusCode).toBe(401);
+    }
+    expectLimited(await post('/login', { email: 'spoof-last@example.test', password: 'x' }, attacker, { 'x-forwarded-for': '198.51.100.7' }));
+  });
+
+  it('counts the client a trusted proxy names (TRUST_PROXY), each client on its own', async () => {
     const client = nextIp();
     const limit = max(AUTH_RATE_RULES.login, 'login-ip');
     for (let i = 0; i < limit; i += 1) {
-      await post('/login', { email: `fwd${i}@example.test`, password: 'x' }, proxy, { 'x-forwarded-for': client });
+      const res = await post('/login', { email: `fwd${i}@example.test`, password: 'x' }, TRUSTED_PROXY, { 'x-forwarded-for': client });
+      expect(res.statusCode).toBe(401);
     }
-    expectLimited(await post('/login', { email: 'fwd-last@example.test', password: 'x' }, proxy, { 'x-forwarded-for': client }));
-    const other = await post('/login', { email: 'fwd-last@example.test', password: 'x' }, proxy, { 'x-forwarded-for': nextIp() });
+    expectLimited(await post('/login', { email: 'fwd-last@example.test', password: 'x' }, TRUSTED_PROXY, { 'x-forwarded-for': client }));
+    const other = await post('/login', { email: 'fwd-last@example.test', password: 'x' }, TRUSTED_PROXY, { 'x-forwarded-for': nextIp() });
     expect(other.statusCode).toBe(401);
   });
 

@@ -15,6 +15,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     appUrl: 'http://app.test',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     tls: undefined,
+    trustProxy: false,
+    redisUrl: undefined,
     ...overrides,
   };
 }

@@ -8,24 +8,34 @@ export interface TestDatabaseKind {
   open(): Promise<Database>;
 }
 
-/** A new database on the TEST_DATABASE_URL server for one suite, dropped when the suite closes it. */
-async function openPostgres(serverUrl: string): Promise<Database> {
-  const name = `fundscape_test_${randomBytes(6).toString('hex')}`;
+async function onServer(serverUrl: string, statement: string) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty database on a PostgreSQL server: its URL, and drop() to remove it again. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fundscape_test_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A new database on the TEST_DATABASE_URL server for one suite, dropped when the suite closes it. */
+async function openPostgres(serverUrl: string): Promise<Database> {
+  const created = await createPostgresDatabase(serverUrl);
+  const database = await openDatabase({ url: created.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }

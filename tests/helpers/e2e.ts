@@ -12,7 +12,6 @@
 // Without Chromium the suites are skipped with a console line, unless REQUIRE_E2E=1 (CI), which fails them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Tokens } from '../../src/shared/api-types.js';
 import { startSmtpSink, type ReceivedMail } from './smtp-sink.js';
+import { freePort } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -51,17 +51,6 @@ export function describeE2E(name: string, body: () => void) {
   }
   console.warn(`[e2e] skipped "${name}": no Chromium at ${CHROME_PATH} (set CHROME_PATH, or REQUIRE_E2E=1 to fail instead)`);
   return describe.skip(name, body);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilServing(http: APIRequestContext, child: ChildProcess, output: () => string) {

@@ -1,7 +1,7 @@
 // npm run import -- investors|funds FILE.csv: imports a CSV file into the catalogue of the database
 // the server uses (DATABASE_URL, else the PGlite files in DATA_DIR). Bad rows are reported and skipped.
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { loadConfig } from '../config.js';
+import { loadConfig, loadDotEnv } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { importCatalogueCsv } from '../db/import/import-csv.js';
 import type { ImportKind } from '../db/import/fields.js';
@@ -26,6 +26,7 @@ async function run() {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     process.exit(2);
   }
+  loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {

@@ -2,7 +2,7 @@
 // database the server uses (DATABASE_URL, else the PGlite files in DATA_DIR).
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../config.js';
+import { loadConfig, loadDotEnv } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DEFAULT_BATCH_SIZE, seedCatalogue } from '../db/seed/seed-catalogue.js';
 
@@ -43,6 +43,7 @@ async function run() {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     process.exit(2);
   }
+  loadDotEnv();
   const config = loadConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   process.stdout.write(`Seeding ${options.investors} investors and ${options.funds} funds into ${where}\n`);

@@ -7,9 +7,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { SerialQueue } from './serial-queue.js';
 
 export type Schema = typeof schema;
 /** One drizzle database type over both drivers: the code path is the same for PGlite and PostgreSQL. */
@@ -47,7 +50,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
+  // Every statement and transaction waits its turn in one queue (see SerialQueue).
+  const queue = new SerialQueue();
+  const queued = {
+    query: (...args: Parameters<PGlite['query']>) => queue.run(() => client.query(...args)),
+    transaction: (...args: Parameters<PGlite['transaction']>) => queue.run(() => client.transaction(...args)),
+  } as unknown as PGlite;
+  const db = drizzlePglite({ client: queued, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // Closed after whatever is queued: nothing is cut off.
+  return { db: db as unknown as Db, kind: 'pglite', close: () => queue.run(() => client.close()) };
+}
+
+/** The newest committed migration, as drizzle's migrator records it (its journal time). */
+const latestMigration = Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+
+/**
+ * Whether the database answers and holds every committed migration (an instance started from newer
+ * code than the database's would say no). Throws when the database does not answer.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const result = (await db.execute(
+    sql`SELECT coalesce(max(created_at), 0) AS applied FROM drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: Array<{ applied: string | number }> };
+  return Number(result.rows[0].applied) >= latestMigration;
 }

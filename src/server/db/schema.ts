@@ -111,7 +111,10 @@ export const funds = pgTable(
   ],
 );
 
-/** Bumped by every seed and import, so cached filter options know when to recompute. */
+/**
+ * Bumped by the database itself whenever investors or funds change (statement triggers, migration 0003),
+ * whoever changes them: every instance's caches and search index of the catalogue are keyed by it.
+ */
 export const catalogueState = pgTable('catalogue_state', {
   id: integer('id').primaryKey(),
   version: integer('version').notNull().default(0),
@@ -230,4 +233,39 @@ export const listFunds = pgTable(
     added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.list_id, t.fund_id] })],
+);
+
+/**
+ * Rate-limit counters, one row per rule and key (e.g. 'login-ip:203.0.113.5'), shared by every instance:
+ * `hits` in the window that ends at `resets_at`. Expired rows are swept now and then.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resets_at: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_resets_idx').on(t.resets_at)],
+);
+
+/**
+ * Idempotency-Key headers, per user, with the first answer given for them (24 hours): a repeat of the
+ * request answers that again and changes nothing. `status` is null while the first is being handled.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method, path and body of the first request: the key may not be reused for another. */
+    request_hash: text('request_hash').notNull(),
+    status: integer('status'),
+    body: text('body'),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] }), index('idempotency_keys_expires_idx').on(t.expires_at)],
 );

@@ -8,7 +8,6 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { funds, investors } from '../schema.js';
 import { insertRows, updateRows, writableColumns } from '../../modules/catalogue/store.js';
-import { bumpCatalogueVersion } from '../../modules/catalogue/version.js';
 import type { Field, ImportKind } from './fields.js';
 import {
   ImportFileError,
@@ -193,7 +192,6 @@ export async function importCatalogueCsv(
     }
     if (!header) throw new ImportFileError('The file is empty: it needs a header row naming the columns');
     await importer.process(batch);
-    if (importer.summary.inserted + importer.summary.updated > 0) await bumpCatalogueVersion(tx);
     importer.summary.problems.sort((a, b) => a.line - b.line);
     return importer.summary;
   });

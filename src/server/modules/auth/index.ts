@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { useStrictBodies } from '../../plugins/strict-body.js';
 import { accountRoutes } from './account-routes.js';
 import { createBackgroundTasks } from './background-tasks.js';
 import { profileRoutes } from './profile-routes.js';
@@ -7,7 +6,6 @@ import { sessionRoutes } from './session-routes.js';
 
 /** The auth calls of SPEC §7 under /api/v1/auth. */
 export async function authModule(app: FastifyInstance) {
-  useStrictBodies(app);
   const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', () => tasks.settled());
   await app.register(accountRoutes, { tasks });

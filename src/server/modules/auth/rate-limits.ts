@@ -1,14 +1,17 @@
 import type { FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { RateRule } from '../../plugins/rate-limit.js';
 
 // The auth calls that can be used to guess passwords or codes, to find which addresses have accounts,
 // or to flood a mailbox. Counted per client IP, and per account where one is named, so neither many
-// addresses from one IP nor one address from many IPs gets far. In memory, per process.
+// addresses from one IP nor one address from many IPs gets far. The counters are shared by every
+// instance (plugins/rate-limit.ts); the client IP is the peer unless TRUST_PROXY names it a proxy.
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
-const byIp = (request: FastifyRequest) => request.ip;
+/** The client IP; an IPv6 client by its /64, which one subscriber usually holds whole. */
+const byIp = (request: FastifyRequest) => normalizeIP(request.ip, 64);
 
 function bodyField(field: string) {
   return (request: FastifyRequest) => {

@@ -1,6 +1,7 @@
 // JSON schemas of the auth calls. Bodies reject unknown keys and cap every string; which fields are
 // required, and the address and password rules, are checked in the handlers so the answer carries
 // SPEC §5's own messages.
+import { errorResponses, resourceId } from '../../plugins/validation.js';
 
 const LIMITS = { email: 254, password: 128, name: 100, token: 200 } as const;
 
@@ -9,15 +10,6 @@ const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 function body(properties: Record<string, object>, required: string[] = []) {
   return { type: 'object', additionalProperties: false, properties, required } as const;
 }
-
-export const errorBody = {
-  type: 'object',
-  properties: { detail: { type: 'string' } },
-  required: ['detail'],
-} as const;
-
-/** Every call may fail with `{ detail }`. */
-export const errorResponses = { '4xx': errorBody, '5xx': errorBody } as const;
 
 export const messageBody = {
   type: 'object',
@@ -82,7 +74,7 @@ export const loginSchema = {
 
 export const verifyOtpSchema = {
   summary: 'Trade the mailed login code for tokens',
-  body: body({ user_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, code: text(16) }, ['user_id']),
+  body: body({ user_id: resourceId, code: text(16) }, ['user_id']),
   response: { 200: tokensBody, ...errorResponses },
 } as const;
 

@@ -118,8 +118,9 @@ export class FacetIndex {
   }
 
   /**
-   * Reads the catalogue in id order, in chunks. No seed or import may commit meanwhile: each bumps the
-   * version in its own transaction, so an unchanged version before and after proves a consistent read.
+   * Reads the catalogue in id order, in chunks. No change may commit meanwhile: every change bumps the
+   * version in its own transaction (a trigger), so an unchanged version before and after proves a
+   * consistent read.
    * Answers null when the catalogue changed during the build.
    */
   static async build(db: Db, catalogue: Catalogue): Promise<FacetIndex | null> {

@@ -2,21 +2,17 @@
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../../shared/constants.js';
 import { ladderValues } from './buckets.js';
 import type { Catalogue, Facet } from './catalogues.js';
+import { errorBody, resourceId } from '../../plugins/validation.js';
 
 /** Past this no catalogue has rows; it keeps OFFSET arithmetic far from overflow. */
 export const MAX_PAGE = 1_000_000;
 export const MAX_FILTER_VALUES = 100;
 export const MAX_TEXT_LENGTH = 200;
 
-/** PostgreSQL text cannot hold NUL; refusing it here keeps it from ever reaching SQL. */
-const noNul = '^[^\\u0000]*$';
-const freeText = { type: 'string', minLength: 1, maxLength: MAX_TEXT_LENGTH, pattern: noNul } as const;
+// Text NUL or a lone surrogate in any field is refused for every route at once (plugins/validation.ts).
+const freeText = { type: 'string', minLength: 1, maxLength: MAX_TEXT_LENGTH } as const;
 
-export const errorSchema = {
-  type: 'object',
-  properties: { detail: { type: 'string' } },
-  required: ['detail'],
-} as const;
+export const errorSchema = errorBody;
 
 const text = { type: 'string' } as const;
 const maybeNumber = { type: ['number', 'string'], description: "A number, or 'NaN' when missing" } as const;
@@ -87,7 +83,7 @@ export function searchQuerySchema(catalogue: Catalogue) {
   const properties: Record<string, object> = {
     page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
     per_page: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: PAGE_SIZE },
-    search_term: { type: 'string', maxLength: MAX_TEXT_LENGTH, pattern: noNul },
+    search_term: { type: 'string', maxLength: MAX_TEXT_LENGTH },
   };
   for (const facet of catalogue.facets) properties[facet.searchKey] = facetQuerySchema(facet);
   return { type: 'object', additionalProperties: false, properties };
@@ -108,7 +104,7 @@ export function pagedSchema(rowSchema: object) {
 export const idParamsSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+  properties: { id: resourceId },
   required: ['id'],
 } as const;
 

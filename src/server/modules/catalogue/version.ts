@@ -3,14 +3,17 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from './query-rows.js';
 
 /**
- * The catalogue's version: every seed and import bumps it, and whatever is cached from the catalogue
- * (filter options, counts) is keyed by it. It lives in the database, so every instance sees a bump.
+ * The catalogue's version: the database bumps it for every statement that changes investors or funds
+ * (triggers, migration 0003), whoever runs it — the app, a seed, an import, psql. Whatever is cached
+ * from the catalogue (filter options, counts, the search index) is keyed by it, and every search reads
+ * it, so each instance sees a change with its next search.
  */
 export async function readCatalogueVersion(db: Db): Promise<number> {
   const rows = await queryRows(db, sql`SELECT version FROM catalogue_state WHERE id = 1`);
   return rows.length === 0 ? 0 : Number(rows[0].version);
 }
 
+/** A new version without a changed row: forces every cache to recompute (the triggers do it on changes). */
 export async function bumpCatalogueVersion(db: Db): Promise<number> {
   const rows = await queryRows(
     db,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { List, ListSummary, ListType } from '../../../shared/api-types.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { useStrictBodies } from '../../plugins/strict-body.js';
 import { LIST_KINDS, type ListKind } from './list-kinds.js';
 import {
   addItems,
@@ -60,7 +59,6 @@ function batchIds(body: Record<string, unknown>, kind: ListKind): number[] {
 
 /** The saved lists of SPEC §7 (plus rename and single-row removal) under /api/v1/lists. */
 export async function listsModule(app: FastifyInstance) {
-  useStrictBodies(app);
   app.addHook('onRequest', app.authenticate);
 
   app.get('', { schema: getListsSchema }, (request) => listSummaries(app.db, request.userId));

@@ -1,23 +1,19 @@
 import { fundSchema, investorSchema } from '../catalogue/schemas.js';
+import { errorResponses, resourceId } from '../../plugins/validation.js';
+import { idempotencyHeaders } from '../../plugins/idempotency.js';
 
 // JSON schemas of the list calls. SPEC §5's messages for name and type come from the handlers.
 
 export const LIST_NAME_MAX = 100;
 export const LIST_DESCRIPTION_MAX = 1000;
-const MAX_ID = 2147483647;
 export const MAX_BATCH = 1000;
 
-const errorBody = { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] } as const;
-const errorResponses = { '4xx': errorBody, '5xx': errorBody } as const;
 const security = [{ bearer: [] }];
-const id = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+const id = resourceId;
 const listParams = { type: 'object', properties: { id }, required: ['id'] } as const;
 
-/** The offline outbox sends one with every addition; the batch add is idempotent, so it is only accepted. */
-const idempotencyHeaders = {
-  type: 'object',
-  properties: { 'idempotency-key': { type: 'string', maxLength: 200 } },
-} as const;
+// The offline outbox sends an Idempotency-Key with every addition; the calls that change a list honour
+// one (plugins/idempotency.ts), so a replay answers the first answer and changes nothing.
 
 const listSummary = {
   type: 'object',
@@ -70,6 +66,7 @@ const description = { type: ['string', 'null'], maxLength: LIST_DESCRIPTION_MAX 
 export const createListSchema = {
   summary: 'Create a list',
   security,
+  headers: idempotencyHeaders,
   body: {
     type: 'object',
     additionalProperties: false,

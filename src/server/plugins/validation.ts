@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import addFormats from 'ajv-formats';
+
+// Schema fragments every module shares.
+
+/** A row id: PostgreSQL's integer. Infinity, NaN and fractions are refused with the rest (see below). */
+export const resourceId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+
+export const errorBody = {
+  type: 'object',
+  properties: { detail: { type: 'string' } },
+  required: ['detail'],
+} as const;
+
+/** Every call may fail with `{ detail }`. */
+export const errorResponses = { '4xx': errorBody, '5xx': errorBody } as const;
+
+const shared: Options = { useDefaults: true, removeAdditional: false, addUsedSchema: false, allErrors: false };
+
+function ajvWith(coerceTypes: Options['coerceTypes']): Ajv {
+  const ajv = new Ajv({ ...shared, coerceTypes });
+  addFormats(ajv);
+  return ajv;
+}
+
+// Query strings, path params and headers are text on the wire, so they are coerced ('5' → 5, one key →
+// [value]). JSON bodies already carry types: coercing them would let `{"name": 123}` or `{"name": null}`
+// through, so wrong types answer 422 instead of being quietly converted.
+const coercing = ajvWith('array');
+const strict = ajvWith(false);
+
+/** NUL, which PostgreSQL text cannot hold, and a UTF-16 surrogate without its other half. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * What no field of any request may carry, whatever its schema says: text PostgreSQL cannot store (NUL)
+ * or that is not Unicode (a lone surrogate, from a JSON `\ud800`), and numbers that are not finite
+ * (Ajv coerces 'Infinity' and '1e400' in a path or query to Infinity and then skips its range checks).
+ * Answers the first offending value as an Ajv error, or null.
+ */
+export function unacceptableValue(data: unknown, path = ''): ErrorObject | null {
+  if (typeof data === 'string') {
+    if (!UNSTORABLE.test(data)) return null;
+    return {
+      instancePath: path,
+      schemaPath: '#/text',
+      keyword: 'text',
+      params: {},
+      message: 'must not contain NUL or unpaired surrogate characters',
+    };
+  }
+  if (typeof data === 'number') {
+    if (Number.isFinite(data)) return null;
+    return { instancePath: path, schemaPath: '#/finite', keyword: 'finite', params: {}, message: 'must be a finite number' };
+  }
+  if (data !== null && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) {
+      const problem = unacceptableValue(value, `${path}/${key}`);
+      if (problem) return problem;
+    }
+  }
+  return null;
+}
+
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Validates every part of every request (body, query, params, headers) against its route's schema and
+ * then against unacceptableValue. Only data that passed the schema is walked, so its shape is bounded.
+ */
+export const validation = fp(async (app: FastifyInstance) => {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = (httpPart === 'body' ? strict : coercing).compile(schema as object);
+    const check: Validator = (data) => {
+      if (!validate(data)) {
+        check.errors = validate.errors;
+        return false;
+      }
+      const problem = unacceptableValue(data);
+      check.errors = problem ? [problem] : null;
+      return problem === null;
+    };
+    return check;
+  });
+});

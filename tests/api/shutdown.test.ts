@@ -1,0 +1,115 @@
+// SIGTERM while 200 clients search without pause: the server (a real process, on PGlite, and on
+// PostgreSQL when TEST_DATABASE_URL is set) answers every
+// request that was sent before the signal, answers nothing with a 5xx, refuses new connections, and
+// exits cleanly. A client's only failure afterwards is the refused connection, which a load balancer
+// takes as "try another instance".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../src/server/db/client.js';
+import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
+import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
+import { createPostgresDatabase } from '../helpers/database.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+const CONNECTIONS = 200;
+const LOAD_BEFORE_SIGNAL_MS = 2000;
+const JWT_SECRET = 'shutdown-test-secret-long-enough-for-hs256';
+const SEARCHES = [
+  '/api/v1/investors/search?page=1&per_page=15',
+  '/api/v1/investors/search?page=2&per_page=15&search_term=a',
+  '/api/v1/funds/search?page=1&per_page=15',
+];
+
+interface Outcome {
+  startedAt: number;
+  endedAt: number;
+  status?: number;
+  error?: string;
+}
+
+const databases: Array<{ name: string; url?: string }> = [{ name: 'PGlite' }];
+if (process.env.TEST_DATABASE_URL) databases.push({ name: 'PostgreSQL', url: process.env.TEST_DATABASE_URL });
+
+describe.each(databases)('SIGTERM under load on $name', ({ url: serverUrl }) => {
+  let dataDir: string;
+  let server: ServerProcess;
+  let dropDatabase = async () => {};
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-shutdown-'));
+    let databaseUrl = '';
+    if (serverUrl) {
+      const created = await createPostgresDatabase(serverUrl);
+      databaseUrl = created.url;
+      dropDatabase = created.drop;
+    }
+    // A small catalogue, so the server starts without its first-start seed.
+    const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
+    await seedCatalogue(database.db, { investors: 200, funds: 50 });
+    await database.close();
+    server = await startServerProcess({ env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET } });
+  });
+  afterAll(async () => {
+    await server?.stop(2000);
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`answers every request in flight among ${CONNECTIONS} connections, none with a 5xx, and exits 0`, async () => {
+    const token = await signAccessToken(JWT_SECRET, 1);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const outcomes: Outcome[] = [];
+    let signalledAt = Infinity;
+
+    const request = (search: string) =>
+      new Promise<Outcome>((resolve) => {
+        const outcome: Outcome = { startedAt: performance.now(), endedAt: 0 };
+        const req = http.get(
+          { host: '127.0.0.1', port: server.port, path: search, agent, headers: { authorization: `Bearer ${token}` } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ ...outcome, status: res.statusCode, endedAt: performance.now() }));
+            res.on('error', (error: NodeJS.ErrnoException) => resolve({ ...outcome, error: error.code ?? error.message, endedAt: performance.now() }));
+          },
+        );
+        req.on('error', (error: NodeJS.ErrnoException) => resolve({ ...outcome, error: error.code ?? error.message, endedAt: performance.now() }));
+      });
+
+    // Each client searches without pause until its connection is refused (the server has stopped listening).
+    const clients = Array.from({ length: CONNECTIONS }, async (_, c) => {
+      for (let i = c; ; i++) {
+        const outcome = await request(SEARCHES[i % SEARCHES.length]);
+        outcomes.push(outcome);
+        if (outcome.error) return;
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, LOAD_BEFORE_SIGNAL_MS));
+    signalledAt = performance.now();
+    server.child.kill('SIGTERM');
+    await Promise.all(clients);
+    const code = await server.exited;
+    agent.destroy();
+
+    const before = outcomes.filter((o) => o.startedAt < signalledAt);
+    const answeredAfterSignal = before.filter((o) => o.status !== undefined && o.endedAt > signalledAt);
+    const failures = outcomes.filter((o) => o.error !== undefined);
+    const serverErrors = outcomes.filter((o) => o.status !== undefined && o.status >= 500);
+    const summary = {
+      requests: outcomes.length,
+      sentBeforeSignal: before.length,
+      answeredAfterSignal: answeredAfterSignal.length,
+      errors: [...new Set(failures.map((o) => o.error))],
+    };
+
+    expect(code, server.output()).toBe(0);
+    expect(serverErrors, JSON.stringify(summary)).toEqual([]);
+    // Requests were in flight when the signal came, and each of them was answered, with a 200.
+    expect(answeredAfterSignal.length, JSON.stringify(summary)).toBeGreaterThan(0);
+    expect(before.filter((o) => o.status !== 200), JSON.stringify(summary)).toEqual([]);
+    // After it, the only failure is a refused connection.
+    expect(failures.every((o) => o.error === 'ECONNREFUSED'), JSON.stringify(summary)).toBe(true);
+  });
+});

@@ -1,0 +1,32 @@
+// The part of autocannon's API the load benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    total: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
+    headers?: Record<string, string>;
+    requests?: Array<{ method?: string; path: string; headers?: Record<string, string> }>;
+  }
+  export interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
