@@ -1,6 +1,7 @@
 // The outbox of list additions: each 'add to list' is written here first, with an idempotency key, and
 // shown at once as pending; the replayer (outbox-replayer.ts) sends the rows in order and removes each
 // once the server has it. Rows belong to one user and wait for that user's next login if need be.
+import { FetchError } from 'ofetch';
 import { API } from '@/shared/api-paths';
 import type { Fund, Investor, ListType } from '@/shared/api-types';
 import { apiErrorDetail, apiStatus, SessionExpiredError, type ApiClient } from './api-client';
@@ -79,6 +80,8 @@ export function classifySendFailure(error: unknown): SendFailure {
   if (error instanceof SessionExpiredError) return 'session';
   const status = apiStatus(error);
   if (status === undefined || status === 408 || status === 429 || status >= 500) return 'retry';
+  // A conflict the server asks to retry: the first send with this key is still being answered.
+  if (status === 409 && error instanceof FetchError && error.response?.headers.has('retry-after')) return 'retry';
   if (status === 401) return 'session';
   return 'rejected';
 }
