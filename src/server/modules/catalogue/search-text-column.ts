@@ -43,6 +43,10 @@ export class SearchTextColumn {
     );
   }
 
+  get rows(): number {
+    return this.starts.length;
+  }
+
   /** The row groups that may hold `needle`: those holding all its trigrams; null when it has none. */
   private groupsWith(needle: string): Uint32Array | null {
     if (needle.length < 3) return null;
