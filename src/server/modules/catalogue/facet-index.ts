@@ -12,7 +12,9 @@ import type { FacetSelection, SearchFilter } from './search-sql.js';
 import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
 import { readCatalogueVersion } from './version.js';
 
-const CHUNK = 50_000;
+/** Rows read per statement: small enough that reading one (and storing it) holds the event loop only
+ * briefly, so the searches answered by SQL meanwhile are not kept waiting. */
+const CHUNK = 10_000;
 /** Bucket number of a missing value (or one below the first edge): matches no range. */
 const NO_BUCKET = 255;
 
@@ -134,7 +136,7 @@ export class FacetIndex {
     const select = sql.join(
       [
         sql`${catalogue.id} AS id`,
-        sql`${catalogue.searchText} AS search_text`,
+        // search_text itself is not read: it is these fields, lower-cased and joined by spaces.
         ...catalogue.searchFields.map((f, k) => sql`lower(${sql.identifier(f.name)}) AS ${sql.raw(`s${k}`)}`),
         ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`),
       ],
@@ -152,10 +154,7 @@ export class FacetIndex {
         if (filled === size) return null;
         ids[filled] = Number(row.id);
         catalogue.facets.forEach((facet, k) => store(columns.get(facet.searchKey)!, filled, row[`f${k}`]));
-        text.add(
-          catalogue.searchFields.map((_, k) => String(row[`s${k}`])),
-          String(row.search_text),
-        );
+        text.add(catalogue.searchFields.map((_, k) => String(row[`s${k}`])));
         filled++;
       }
       lastId = ids[filled - 1];
