@@ -69,42 +69,78 @@ export class SearchTerms {
     if (tail !== 0) into[into.length - 1] = (1 << tail) - 1;
   }
 
-  /** Keeps the rows holding `piece` (no separator in it) inside one of their segments. */
+  /**
+   * Keeps the rows holding `piece` (no separator in it) inside one of their segments. Segment by
+   * segment, only rows not found yet are looked at; when they are few against the segment's dictionary
+   * (a common piece, found in most rows by the first segments), their values are tested one by one
+   * rather than the whole dictionary.
+   */
   private applyPiece(piece: string, into: Uint32Array, first: boolean) {
     if (first) this.fillAll(into);
     const words = into.length;
     const found = new Uint32Array(words);
+    let left = 0;
+    for (const word of into) left += popcount(word);
     for (const segment of this.segments) {
-      const wanted = new Uint32Array((segment.values.rows + 31) >>> 5);
-      segment.values.applyTerm(piece, wanted, true);
-      if (!wanted.some((w) => w !== 0)) continue;
-      const codes = segment.codes;
-      for (let w = 0; w < words; w++) {
-        // Rows still candidates and not yet found in an earlier segment.
-        let rest = into[w] & ~found[w];
-        if (rest === 0) continue;
-        let word = 0;
-        const base = w << 5;
-        if (popcount(rest) > 8) {
-          // Many rows to look at: reading all 32 codes beats picking the bits one by one.
-          const end = Math.min(32, this.rows - base);
-          for (let b = 0; b < end; b++) {
-            const code = codes[base + b];
-            word |= (code === ABSENT ? 0 : (wanted[code >>> 5] >>> (code & 31)) & 1) << b;
-          }
-          found[w] |= word & rest;
-          continue;
+      if (left === 0) break;
+      left -=
+        left * 4 < segment.values.rows
+          ? this.findOneByOne(piece, segment, into, found)
+          : this.findByDictionary(piece, segment, into, found);
+    }
+    into.set(found);
+  }
+
+  /** Rows still candidates (in `into`) and not yet `found` whose value holds the piece; answers how many. */
+  private findOneByOne(piece: string, segment: Segment, into: Uint32Array, found: Uint32Array): number {
+    let added = 0;
+    for (let w = 0; w < into.length; w++) {
+      let rest = into[w] & ~found[w];
+      while (rest !== 0) {
+        const bit = 31 - Math.clz32(rest & -rest);
+        rest &= rest - 1;
+        const code = segment.codes[(w << 5) + bit];
+        if (code !== ABSENT && segment.values.textAt(code).includes(piece)) {
+          found[w] |= 1 << bit;
+          added++;
         }
+      }
+    }
+    return added;
+  }
+
+  /** The same, by matching the piece once against the segment's dictionary. */
+  private findByDictionary(piece: string, segment: Segment, into: Uint32Array, found: Uint32Array): number {
+    const wanted = new Uint32Array((segment.values.rows + 31) >>> 5);
+    segment.values.applyTerm(piece, wanted, true);
+    if (!wanted.some((w) => w !== 0)) return 0;
+    const codes = segment.codes;
+    let added = 0;
+    for (let w = 0; w < into.length; w++) {
+      let rest = into[w] & ~found[w];
+      if (rest === 0) continue;
+      let word = 0;
+      const base = w << 5;
+      if (popcount(rest) > 8) {
+        // Many rows to look at: reading all 32 codes beats picking the bits one by one.
+        const end = Math.min(32, this.rows - base);
+        for (let b = 0; b < end; b++) {
+          const code = codes[base + b];
+          word |= (code === ABSENT ? 0 : (wanted[code >>> 5] >>> (code & 31)) & 1) << b;
+        }
+        word &= rest;
+      } else {
         while (rest !== 0) {
           const bit = 31 - Math.clz32(rest & -rest);
           rest &= rest - 1;
           const code = codes[base + bit];
           if (code !== ABSENT && (wanted[code >>> 5] & (1 << (code & 31))) !== 0) word |= 1 << bit;
         }
-        found[w] |= word;
       }
+      found[w] |= word;
+      added += popcount(word);
     }
-    into.set(found);
+    return added;
   }
 }
 

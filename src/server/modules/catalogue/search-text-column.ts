@@ -52,6 +52,13 @@ export class SearchTextColumn {
     return this.starts.length;
   }
 
+  /** The text of row `row`. */
+  textAt(row: number): string {
+    const text = this.blocks[Math.floor(row / this.blockRows)];
+    const last = row + 1 === this.starts.length || (row + 1) % this.blockRows === 0;
+    return text.slice(this.starts[row], last ? text.length : this.starts[row + 1] - 1);
+  }
+
   private holdsEvery(needle: string): boolean {
     for (let i = 0; i < needle.length; i++) {
       const c = needle.charCodeAt(i);
