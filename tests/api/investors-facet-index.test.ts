@@ -62,6 +62,8 @@ function randomQueries(catalogue: Catalogue, valuesOf: Record<string, string[]>,
 function randomTerms(texts: string[], count: number, seed: number): string[] {
   const f = new Faker({ locale: base, seed });
   const fixed = ['ventures', 'CAPITAL', 'Partner', 'a', 'e', ' capital ', 'zzqqxx', '%', '_', '50%', 'a_b', "o'c", '\\', '"'];
+  // A term with a space or an '@' may run from one search field (or e-mail part) into the next.
+  const across = ['@', 'a@', '@b', 'n s', 'nan nan', 'com ', 'partner a', '.com'];
   const unicode = ['zoë', 'ÅNGSTRÖM', 'łukasz', '東京', '🚀', 'ß', 'é_'];
   const pieces = Array.from({ length: count }, () => {
     const text = f.helpers.arrayElement(texts);
@@ -70,7 +72,7 @@ function randomTerms(texts: string[], count: number, seed: number): string[] {
     const piece = text.slice(from, from + length);
     return f.datatype.boolean() ? piece.toUpperCase() : piece;
   });
-  return [...fixed, ...unicode, ...pieces].filter((t) => t.trim() !== '');
+  return [...fixed, ...across, ...unicode, ...pieces].filter((t) => t.trim() !== '');
 }
 
 /** Rows whose names carry what a search term may trip on: LIKE metacharacters, quotes, unicode. */

@@ -69,6 +69,10 @@ const CASES: Case[] = [
   },
   { name: 'term "ventures"', catalogue: I, query: { search_term: 'ventures' } },
   { name: 'term "schmidt"', catalogue: I, query: { search_term: 'schmidt' } },
+  { name: 'term "a" (nearly every row)', catalogue: I, query: { search_term: 'a' } },
+  { name: 'term "partner"', catalogue: I, query: { search_term: 'partner' } },
+  { name: 'term "zqxj" (no row)', catalogue: I, query: { search_term: 'zqxj' } },
+  { name: 'term "Zoë" (non-ASCII)', catalogue: I, query: { search_term: 'Zoë' } },
   {
     name: 'term "capital" + filters',
     catalogue: I,

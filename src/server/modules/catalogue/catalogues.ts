@@ -1,6 +1,7 @@
 // The two catalogues and their filters ("facets"): which query key filters which column, how, and
 // which key of a filter call lists its options. Search, filter options and validation all read these.
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SearchField } from './search-terms.js';
 import { funds, investors } from '../../db/schema.js';
 import { FIRM_TYPES, GENDERS, INDUSTRIES, STAGES } from '../../../shared/vocabularies.js';
 import {
@@ -50,6 +51,8 @@ export interface Catalogue {
   table: typeof investors | typeof funds;
   id: AnyPgColumn;
   searchText: AnyPgColumn;
+  /** What searchText is made of: these columns, lower-cased and joined by spaces (schema.ts), in order. */
+  searchFields: readonly SearchField[];
   /** The columns answered on the wire, in order; numeric ones are answered 'NaN' when missing. */
   wireColumns: AnyPgColumn[];
   numericColumns: readonly string[];
@@ -63,6 +66,14 @@ export const investorCatalogue: Catalogue = {
   table: investors,
   id: investors.id,
   searchText: investors.search_text,
+  searchFields: [
+    { name: 'first_name' },
+    { name: 'last_name' },
+    { name: 'firm_name' },
+    { name: 'contact_title' },
+    { name: 'email', splitAt: '@' },
+    { name: 'city' },
+  ],
   wireColumns: [
     investors.id,
     investors.first_name,
@@ -152,6 +163,14 @@ export const fundCatalogue: Catalogue = {
   table: funds,
   id: funds.id,
   searchText: funds.search_text,
+  searchFields: [
+    { name: 'firm_name' },
+    { name: 'full_name' },
+    { name: 'title' },
+    { name: 'firm_email', splitAt: '@' },
+    { name: 'contact_email', splitAt: '@' },
+    { name: 'firm_address' },
+  ],
   wireColumns: [
     funds.id,
     funds.firm_name,

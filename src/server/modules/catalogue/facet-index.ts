@@ -2,16 +2,19 @@
 // numbers (a code per text value, a bit mask per list, a bucket per number). A filter-only search
 // becomes one pass over typed arrays that yields the exact total and the ids of the asked page, in a
 // few milliseconds at a million rows, where SQL needs hundreds to count. Beside them the lower-cased
-// search_text of every row (search-text-column.ts), so a search term is counted in memory as well.
+// search fields of every row as dictionaries of distinct values (search-terms.ts), so a search term is
+// counted in memory as well.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Catalogue, Facet, RangeFacet } from './catalogues.js';
 import { queryRows } from './query-rows.js';
 import type { FacetSelection, SearchFilter } from './search-sql.js';
-import { SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
+import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
 import { readCatalogueVersion } from './version.js';
 
-const CHUNK = 50_000;
+/** Rows read per statement: small enough that reading one (and storing it) holds the event loop only
+ * briefly, so the searches answered by SQL meanwhile are not kept waiting. */
+const CHUNK = 10_000;
 /** Bucket number of a missing value (or one below the first edge): matches no range. */
 const NO_BUCKET = 255;
 
@@ -103,7 +106,7 @@ export class FacetIndex {
     readonly version: number,
     private readonly ids: Int32Array,
     private readonly columns: Map<string, FacetColumn>,
-    private readonly text: SearchTextColumn,
+    private readonly text: SearchTerms,
   ) {
     this.scratch = new Uint32Array((ids.length + 31) >>> 5);
   }
@@ -112,7 +115,7 @@ export class FacetIndex {
     return this.ids.length;
   }
 
-  /** About the bytes the search text takes (characters plus row offsets). */
+  /** About the bytes the search text takes (dictionaries, their offsets and filters, row codes). */
   get textSize(): number {
     return this.text.size;
   }
@@ -129,11 +132,12 @@ export class FacetIndex {
     const size = Number(n);
     const ids = new Int32Array(size);
     const columns = new Map(catalogue.facets.map((f) => [f.searchKey, emptyColumn(f, size)]));
-    const text = new SearchTextBuilder(size);
+    const text = new SearchTermsBuilder(catalogue.searchFields, size);
     const select = sql.join(
       [
         sql`${catalogue.id} AS id`,
-        sql`${catalogue.searchText} AS search_text`,
+        // search_text itself is not read: it is these fields, lower-cased and joined by spaces.
+        ...catalogue.searchFields.map((f, k) => sql`lower(${sql.identifier(f.name)}) AS ${sql.raw(`s${k}`)}`),
         ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`),
       ],
       sql`, `,
@@ -150,7 +154,7 @@ export class FacetIndex {
         if (filled === size) return null;
         ids[filled] = Number(row.id);
         catalogue.facets.forEach((facet, k) => store(columns.get(facet.searchKey)!, filled, row[`f${k}`]));
-        text.add(String(row.search_text));
+        text.add(catalogue.searchFields.map((_, k) => String(row[`s${k}`])));
         filled++;
       }
       lastId = ids[filled - 1];

@@ -70,7 +70,7 @@ export function whereClause(catalogue: Catalogue, filter: SearchFilter): SQL {
   return conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `);
 }
 
-/** The term lower-cased by the database, as search_text is: the in-memory match needs the same folding. */
+/** The term lower-cased by the database, as search_text is (for a term CaseFold cannot fold). */
 export function lowerSql(term: string): SQL {
   return sql`SELECT lower(${term}) AS needle`;
 }
@@ -114,8 +114,22 @@ export function byIdSql(catalogue: Catalogue, id: number): SQL {
   return sql`SELECT ${wireColumnList(catalogue)} FROM ${catalogue.table} WHERE ${catalogue.id} = ${id}`;
 }
 
-/** The rows of one page the facet index picked, in id order. */
-export function byIdsSql(catalogue: Catalogue, ids: number[]): SQL {
-  return sql`SELECT ${wireColumnList(catalogue)} FROM ${catalogue.table}
-    WHERE ${catalogue.id} = ANY(${sql.param(ids)}::int[]) ORDER BY ${catalogue.id}`;
+/** What the version column of `byIdsWithVersionSql` is called; no catalogue column has this name. */
+export const VERSION_COLUMN = 'catalogue_version';
+
+/**
+ * The rows of one page the facet index picked, in id order, each with the catalogue version, read in
+ * one statement and so from one snapshot: the version says whether the index that picked the ids was
+ * current. With no ids (or none found) it answers one row holding only the version.
+ */
+export function byIdsWithVersionSql(catalogue: Catalogue, ids: number[]): SQL {
+  const columns = sql.join(
+    catalogue.wireColumns.map((c) => sql`page.${sql.identifier(c.name)}`),
+    sql`, `,
+  );
+  return sql`SELECT state.version AS ${sql.identifier(VERSION_COLUMN)}, ${columns}
+    FROM (SELECT coalesce(max(version), 0) AS version FROM catalogue_state WHERE id = 1) AS state
+    LEFT JOIN LATERAL (SELECT ${wireColumnList(catalogue)} FROM ${catalogue.table}
+      WHERE ${catalogue.id} = ANY(${sql.param(ids)}::int[])) AS page ON TRUE
+    ORDER BY page.${sql.identifier(catalogue.id.name)}`;
 }

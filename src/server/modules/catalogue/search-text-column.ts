@@ -7,6 +7,8 @@
 // A rare term would still cost a read of all the text, so a coarse trigram filter comes first: for
 // each of GRAM_BUCKETS hashed trigrams, one bit per group of 32 rows (a word of the row bitset) that
 // holds it somewhere. Only groups holding every trigram of the term are read (16 MB at a million rows).
+// And one bit per UTF-16 code unit held anywhere (8 kB): a term with a character no row has matches
+// nothing, whatever its length.
 
 /** Rows per block: a multiple of 32, so a block covers whole words of a row bitset. */
 const BLOCK_ROWS = 1 << 16;
@@ -32,6 +34,8 @@ export class SearchTextColumn {
     /** Bucket-major: bucket k's bits over row groups are grams[k * groupWords …]. */
     private readonly grams: Uint32Array,
     private readonly groupWords: number,
+    /** Bit c is set when code unit c occurs in some row. */
+    private readonly units: Uint32Array,
   ) {}
 
   /** Characters held plus the offsets' and trigram filter's bytes: about the memory it takes (ASCII text). */
@@ -39,8 +43,28 @@ export class SearchTextColumn {
     return (
       this.blocks.reduce((sum, block) => sum + block.length, 0) +
       this.starts.byteLength +
-      this.grams.byteLength
+      this.grams.byteLength +
+      this.units.byteLength
     );
+  }
+
+  get rows(): number {
+    return this.starts.length;
+  }
+
+  /** The text of row `row`. */
+  textAt(row: number): string {
+    const text = this.blocks[Math.floor(row / this.blockRows)];
+    const last = row + 1 === this.starts.length || (row + 1) % this.blockRows === 0;
+    return text.slice(this.starts[row], last ? text.length : this.starts[row + 1] - 1);
+  }
+
+  private holdsEvery(needle: string): boolean {
+    for (let i = 0; i < needle.length; i++) {
+      const c = needle.charCodeAt(i);
+      if ((this.units[c >>> 5] & (1 << (c & 31))) === 0) return false;
+    }
+    return true;
   }
 
   /** The row groups that may hold `needle`: those holding all its trigrams; null when it has none. */
@@ -60,7 +84,7 @@ export class SearchTextColumn {
    * trigram filter lets through, are looked at.
    */
   applyTerm(needle: string, into: Uint32Array, first: boolean): void {
-    if (needle.includes(SEPARATOR)) {
+    if (needle.includes(SEPARATOR) || !this.holdsEvery(needle)) {
       into.fill(0);
       return;
     }
@@ -130,6 +154,7 @@ export class SearchTextBuilder {
   private readonly blocks: string[] = [];
   private readonly starts: Int32Array;
   private readonly grams: Uint32Array;
+  private readonly units = new Uint32Array(65536 / 32);
   private readonly groupWords: number;
   private pending: string[] = [];
   private offset = 0;
@@ -150,6 +175,10 @@ export class SearchTextBuilder {
     const slot = group >>> 5;
     const bit = 1 << (group & 31);
     for (let i = 0; i + 2 < text.length; i++) this.grams[gramBucket(text, i) * this.groupWords + slot] |= bit;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      this.units[c >>> 5] |= 1 << (c & 31);
+    }
     this.starts[this.row++] = this.offset;
     this.offset += text.length + 1;
     this.pending.push(text);
@@ -166,6 +195,6 @@ export class SearchTextBuilder {
   finish(): SearchTextColumn {
     if (this.row !== this.starts.length) throw new Error(`${this.row} of ${this.starts.length} rows were added`);
     if (this.pending.length > 0) this.closeBlock();
-    return new SearchTextColumn(this.blocks, this.starts, this.blockRows, this.grams, this.groupWords);
+    return new SearchTextColumn(this.blocks, this.starts, this.blockRows, this.grams, this.groupWords, this.units);
   }
 }

@@ -1,16 +1,18 @@
 import type { Db } from '../../db/client.js';
 import type { Catalogue } from './catalogues.js';
+import { CaseFold } from './case-fold.js';
 import { FacetIndex } from './facet-index.js';
-import { queryRows } from './query-rows.js';
+import { queryRows, type Row } from './query-rows.js';
 import {
   byIdSql,
-  byIdsSql,
+  byIdsWithVersionSql,
   countSql,
   filterKey,
   lowerSql,
   pageSql,
   pageWindow,
   type SearchFilter,
+  VERSION_COLUMN,
 } from './search-sql.js';
 import { readCatalogueVersion } from './version.js';
 import { VersionedCache } from './versioned-cache.js';
@@ -31,15 +33,23 @@ export interface CatalogueSearchOptions {
 
 /**
  * Searches one catalogue. The exact count behind total_pages is the costly part of a search:
- * - a search is counted (and paged) by the facet index of the current catalogue version, its term
- *   matched against the search text held in the index;
- * - a search made while the index is being (re)built runs SQL, and its count is cached per filter for
- *   the current catalogue version, so it is correct until the next seed or import.
+ * - a search is counted (and paged) by the newest facet index, its term folded as the database folds
+ *   case (CaseFold) and matched against the search text held in the index. The page's rows are then
+ *   read together with the catalogue version, in one statement: one round trip per search, and the
+ *   version proves the index current for the very snapshot the rows come from;
+ * - when that version is newer than the index (a change committed since it was built), and while the
+ *   index is being (re)built, the search runs SQL, and its count is cached per filter for the current
+ *   catalogue version, so it is correct until the next seed or import.
  */
 export class CatalogueSearch {
   private readonly counts = new VersionedCache<number>(2000);
   private index: FacetIndex | null = null;
+  /** The newest catalogue version a search has seen: an index older than it is not used. */
+  private newestSeen = 0;
   private building: Promise<void> | null = null;
+  /** How the database lower-cases, learned with the first index build (null: ask it each time). */
+  private fold: CaseFold | null = null;
+  private foldLearned = false;
 
   constructor(
     private readonly db: Db,
@@ -69,6 +79,10 @@ export class CatalogueSearch {
   }
 
   private async rebuild() {
+    if (!this.foldLearned) {
+      this.fold = await CaseFold.learn(this.db);
+      this.foldLearned = true;
+    }
     const built = await FacetIndex.build(this.db, this.catalogue);
     if (built && (!this.index || built.version > this.index.version)) this.index = built;
   }
@@ -93,27 +107,47 @@ export class CatalogueSearch {
     });
   }
 
+  /** The term as the database's lower() folds it, in memory when the fold is known. */
+  private async needle(term: string): Promise<string> {
+    return this.fold?.lower(term) ?? String((await queryRows(this.db, lowerSql(term)))[0].needle);
+  }
+
   async search(filter: SearchFilter, page: number, perPage: number): Promise<SearchResult> {
-    const version = await readCatalogueVersion(this.db);
-    const index = this.facetIndex(version);
-    let total: number;
-    let rows: WireRow[] = [];
-    if (index) {
-      const needle =
-        filter.term === undefined ? undefined : String((await queryRows(this.db, lowerSql(filter.term)))[0].needle);
+    const index = this.options.facetIndex === false ? null : this.index;
+    if (index && index.version >= this.newestSeen) {
+      const needle = filter.term === undefined ? undefined : await this.needle(filter.term);
       const match = index.match(filter, (page - 1) * perPage, perPage, needle);
-      total = match.total;
-      if (match.ids.length > 0) rows = await queryRows(this.db, byIdsSql(this.catalogue, match.ids));
-    } else {
-      total = await this.sqlCount(version, filter);
-      const window = pageWindow(total, page, perPage);
-      if (window) {
-        rows = await queryRows(this.db, pageSql(this.catalogue, filter, window));
-        if (window.fromEnd) rows.reverse();
-      }
+      const rows = await queryRows(this.db, byIdsWithVersionSql(this.catalogue, match.ids));
+      const version = Number(rows[0][VERSION_COLUMN]);
+      if (version === index.version) return this.answer(rows.filter((row) => row.id !== null), match.total, perPage);
+      // Changed since the index was built: answered by SQL (below) until the rebuild is done.
+      this.newestSeen = Math.max(this.newestSeen, version);
+      return this.sqlSearch(version, filter, page, perPage);
     }
+    return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage);
+  }
+
+  private async sqlSearch(version: number, filter: SearchFilter, page: number, perPage: number) {
+    this.newestSeen = Math.max(this.newestSeen, version);
+    // Starts a (re)build behind the scenes when the index is missing or stale.
+    this.facetIndex(version);
+    const total = await this.sqlCount(version, filter);
+    const window = pageWindow(total, page, perPage);
+    let rows: Row[] = [];
+    if (window) {
+      rows = await queryRows(this.db, pageSql(this.catalogue, filter, window));
+      if (window.fromEnd) rows.reverse();
+    }
+    return this.answer(rows, total, perPage);
+  }
+
+  private answer(rows: Row[], total: number, perPage: number): SearchResult {
     return {
-      results: rows.map((row) => toWire(this.catalogue, row)),
+      results: rows.map((row) => {
+        const wire = toWire(this.catalogue, row);
+        delete wire[VERSION_COLUMN];
+        return wire;
+      }),
       total_pages: Math.ceil(total / perPage),
       total,
     };

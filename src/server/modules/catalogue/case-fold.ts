@@ -1,0 +1,67 @@
+// The database's lower(), learned once and then applied in memory: search_text is lower-cased by the
+// database, so a search term must be folded exactly as the database folds it, not as JavaScript does
+// (measured: PostgreSQL 15 on glibc's C.UTF-8 and PGlite each fold some letters differently from
+// toLowerCase() and from each other — 'İ', 'Ⓐ', 'ẞ', recent additions to Unicode). A libc locale folds
+// one character at a time (towlower), so the database's answer for every character is the whole truth.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { queryRows } from './query-rows.js';
+
+/** Planes 0 and 1 hold every letter Unicode gives a case; anything above is asked of the database. */
+const LEARNED_END = 0x20000;
+
+/** Every learned code point, in order, skipping surrogates (not characters) and NUL (not text). */
+function learnedCodePoints(): string {
+  const parts: string[] = [];
+  for (let cp = 1; cp < LEARNED_END; cp++) {
+    if (cp >= 0xd800 && cp <= 0xdfff) continue;
+    parts.push(String.fromCodePoint(cp));
+  }
+  return parts.join('');
+}
+
+export class CaseFold {
+  private constructor(
+    /** The code points lower() changes, and what it makes of each. */
+    private readonly changed: Map<number, string>,
+  ) {}
+
+  /**
+   * Asks the database to lower-case every learned character at once (a few tens of ms). Answers null
+   * when lower() is not a character-by-character mapping here — an ICU or builtin collation may map
+   * by context (a final sigma) or change lengths — or the database cannot hold the probe; callers then
+   * keep asking the database.
+   */
+  static async learn(db: Db): Promise<CaseFold | null> {
+    try {
+      const [{ provider }] = await queryRows(
+        db,
+        sql`SELECT datlocprovider AS provider FROM pg_database WHERE datname = current_database()`,
+      );
+      if (provider !== 'c') return null;
+      const probe = learnedCodePoints();
+      const [{ lowered }] = await queryRows(db, sql`SELECT lower(${probe}) AS lowered`);
+      const from = [...probe];
+      const to = [...String(lowered)];
+      if (to.length !== from.length) return null;
+      const changed = new Map<number, string>();
+      from.forEach((c, i) => {
+        if (to[i] !== c) changed.set(c.codePointAt(0)!, to[i]);
+      });
+      return new CaseFold(changed);
+    } catch {
+      return null;
+    }
+  }
+
+  /** `text` as the database's lower() answers it; undefined if it holds a character not learned. */
+  lower(text: string): string | undefined {
+    let out = '';
+    for (const c of text) {
+      const cp = c.codePointAt(0)!;
+      if (cp >= LEARNED_END || cp === 0 || (cp >= 0xd800 && cp <= 0xdfff)) return undefined;
+      out += this.changed.get(cp) ?? c;
+    }
+    return out;
+  }
+}
