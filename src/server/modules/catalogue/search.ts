@@ -119,9 +119,12 @@ export class CatalogueSearch {
       const match = index.match(filter, (page - 1) * perPage, perPage, needle);
       const rows = await queryRows(this.db, byIdsWithVersionSql(this.catalogue, match.ids));
       const version = Number(rows[0][VERSION_COLUMN]);
-      if (version === index.version) return this.answer(rows.filter((row) => row.id !== null), match.total, perPage);
-      // Changed since the index was built: answered by SQL (below) until the rebuild is done.
-      this.newestSeen = Math.max(this.newestSeen, version);
+      if (version === index.version) {
+        // Each row carries the version; a page with no rows is the one row holding only it.
+        const found = rows.filter((row) => row.id !== null).map(({ [VERSION_COLUMN]: _version, ...row }) => row);
+        return this.answer(found, match.total, perPage);
+      }
+      // Changed since the index was built: answered by SQL until the rebuild is done.
       return this.sqlSearch(version, filter, page, perPage);
     }
     return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage);
@@ -143,11 +146,7 @@ export class CatalogueSearch {
 
   private answer(rows: Row[], total: number, perPage: number): SearchResult {
     return {
-      results: rows.map((row) => {
-        const wire = toWire(this.catalogue, row);
-        delete wire[VERSION_COLUMN];
-        return wire;
-      }),
+      results: rows.map((row) => toWire(this.catalogue, row)),
       total_pages: Math.ceil(total / perPage),
       total,
     };
