@@ -37,7 +37,11 @@ export interface FramePersisterOptions {
   /** localStorage by default; null when storage is unavailable (then nothing is kept). */
   storage?: Storage | null;
   maxAge?: number;
-  /** At most one write per this many ms (the sync persister's throttle). */
+  /**
+   * At most one write per this many ms (the sync persister's throttle). None by default: the frame is
+   * two small answers that change rarely, and a throttled write lost to a reload right after a change
+   * (a saved name) would restore the old answer.
+   */
   throttleTime?: number;
 }
 
@@ -93,7 +97,7 @@ export function createFramePersister({
   currentUserId,
   storage = browserStorage(),
   maxAge = OFFLINE_MAX_AGE_MS,
-  throttleTime = 1000,
+  throttleTime = 0,
 }: FramePersisterOptions): FramePersister {
   const kept = new Set(queryKeys.map((key) => hashKey(key)));
   const perUser = new Map<number, Persister>();
