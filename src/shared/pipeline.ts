@@ -1,0 +1,71 @@
+// The fundraising pipeline on a list's rows: its stages and what the API answers of it.
+import type { ListType } from './api-types.js';
+
+/** In the order a conversation moves; new rows start at the first. */
+export const PIPELINE_STAGES = ['lead', 'contacted', 'meeting', 'term_sheet', 'committed', 'passed'] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+export const PIPELINE_STAGE_LABELS: Record<PipelineStage, string> = {
+  lead: 'Lead',
+  contacted: 'Contacted',
+  meeting: 'Meeting',
+  term_sheet: 'Term sheet',
+  committed: 'Committed',
+  passed: 'Passed',
+};
+
+export const NOTE_MAX_LENGTH = 2000;
+
+export interface PipelineNote {
+  id: number;
+  body: string;
+  /** ISO time. */
+  created_at: string;
+}
+
+/** A list row's place in the raise, carried by every item of GET /api/v1/lists/{id}/items. */
+export interface Pipeline {
+  stage: PipelineStage;
+  /** YYYY-MM-DD, or null when none is set. */
+  follow_up_on: string | null;
+  /** Whole US dollars, or null. */
+  amount: number | null;
+  note_count: number;
+  latest_note: PipelineNote | null;
+  /** ISO time of the last stage, follow-up or amount change. */
+  updated_at: string;
+}
+
+/** The body of PATCH /api/v1/lists/{id}/investors/{investorId} (and …/funds/{fundId}): any of the three. */
+export interface PipelinePatch {
+  stage?: PipelineStage;
+  follow_up_on?: string | null;
+  amount?: number | null;
+  /** ISO time the change was made on the device; the later of two changes to a row wins. */
+  changed_at?: string;
+}
+
+export type PipelineField = 'stage' | 'follow_up_on' | 'amount';
+
+/** What PATCH answers: the row's pipeline as it now stands, and which of the sent fields a later change
+ * (from another device) kept instead of the one sent. Last change wins per field, by `changed_at`. */
+export interface PipelinePatchResult {
+  pipeline: Pipeline;
+  superseded: PipelineField[];
+}
+
+export type FollowUpDue = 'overdue' | 'today' | 'week';
+
+/** A row of GET /api/v1/follow-ups. */
+export interface FollowUpRow {
+  list_id: number;
+  list_name: string;
+  list_type: ListType;
+  /** The investor's or fund's id. */
+  item_id: number;
+  /** The investor's "first last", or the fund's firm name. */
+  name: string;
+  firm_name: string;
+  due: FollowUpDue;
+  pipeline: Pipeline;
+}
