@@ -69,3 +69,11 @@ export interface FollowUpRow {
   due: FollowUpDue;
   pipeline: Pipeline;
 }
+
+/** An entry of GET /api/v1/investors/{id}/lists (and /api/v1/funds/{id}/lists): each of the user's lists
+ * holding that investor or fund, with its pipeline there. Feeds the detail page's pipeline panel. */
+export interface ListMembership {
+  list_id: number;
+  list_name: string;
+  pipeline: Pipeline;
+}
