@@ -8,7 +8,7 @@ import { openDatabase, type Database, type Db } from '../../src/server/db/client
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { CaseFold } from '../../src/server/modules/catalogue/case-fold.js';
 import { investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
-import { queryRows } from '../../src/server/modules/catalogue/query-rows.js';
+import { queryRows } from '../../src/server/db/query-rows.js';
 import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
 import { readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
 import { createPostgresDatabase, testDatabases } from '../helpers/database.js';

@@ -8,7 +8,7 @@ import { FUND_FILTER_PATHS, INVESTOR_FILTER_PATHS } from '../../src/shared/api-p
 import type { OptionItem } from '../../src/shared/api-types.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { CatalogueGenerator } from '../../src/server/db/seed/generate.js';
-import { insertRows } from '../../src/server/modules/catalogue/store.js';
+import { insertRows } from '../../src/server/db/catalogue-store.js';
 import { bumpCatalogueVersion, readCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { sql } from 'drizzle-orm';
 import { investors } from '../../src/server/db/schema.js';

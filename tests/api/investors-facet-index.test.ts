@@ -11,7 +11,7 @@ import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
 import { type Catalogue, fundCatalogue, investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
 import { readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
 import { CAPITAL_MANAGED_LADDER, ladderValues } from '../../src/server/modules/catalogue/buckets.js';
-import { insertRows } from '../../src/server/modules/catalogue/store.js';
+import { insertRows } from '../../src/server/db/catalogue-store.js';
 import { bumpCatalogueVersion, readCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { computeFilterOptions, filterOptionsFromIndex } from '../../src/server/modules/filters/options.js';
 import { CatalogueGenerator } from '../../src/server/db/seed/generate.js';

@@ -14,7 +14,7 @@ import {
   searchAllIds,
 } from '../helpers/catalogue.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
-import { insertRows } from '../../src/server/modules/catalogue/store.js';
+import { insertRows } from '../../src/server/db/catalogue-store.js';
 import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { investors } from '../../src/server/db/schema.js';
 import { CatalogueGenerator } from '../../src/server/db/seed/generate.js';

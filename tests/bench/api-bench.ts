@@ -21,7 +21,7 @@ import { openDatabase, type Database, type Db } from '../../src/server/db/client
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { createMailer } from '../../src/server/mail/mailer.js';
 import { type Catalogue, fundCatalogue, investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
-import { queryRows } from '../../src/server/modules/catalogue/query-rows.js';
+import { queryRows } from '../../src/server/db/query-rows.js';
 import { countSql, pageSql, pageWindow, readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
 import { readCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { testConfig } from '../helpers/app.js';

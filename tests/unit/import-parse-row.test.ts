@@ -7,7 +7,7 @@ import {
   readHeader,
   rowProblem,
 } from '../../src/server/db/import/parse-row.js';
-import { arrayLiteral } from '../../src/server/modules/catalogue/store.js';
+import { arrayLiteral } from '../../src/server/db/catalogue-store.js';
 
 const header = readHeader('investors', [
   'first_name',

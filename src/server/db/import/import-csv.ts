@@ -7,7 +7,7 @@ import { parse } from 'csv-parse';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { funds, investors } from '../schema.js';
-import { insertRows, updateRows, writableColumns } from '../../modules/catalogue/store.js';
+import { insertRows, updateRows, writableColumns } from '../catalogue-store.js';
 import type { Field, ImportKind } from './fields.js';
 import {
   ImportFileError,

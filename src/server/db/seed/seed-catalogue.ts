@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { queryRows } from '../../modules/catalogue/query-rows.js';
+import { queryRows } from '../query-rows.js';
 import { funds, investors } from '../schema.js';
-import { insertRows } from '../../modules/catalogue/store.js';
+import { insertRows } from '../catalogue-store.js';
 import { CatalogueGenerator } from './generate.js';
 
 export const FIRST_START_INVESTORS = 5_000;

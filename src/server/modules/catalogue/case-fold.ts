@@ -5,7 +5,7 @@
 // one character at a time (towlower), so the database's answer for every character is the whole truth.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from './query-rows.js';
+import { queryRows } from '../../db/query-rows.js';
 
 /** Planes 0 and 1 hold every letter Unicode gives a case; anything above is asked of the database. */
 const LEARNED_END = 0x20000;

@@ -7,7 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Catalogue, Facet, RangeFacet } from './catalogues.js';
-import { queryRows } from './query-rows.js';
+import { queryRows } from '../../db/query-rows.js';
 import type { FacetSelection, SearchFilter } from './search-sql.js';
 import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
 import { readCatalogueVersion } from './version.js';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { Catalogue } from './catalogues.js';
 import { CaseFold } from './case-fold.js';
 import { FacetIndex } from './facet-index.js';
-import { queryRows, type Row } from './query-rows.js';
+import { queryRows, type Row } from '../../db/query-rows.js';
 import {
   byIdSql,
   byIdsWithVersionSql,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from './query-rows.js';
+import { queryRows } from '../../db/query-rows.js';
 
 /**
  * The catalogue's version: the database bumps it for every statement that changes investors or funds

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../catalogue/query-rows.js';
+import { queryRows } from '../../db/query-rows.js';
 import type { OptionItem } from '../../../shared/api-types.js';
 import { MISSING } from '../../../shared/vocabularies.js';
 import type { Catalogue, Facet } from '../catalogue/catalogues.js';

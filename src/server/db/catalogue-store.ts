@@ -2,8 +2,8 @@
 // whose parameters are one array per column, unnested into rows: a fixed, small number of parameters
 // however many rows, on PGlite and PostgreSQL alike.
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { funds, investors } from '../../db/schema.js';
+import type { Db } from './client.js';
+import type { funds, investors } from './schema.js';
 
 type CatalogueTable = typeof investors | typeof funds;
 export type CatalogueRow = Record<string, unknown>;
