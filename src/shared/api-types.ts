@@ -1,51 +1,12 @@
-// The wire contract of SPEC §7: what the API answers and the client reads.
+// The wire contract: what the API answers and the client reads (README, "The API in short").
+import type { Static } from '@sinclair/typebox';
+import type { FundRow, InvestorRow } from './catalogue-fields.js';
 
-export interface Investor {
-  id: number;
-  first_name: string;
-  last_name: string;
-  contact_title: string;
-  email: string;
-  gender: string;
-  phone: string;
-  firm_name: string;
-  type_of_firm: string;
-  office_website: string;
-  capital_managed: number | string;
-  min_investment: number | string;
-  max_investment: number | string;
-  number_of_investors: number | string;
-  type_of_financing: string[];
-  geographic_preferences: string[];
-  stage_preferences: string[];
-  industry_preferences: string[];
-  city: string;
-  state: string;
-  country: string;
-}
+/** One investor as answered: the wire fields of INVESTOR_FIELDS, in order. */
+export type Investor = Static<typeof InvestorRow>;
 
-export interface Fund {
-  id: number;
-  firm_name: string;
-  full_name: string;
-  title: string;
-  firm_email: string;
-  firm_phone: string;
-  firm_website: string;
-  firm_type: string;
-  capital_managed: number | string;
-  min_investment: number | string;
-  max_investment: number | string;
-  financing_type: string[];
-  geographic_preferences: string[];
-  stage_preferences: string[];
-  industry_preferences: string[];
-  contact_email: string;
-  contact_phone: string;
-  firm_address: string;
-  firm_state: string;
-  firm_country: string;
-}
+/** One fund as answered: the wire fields of FUND_FIELDS, in order. */
+export type Fund = Static<typeof FundRow>;
 
 export type ListType = 'investor' | 'fund';
 
@@ -72,7 +33,7 @@ export interface User {
 export interface Paged<T> {
   results: T[];
   total_pages: number;
-  /** Beyond SPEC: the number of matching rows, for "N results" and empty states. */
+  /** The number of matching rows, for "N results" and empty states. */
   total: number;
 }
 

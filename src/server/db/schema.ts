@@ -10,36 +10,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { FUND_FIELDS, INVESTOR_FIELDS } from '../../shared/catalogue-fields.js';
+import { catalogueColumns } from './catalogue-columns.js';
 
-// Missing catalogue values are stored as the text 'NaN' in text columns and as NULL in numeric ones;
-// the API answers both as 'NaN' (SPEC §3).
+// The catalogue tables take their columns from shared/catalogue-fields.ts; here are only what the
+// database adds to them: generated columns and indexes. Missing values are the text 'NaN' in text
+// columns and NULL in numeric ones; the API answers both as 'NaN'.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const investors = pgTable(
   'investors',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    first_name: text('first_name').notNull(),
-    last_name: text('last_name').notNull(),
-    contact_title: text('contact_title').notNull(),
-    email: text('email').notNull(),
-    gender: text('gender').notNull(),
-    phone: text('phone').notNull(),
-    firm_name: text('firm_name').notNull(),
-    type_of_firm: text('type_of_firm').notNull(),
-    office_website: text('office_website').notNull(),
-    capital_managed: doublePrecision('capital_managed'),
-    min_investment: doublePrecision('min_investment'),
-    max_investment: doublePrecision('max_investment'),
-    number_of_investors: integer('number_of_investors'),
-    type_of_financing: text('type_of_financing').array().notNull().default(sql`'{}'::text[]`),
-    geographic_preferences: text('geographic_preferences').array().notNull().default(sql`'{}'::text[]`),
-    stage_preferences: text('stage_preferences').array().notNull().default(sql`'{}'::text[]`),
-    industry_preferences: text('industry_preferences').array().notNull().default(sql`'{}'::text[]`),
-    city: text('city').notNull(),
-    state: text('state').notNull(),
-    country: text('country').notNull(),
+    ...catalogueColumns(INVESTOR_FIELDS),
     /** What search_term matches: names, firm, title, e-mail and city, lower-cased. */
     search_text: text('search_text')
       .notNull()
@@ -63,31 +46,7 @@ export const investors = pgTable(
 export const funds = pgTable(
   'funds',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    firm_name: text('firm_name').notNull(),
-    full_name: text('full_name').notNull(),
-    title: text('title').notNull(),
-    firm_email: text('firm_email').notNull(),
-    firm_phone: text('firm_phone').notNull(),
-    firm_website: text('firm_website').notNull(),
-    firm_type: text('firm_type').notNull(),
-    capital_managed: doublePrecision('capital_managed'),
-    min_investment: doublePrecision('min_investment'),
-    max_investment: doublePrecision('max_investment'),
-    financing_type: text('financing_type').array().notNull().default(sql`'{}'::text[]`),
-    geographic_preferences: text('geographic_preferences').array().notNull().default(sql`'{}'::text[]`),
-    stage_preferences: text('stage_preferences').array().notNull().default(sql`'{}'::text[]`),
-    industry_preferences: text('industry_preferences').array().notNull().default(sql`'{}'::text[]`),
-    contact_email: text('contact_email').notNull(),
-    contact_phone: text('contact_phone').notNull(),
-    firm_address: text('firm_address').notNull(),
-    firm_state: text('firm_state').notNull(),
-    firm_country: text('firm_country').notNull(),
-    // Beyond SPEC §3, so the fund filters of §7 have something to match: the city of the firm's
-    // address, and the size of its investment team with the number of women on it.
-    firm_city: text('firm_city').notNull().default('NaN'),
-    number_of_investors: integer('number_of_investors'),
-    women_investors: integer('women_investors'),
+    ...catalogueColumns(FUND_FIELDS),
     /** What the gender_ratio filter means: the share of women on the investment team, in percent. */
     gender_ratio: doublePrecision('gender_ratio').generatedAlwaysAs(
       sql`CASE WHEN number_of_investors > 0 AND women_investors IS NOT NULL THEN women_investors * 100.0 / number_of_investors END`,

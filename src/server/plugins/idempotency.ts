@@ -1,23 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Type } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { HttpError } from './error-handler.js';
 
 /** The header schema of a call that honours Idempotency-Key; declaring it is what opts a route in. */
-export const idempotencyHeaders = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
+export const idempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
       minLength: 1,
       maxLength: 200,
       description: 'Repeat the call with the same key (within 24 hours) and it answers the first answer again, changing nothing.',
-    },
-  },
-} as const;
+    }),
+  ),
+});
 
 const KEEP_FOR = sql`interval '24 hours'`;
 /** A first request still unanswered after this is taken for dead (its instance stopped) and may be redone. */

@@ -2,20 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
+import { Type } from '@sinclair/typebox';
 
-// Schema fragments every module shares.
+// Schema fragments every module shares. Route schemas are TypeBox, so handlers read typed requests
+// through the TypeBoxTypeProvider; they are plain JSON schemas to Ajv and the OpenAPI document.
 
 /** A row id: PostgreSQL's integer. Infinity, NaN and fractions are refused with the rest (see below). */
-export const resourceId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+export const resourceId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
-export const errorBody = {
-  type: 'object',
-  properties: { detail: { type: 'string' } },
-  required: ['detail'],
-} as const;
+export const errorBody = Type.Object({ detail: Type.String() });
 
 /** Every call may fail with `{ detail }`. */
 export const errorResponses = { '4xx': errorBody, '5xx': errorBody } as const;
+
+/** Path params `{ id }`, a row id. */
+export const idParams = Type.Object({ id: resourceId }, { additionalProperties: false });
+
+/** A query string that must be empty: an unknown key is an error, not silently ignored. */
+export const noQuery = Type.Object({}, { additionalProperties: false });
 
 const shared: Options = { useDefaults: true, removeAdditional: false, addUsedSchema: false, allErrors: false };
 

@@ -1,6 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { Tokens } from '../../../shared/api-types.js';
 import { users } from '../../db/schema.js';
 import { alreadyRegisteredMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -21,24 +21,14 @@ import { forgotPasswordSchema, registerSchema, resetPasswordSchema, verifyEmailS
 import { revokeSessions, startSession } from './sessions.js';
 import { findUserByEmail } from './users.js';
 
-interface RegisterBody {
-  email?: string;
-  password?: string;
-  first_name?: string;
-  last_name?: string;
-}
 
-interface ResetBody {
-  new_password?: string;
-  confirm_password?: string;
-  token?: string;
-}
 
 const REGISTERED = "Registration successful! We've sent a verification link to your email.";
 const RESET_SENT = "If an account exists for that address, we've sent it a password reset link.";
 
 /** Signing up, verifying the address, and resetting a forgotten password. */
-export async function accountRoutes(app: FastifyInstance, { tasks }: { tasks: BackgroundTasks }) {
+export async function accountRoutes(instance: FastifyInstance, { tasks }: { tasks: BackgroundTasks }) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const link = (path: string) => `${app.config.appUrl}${path}`;
 
   async function mailVerificationLink(user: { id: number; email: string; first_name: string }) {
@@ -46,7 +36,7 @@ export async function accountRoutes(app: FastifyInstance, { tasks }: { tasks: Ba
     tasks.run('verification mail', () => app.mailer.send(verifyEmailMail(user, link(`/verify-email/${token}`))));
   }
 
-  app.post<{ Body: RegisterBody }>(
+  app.post(
     '/register',
     { schema: registerSchema, preHandler: app.rateLimited(AUTH_RATE_RULES.register) },
     async (request, reply) => {
@@ -97,10 +87,10 @@ export async function accountRoutes(app: FastifyInstance, { tasks }: { tasks: Ba
     },
   );
 
-  app.post<{ Body: { verification_id: string } }>(
+  app.post(
     '/verify-email',
     { schema: verifyEmailSchema },
-    async (request): Promise<Tokens> => {
+    async (request) => {
       const userId = await consumeEmailToken(app.db, request.body.verification_id, 'verify_email');
       await app.db
         .update(users)
@@ -110,7 +100,7 @@ export async function accountRoutes(app: FastifyInstance, { tasks }: { tasks: Ba
     },
   );
 
-  app.post<{ Body: { email?: string } }>(
+  app.post(
     '/forgot-password',
     { schema: forgotPasswordSchema, preHandler: app.rateLimited(AUTH_RATE_RULES.forgotPassword) },
     async (request) => {
@@ -128,7 +118,7 @@ export async function accountRoutes(app: FastifyInstance, { tasks }: { tasks: Ba
     },
   );
 
-  app.post<{ Body: ResetBody }>('/reset-password', { schema: resetPasswordSchema }, async (request) => {
+  app.post('/reset-password', { schema: resetPasswordSchema }, async (request) => {
     const { new_password, confirm_password, token } = request.body;
     // The password is checked before the token is used up, so a typo does not cost the link.
     const problem = firstProblem(

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { User } from '../../../shared/api-types.js';
@@ -10,14 +11,10 @@ import { changePasswordSchema, getMeSchema, putMeSchema } from './schemas.js';
 import { revokeSessions } from './sessions.js';
 import { findUserById, toUser, type UserRow } from './users.js';
 
-interface ChangePasswordBody {
-  current_password?: string;
-  new_password?: string;
-  confirm_password?: string;
-}
 
 /** The signed-in user's own account: profile and password. */
-export async function profileRoutes(app: FastifyInstance) {
+export async function profileRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onRequest', app.authenticate);
 
   async function currentUser(userId: number): Promise<UserRow> {
@@ -29,7 +26,7 @@ export async function profileRoutes(app: FastifyInstance) {
 
   app.get('/me', { schema: getMeSchema }, async (request): Promise<User> => toUser(await currentUser(request.userId)));
 
-  app.put<{ Body: { first_name?: string; last_name?: string } }>(
+  app.put(
     '/me',
     { schema: putMeSchema },
     async (request): Promise<User> => {
@@ -49,7 +46,7 @@ export async function profileRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: ChangePasswordBody }>(
+  app.post(
     '/change-password',
     { schema: changePasswordSchema, preHandler: app.rateLimited(AUTH_RATE_RULES.changePassword) },
     async (request) => {

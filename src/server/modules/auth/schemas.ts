@@ -1,43 +1,33 @@
-// JSON schemas of the auth calls. Bodies reject unknown keys and cap every string; which fields are
-// required, and the address and password rules, are checked in the handlers so the answer carries
-// SPEC §5's own messages.
-import { errorResponses, resourceId } from '../../plugins/validation.js';
+// Schemas of the auth calls. Bodies reject unknown keys and cap every string; which fields are
+// required, and the address and password rules, are checked in the handlers so the answer carries the
+// product's own messages ("Email is required", …) rather than a schema error.
+import { type TProperties, Type } from '@sinclair/typebox';
+import { errorBody, errorResponses, resourceId } from '../../plugins/validation.js';
 
 const LIMITS = { email: 254, password: 128, name: 100, token: 200 } as const;
 
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+/** A body field the handler checks itself: optional here, capped in length. */
+const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+/** A body field the schema requires (not one the user types: an id or a token from a link). */
+const token = () => Type.String({ minLength: 1, maxLength: LIMITS.token });
 
-function body(properties: Record<string, object>, required: string[] = []) {
-  return { type: 'object', additionalProperties: false, properties, required } as const;
-}
+const body = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
 
-export const messageBody = {
-  type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-} as const;
+export const messageBody = Type.Object({ message: Type.String() });
 
-export const tokensBody = {
-  type: 'object',
-  properties: {
-    access_token: { type: 'string' },
-    refresh_token: { type: 'string' },
-    token_type: { type: 'string', enum: ['bearer'] },
-  },
-  required: ['access_token', 'refresh_token', 'token_type'],
-} as const;
+export const tokensBody = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+});
 
-export const userBody = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    first_name: { type: 'string' },
-    last_name: { type: 'string' },
-    email: { type: 'string' },
-    profile_photo: { type: ['string', 'null'] },
-  },
-  required: ['id', 'first_name', 'last_name', 'email', 'profile_photo'],
-} as const;
+export const userBody = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  profile_photo: Type.Union([Type.String(), Type.Null()]),
+});
 
 export const registerSchema = {
   summary: 'Sign up; answers 302 (no Location) and mails a verification link',
@@ -47,55 +37,48 @@ export const registerSchema = {
     first_name: text(LIMITS.name),
     last_name: text(LIMITS.name),
   }),
-  response: {
-    302: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
-    ...errorResponses,
-  },
-} as const;
+  response: { 302: errorBody, ...errorResponses },
+};
 
 export const verifyEmailSchema = {
   summary: 'Use the mailed verification link; answers tokens',
-  body: body({ verification_id: { type: 'string', minLength: 1, maxLength: LIMITS.token } }, ['verification_id']),
+  body: body({ verification_id: token() }),
   response: { 200: tokensBody, ...errorResponses },
-} as const;
+};
 
 export const loginSchema = {
   summary: 'Check the password and mail a 6-digit code; answers 302 (no Location) with user_id',
   body: body({ email: text(LIMITS.email), password: text(LIMITS.password) }),
   response: {
-    302: {
-      type: 'object',
-      properties: { user_id: { type: 'integer' }, email: { type: 'string' }, detail: { type: 'string' } },
-      required: ['user_id', 'email', 'detail'],
-    },
+    302: Type.Object({ user_id: Type.Integer(), email: Type.String(), detail: Type.String() }),
     ...errorResponses,
   },
-} as const;
+};
 
 export const verifyOtpSchema = {
   summary: 'Trade the mailed login code for tokens',
-  body: body({ user_id: resourceId, code: text(16) }, ['user_id']),
+  body: body({ user_id: resourceId, code: text(16) }),
   response: { 200: tokensBody, ...errorResponses },
-} as const;
+};
 
 export const refreshSchema = {
   summary: 'Trade a refresh token for new tokens (each refresh token works once)',
-  body: body({ refresh_token: { type: 'string', minLength: 1, maxLength: LIMITS.token } }, ['refresh_token']),
+  body: body({ refresh_token: token() }),
   response: { 200: tokensBody, ...errorResponses },
-} as const;
+};
 
 export const getMeSchema = {
   summary: 'The current user',
   security: [{ bearer: [] }],
   response: { 200: userBody, ...errorResponses },
-} as const;
+};
 
 export const putMeSchema = {
   summary: 'Change the current user’s name',
   security: [{ bearer: [] }],
   body: body({ first_name: text(LIMITS.name), last_name: text(LIMITS.name) }),
   response: { 200: userBody, ...errorResponses },
-} as const;
+};
 
 export const changePasswordSchema = {
   summary: 'Change the password; other sessions are logged out',
@@ -106,13 +89,13 @@ export const changePasswordSchema = {
     confirm_password: text(LIMITS.password),
   }),
   response: { 200: messageBody, ...errorResponses },
-} as const;
+};
 
 export const forgotPasswordSchema = {
   summary: 'Mail a password reset link; the answer is the same whether or not the address has an account',
   body: body({ email: text(LIMITS.email) }),
   response: { 200: messageBody, ...errorResponses },
-} as const;
+};
 
 export const resetPasswordSchema = {
   summary: 'Set a new password with the mailed reset link; every session is logged out',
@@ -122,4 +105,4 @@ export const resetPasswordSchema = {
     token: text(LIMITS.token),
   }),
   response: { 200: messageBody, ...errorResponses },
-} as const;
+};

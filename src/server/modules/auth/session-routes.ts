@@ -1,6 +1,7 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { OTP_LENGTH } from '../../../shared/constants.js';
-import type { LoginCodeSent, Tokens } from '../../../shared/api-types.js';
+import type { LoginCodeSent } from '../../../shared/api-types.js';
 import { loginCodeMail, verifyEmailMail } from '../../mail/templates.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import type { BackgroundTasks } from './background-tasks.js';
@@ -14,16 +15,13 @@ import { loginSchema, refreshSchema, verifyOtpSchema } from './schemas.js';
 import { rotateSession, startSession } from './sessions.js';
 import { findUserByEmail } from './users.js';
 
-interface LoginBody {
-  email?: string;
-  password?: string;
-}
 
 const WRONG_CREDENTIALS = 'Invalid email or password';
 
 /** Logging in: password, then the mailed code, then tokens; and trading refresh tokens. */
-export async function sessionRoutes(app: FastifyInstance, { tasks }: { tasks: BackgroundTasks }) {
-  app.post<{ Body: LoginBody }>(
+export async function sessionRoutes(instance: FastifyInstance, { tasks }: { tasks: BackgroundTasks }) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/login',
     { schema: loginSchema, preHandler: app.rateLimited(AUTH_RATE_RULES.login) },
     async (request, reply) => {
@@ -59,10 +57,10 @@ export async function sessionRoutes(app: FastifyInstance, { tasks }: { tasks: Ba
     },
   );
 
-  app.post<{ Body: { user_id: number; code?: string } }>(
+  app.post(
     '/verify-otp',
     { schema: verifyOtpSchema, preHandler: app.rateLimited(AUTH_RATE_RULES.verifyOtp) },
-    async (request): Promise<Tokens> => {
+    async (request) => {
       const { user_id: userId, code = '' } = request.body;
       if (code.trim().length !== OTP_LENGTH) throw new HttpError(422, 'Please fill the OTP code');
       if (!/^\d+$/.test(code.trim())) throw new HttpError(422, `The code is ${OTP_LENGTH} digits`);
@@ -71,7 +69,7 @@ export async function sessionRoutes(app: FastifyInstance, { tasks }: { tasks: Ba
     },
   );
 
-  app.post<{ Body: { refresh_token: string } }>('/refresh', { schema: refreshSchema }, async (request) =>
+  app.post('/refresh', { schema: refreshSchema }, async (request) =>
     rotateSession(app.db, app.config.jwtSecret, request.body.refresh_token),
   );
 }

@@ -9,9 +9,12 @@ import { hashToken, newOpaqueToken } from './secrets.js';
 
 // A session is one login: a family of refresh tokens, each used once and replaced by the next.
 
+/** What every call that logs in answers: the token type is always bearer. */
+export type IssuedTokens = Tokens & { token_type: 'bearer' };
+
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-async function issueTokens(db: Db, secret: string, userId: number, familyId: string): Promise<Tokens> {
+async function issueTokens(db: Db, secret: string, userId: number, familyId: string): Promise<IssuedTokens> {
   const refreshToken = newOpaqueToken();
   await db.insert(refreshTokens).values({
     user_id: userId,
@@ -27,7 +30,7 @@ async function issueTokens(db: Db, secret: string, userId: number, familyId: str
 }
 
 /** Tokens for a new login; the user's expired refresh tokens are cleared out on the way. */
-export async function startSession(db: Db, secret: string, userId: number): Promise<Tokens> {
+export async function startSession(db: Db, secret: string, userId: number): Promise<IssuedTokens> {
   await db
     .delete(refreshTokens)
     .where(and(eq(refreshTokens.user_id, userId), lt(refreshTokens.expires_at, new Date())));
@@ -47,7 +50,7 @@ const REUSED = 'This refresh token was already used, so the session has been end
  * Trades a refresh token for new tokens. A token already traded in means it leaked (or was stolen):
  * the whole family is revoked, so neither the thief nor the owner can go on without logging in again.
  */
-export async function rotateSession(db: Db, secret: string, refreshToken: string): Promise<Tokens> {
+export async function rotateSession(db: Db, secret: string, refreshToken: string): Promise<IssuedTokens> {
   const [row] = await db
     .select()
     .from(refreshTokens)

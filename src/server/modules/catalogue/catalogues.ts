@@ -3,6 +3,7 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SearchField } from './search-terms.js';
 import { funds, investors } from '../../db/schema.js';
+import { type FieldTable, FUND_FIELDS, INVESTOR_FIELDS, wireFieldNames } from '../../../shared/catalogue-fields.js';
 import { FIRM_TYPES, GENDERS, INDUSTRIES, STAGES } from '../../../shared/vocabularies.js';
 import {
   CAPITAL_MANAGED_LADDER,
@@ -14,7 +15,7 @@ import {
 } from './buckets.js';
 
 interface FacetBase {
-  /** The search query key (SPEC §7). */
+  /** The key of the search query string that filters by it. */
   searchKey: string;
   /** The key a filter call answers with this facet's options; none for gender (fixed Male/Female). */
   optionKey?: string;
@@ -48,16 +49,70 @@ export interface Catalogue {
   name: 'investors' | 'funds';
   /** Singular noun for messages: "Investor 7 not found". */
   noun: string;
-  table: typeof investors | typeof funds;
+  table: CatalogueTable;
   id: AnyPgColumn;
   searchText: AnyPgColumn;
   /** What searchText is made of: these columns, lower-cased and joined by spaces (schema.ts), in order. */
   searchFields: readonly SearchField[];
-  /** The columns answered on the wire, in order; numeric ones are answered 'NaN' when missing. */
+  /** The columns answered on the wire, in order (the field table's). */
   wireColumns: AnyPgColumn[];
+  /** The wire columns that are numbers: answered 'NaN' when missing. */
   numericColumns: readonly string[];
-  listColumns: readonly string[];
   facets: Facet[];
+}
+
+type CatalogueTable = typeof investors | typeof funds;
+
+function wireShape(table: CatalogueTable, fields: FieldTable) {
+  const names = wireFieldNames(fields);
+  const columns = table as unknown as Record<string, AnyPgColumn>;
+  return {
+    wireColumns: names.map((name) => columns[name]),
+    numericColumns: names.filter((name) => ['number', 'integer'].includes(fields[name].kind)),
+  };
+}
+
+/** The columns the filters both catalogues have read where the two tables name them differently. */
+interface SharedFacetColumns {
+  country: AnyPgColumn;
+  city: AnyPgColumn;
+  state: AnyPgColumn;
+  firmType: AnyPgColumn;
+}
+
+/** The filters investors and funds share; each catalogue adds its own after them. */
+function sharedFacets(table: CatalogueTable, place: SharedFacetColumns): Facet[] {
+  const range = (searchKey: string, optionKey: string, column: AnyPgColumn, ladder: Ladder): RangeFacet => ({
+    searchKey,
+    optionKey,
+    column,
+    match: 'range',
+    ladder,
+  });
+  return [
+    { searchKey: 'countries', optionKey: 'countries', column: place.country, match: 'equals' },
+    { searchKey: 'cities', optionKey: 'cities', column: place.city, match: 'equals' },
+    { searchKey: 'states', optionKey: 'states', column: place.state, match: 'equals' },
+    { searchKey: 'fund_types', optionKey: 'fund_types', column: place.firmType, match: 'equals', vocabulary: FIRM_TYPES },
+    {
+      searchKey: 'stages',
+      optionKey: 'stage_preferences',
+      column: table.stage_preferences,
+      match: 'overlaps',
+      vocabulary: STAGES,
+    },
+    {
+      searchKey: 'industries',
+      optionKey: 'industry_preferences',
+      column: table.industry_preferences,
+      match: 'overlaps',
+      vocabulary: INDUSTRIES,
+    },
+    range('assets_under_management', 'assets_under_management', table.capital_managed, CAPITAL_MANAGED_LADDER),
+    range('min_investment', 'minimum_investment', table.min_investment, MIN_INVESTMENT_LADDER),
+    range('max_investment', 'maximum_investment', table.max_investment, MAX_INVESTMENT_LADDER),
+    range('number_of_investors', 'number_of_investors', table.number_of_investors, NUMBER_OF_INVESTORS_LADDER),
+  ];
 }
 
 export const investorCatalogue: Catalogue = {
@@ -74,85 +129,15 @@ export const investorCatalogue: Catalogue = {
     { name: 'email', splitAt: '@' },
     { name: 'city' },
   ],
-  wireColumns: [
-    investors.id,
-    investors.first_name,
-    investors.last_name,
-    investors.contact_title,
-    investors.email,
-    investors.gender,
-    investors.phone,
-    investors.firm_name,
-    investors.type_of_firm,
-    investors.office_website,
-    investors.capital_managed,
-    investors.min_investment,
-    investors.max_investment,
-    investors.number_of_investors,
-    investors.type_of_financing,
-    investors.geographic_preferences,
-    investors.stage_preferences,
-    investors.industry_preferences,
-    investors.city,
-    investors.state,
-    investors.country,
-  ],
-  numericColumns: ['capital_managed', 'min_investment', 'max_investment', 'number_of_investors'],
-  listColumns: ['type_of_financing', 'geographic_preferences', 'stage_preferences', 'industry_preferences'],
+  ...wireShape(investors, INVESTOR_FIELDS),
   facets: [
-    { searchKey: 'countries', optionKey: 'countries', column: investors.country, match: 'equals' },
-    { searchKey: 'cities', optionKey: 'cities', column: investors.city, match: 'equals' },
-    { searchKey: 'states', optionKey: 'states', column: investors.state, match: 'equals' },
-    {
-      searchKey: 'fund_types',
-      optionKey: 'fund_types',
-      column: investors.type_of_firm,
-      match: 'equals',
-      vocabulary: FIRM_TYPES,
-    },
+    ...sharedFacets(investors, {
+      country: investors.country,
+      city: investors.city,
+      state: investors.state,
+      firmType: investors.type_of_firm,
+    }),
     { searchKey: 'title', optionKey: 'job_title', column: investors.contact_title, match: 'equals' },
-    {
-      searchKey: 'stages',
-      optionKey: 'stage_preferences',
-      column: investors.stage_preferences,
-      match: 'overlaps',
-      vocabulary: STAGES,
-    },
-    {
-      searchKey: 'industries',
-      optionKey: 'industry_preferences',
-      column: investors.industry_preferences,
-      match: 'overlaps',
-      vocabulary: INDUSTRIES,
-    },
-    {
-      searchKey: 'assets_under_management',
-      optionKey: 'assets_under_management',
-      column: investors.capital_managed,
-      match: 'range',
-      ladder: CAPITAL_MANAGED_LADDER,
-    },
-    {
-      searchKey: 'min_investment',
-      optionKey: 'minimum_investment',
-      column: investors.min_investment,
-      match: 'range',
-      ladder: MIN_INVESTMENT_LADDER,
-    },
-    {
-      searchKey: 'max_investment',
-      optionKey: 'maximum_investment',
-      column: investors.max_investment,
-      match: 'range',
-      ladder: MAX_INVESTMENT_LADDER,
-    },
-    {
-      searchKey: 'number_of_investors',
-      optionKey: 'number_of_investors',
-      column: investors.number_of_investors,
-      match: 'range',
-      ladder: NUMBER_OF_INVESTORS_LADDER,
-    },
     { searchKey: 'gender', column: investors.gender, match: 'equals', vocabulary: GENDERS, single: true },
   ],
 };
@@ -171,83 +156,14 @@ export const fundCatalogue: Catalogue = {
     { name: 'contact_email', splitAt: '@' },
     { name: 'firm_address' },
   ],
-  wireColumns: [
-    funds.id,
-    funds.firm_name,
-    funds.full_name,
-    funds.title,
-    funds.firm_email,
-    funds.firm_phone,
-    funds.firm_website,
-    funds.firm_type,
-    funds.capital_managed,
-    funds.min_investment,
-    funds.max_investment,
-    funds.financing_type,
-    funds.geographic_preferences,
-    funds.stage_preferences,
-    funds.industry_preferences,
-    funds.contact_email,
-    funds.contact_phone,
-    funds.firm_address,
-    funds.firm_state,
-    funds.firm_country,
-  ],
-  numericColumns: ['capital_managed', 'min_investment', 'max_investment'],
-  listColumns: ['financing_type', 'geographic_preferences', 'stage_preferences', 'industry_preferences'],
+  ...wireShape(funds, FUND_FIELDS),
   facets: [
-    { searchKey: 'countries', optionKey: 'countries', column: funds.firm_country, match: 'equals' },
-    { searchKey: 'cities', optionKey: 'cities', column: funds.firm_city, match: 'equals' },
-    { searchKey: 'states', optionKey: 'states', column: funds.firm_state, match: 'equals' },
-    {
-      searchKey: 'fund_types',
-      optionKey: 'fund_types',
-      column: funds.firm_type,
-      match: 'equals',
-      vocabulary: FIRM_TYPES,
-    },
-    {
-      searchKey: 'stages',
-      optionKey: 'stage_preferences',
-      column: funds.stage_preferences,
-      match: 'overlaps',
-      vocabulary: STAGES,
-    },
-    {
-      searchKey: 'industries',
-      optionKey: 'industry_preferences',
-      column: funds.industry_preferences,
-      match: 'overlaps',
-      vocabulary: INDUSTRIES,
-    },
-    {
-      searchKey: 'assets_under_management',
-      optionKey: 'assets_under_management',
-      column: funds.capital_managed,
-      match: 'range',
-      ladder: CAPITAL_MANAGED_LADDER,
-    },
-    {
-      searchKey: 'min_investment',
-      optionKey: 'minimum_investment',
-      column: funds.min_investment,
-      match: 'range',
-      ladder: MIN_INVESTMENT_LADDER,
-    },
-    {
-      searchKey: 'max_investment',
-      optionKey: 'maximum_investment',
-      column: funds.max_investment,
-      match: 'range',
-      ladder: MAX_INVESTMENT_LADDER,
-    },
-    {
-      searchKey: 'number_of_investors',
-      optionKey: 'number_of_investors',
-      column: funds.number_of_investors,
-      match: 'range',
-      ladder: NUMBER_OF_INVESTORS_LADDER,
-    },
+    ...sharedFacets(funds, {
+      country: funds.firm_country,
+      city: funds.firm_city,
+      state: funds.firm_state,
+      firmType: funds.firm_type,
+    }),
     {
       searchKey: 'gender_ratio',
       optionKey: 'gender_ratio',

@@ -1,18 +1,17 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../plugins/error-handler.js';
-import { errorSchema, idParamsSchema, noQuerySchema, pagedSchema, searchQuerySchema } from './schemas.js';
+import { errorBody, idParams, noQuery } from '../../plugins/validation.js';
+import { pagedSchema, searchQuerySchema } from './schemas.js';
 import type { CatalogueSearch } from './search.js';
-import { readSearchFilter, type SearchQuery } from './search-sql.js';
-
-interface PageQuery extends SearchQuery {
-  page: number;
-  per_page: number;
-}
+import { readSearchFilter } from './search-sql.js';
 
 /** GET /{catalogue}/search and GET /{catalogue}/{id}, behind a valid access token. */
-export function registerCatalogueRoutes(app: FastifyInstance, search: CatalogueSearch, rowSchema: object, tag: string) {
+export function registerCatalogueRoutes(instance: FastifyInstance, search: CatalogueSearch, rowSchema: TSchema, tag: string) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { catalogue } = search;
-  const errors = { 401: errorSchema, 422: errorSchema };
+  const errors = { 401: errorBody, 422: errorBody };
 
   app.get(
     `/${catalogue.name}/search`,
@@ -27,7 +26,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, search: CatalogueS
       },
     },
     async (request) => {
-      const query = request.query as PageQuery;
+      const { query } = request;
       return search.search(readSearchFilter(catalogue, query), query.page, query.per_page);
     },
   );
@@ -40,13 +39,13 @@ export function registerCatalogueRoutes(app: FastifyInstance, search: CatalogueS
         tags: [tag],
         summary: `One ${catalogue.noun.toLowerCase()}`,
         security: [{ bearer: [] }],
-        params: idParamsSchema,
-        querystring: noQuerySchema,
-        response: { 200: rowSchema, 404: errorSchema, ...errors },
+        params: idParams,
+        querystring: noQuery,
+        response: { 200: rowSchema, 404: errorBody, ...errors },
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const row = await search.byId(id);
       if (!row) throw new HttpError(404, `${catalogue.noun} ${id} not found`);
       return row;

@@ -1,21 +1,17 @@
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { FUND_FILTER_PATHS, INVESTOR_FILTER_PATHS } from '../../../shared/api-paths.js';
 import { facetByOptionKey } from '../catalogue/catalogues.js';
 import type { CatalogueSearch } from '../catalogue/search.js';
-import { errorSchema, noQuerySchema } from '../catalogue/schemas.js';
+import { errorBody, noQuery } from '../../plugins/validation.js';
 import { FilterOptions } from './options.js';
 
-const optionList = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: { label: { type: 'string' }, value: { type: 'string' } },
-    required: ['label', 'value'],
-  },
-} as const;
+const optionList = Type.Array(Type.Object({ label: Type.String(), value: Type.String() }));
 
 /** GET /filters/investors/{path} and /filters/investment-funds/{path}: each answers { [key]: options }. */
-export async function filterRoutes(app: FastifyInstance) {
+export async function filterRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const options = new FilterOptions(app.db);
 
   const register = (prefix: string, search: CatalogueSearch, paths: Record<string, string>, tag: string) => {
@@ -29,12 +25,8 @@ export async function filterRoutes(app: FastifyInstance) {
             tags: [tag],
             summary: `Options of the ${key} filter, sorted for reading`,
             security: [{ bearer: [] }],
-            querystring: noQuerySchema,
-            response: {
-              200: { type: 'object', properties: { [key]: optionList }, required: [key] },
-              401: errorSchema,
-              422: errorSchema,
-            },
+            querystring: noQuery,
+            response: { 200: Type.Object({ [key]: optionList }), 401: errorBody, 422: errorBody },
           },
         },
         async () => ({ [key]: await options.get(search, facet) }),

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCatalogueRoutes } from '../catalogue/routes.js';
-import { fundSchema } from '../catalogue/schemas.js';
+import { FundRow } from '../../../shared/catalogue-fields.js';
 
-/** GET /funds/search and GET /funds/{id} (SPEC §7). */
+/** GET /funds/search and GET /funds/{id}. */
 export async function fundRoutes(app: FastifyInstance) {
-  registerCatalogueRoutes(app, app.catalogue.funds, fundSchema, 'Funds');
+  registerCatalogueRoutes(app, app.catalogue.funds, FundRow, 'Funds');
 }

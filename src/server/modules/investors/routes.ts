@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCatalogueRoutes } from '../catalogue/routes.js';
-import { investorSchema } from '../catalogue/schemas.js';
+import { InvestorRow } from '../../../shared/catalogue-fields.js';
 
-/** GET /investors/search and GET /investors/{id} (SPEC §7). */
+/** GET /investors/search and GET /investors/{id}. */
 export async function investorRoutes(app: FastifyInstance) {
-  registerCatalogueRoutes(app, app.catalogue.investors, investorSchema, 'Investors');
+  registerCatalogueRoutes(app, app.catalogue.investors, InvestorRow, 'Investors');
 }

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { List, ListSummary, ListType } from '../../../shared/api-types.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -24,16 +25,6 @@ import {
   updateListSchema,
 } from './schemas.js';
 
-interface ListParams {
-  id: number;
-}
-
-interface ListFields {
-  name?: string;
-  description?: string | null;
-  list_type?: string;
-}
-
 function listName(name: string | undefined): string {
   const trimmed = name?.trim() ?? '';
   if (trimmed === '') throw new HttpError(422, 'List name is required');
@@ -48,7 +39,7 @@ function listType(type: string | undefined): ListType {
   return type;
 }
 
-/** The ids of a batch body, whichever of SPEC §7's two key spellings it uses (not both). */
+/** The ids of a batch body, whichever of its two key spellings it uses (not both). */
 function batchIds(body: Record<string, unknown>, kind: ListKind): number[] {
   const [pathKey, callerKey] = kind.idKeys;
   const sent = kind.idKeys.filter((key) => body[key] !== undefined);
@@ -57,13 +48,14 @@ function batchIds(body: Record<string, unknown>, kind: ListKind): number[] {
   return body[sent[0]] as number[];
 }
 
-/** The saved lists of SPEC §7 (plus rename and single-row removal) under /api/v1/lists. */
-export async function listsModule(app: FastifyInstance) {
+/** The saved lists (create, read, rename, delete, add and remove rows) under /api/v1/lists. */
+export async function listsModule(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onRequest', app.authenticate);
 
   app.get('', { schema: getListsSchema }, (request) => listSummaries(app.db, request.userId));
 
-  app.get<{ Params: ListParams }>('/:id', { schema: getListSchema }, async (request): Promise<List> => {
+  app.get('/:id', { schema: getListSchema }, async (request): Promise<List> => {
     const list = await ownedList(app.db, request.userId, request.params.id);
     const items = await listItems(app.db, list);
     return {
@@ -76,11 +68,11 @@ export async function listsModule(app: FastifyInstance) {
     };
   });
 
-  app.get<{ Params: ListParams }>('/:id/items', { schema: getItemsSchema }, async (request) =>
+  app.get('/:id/items', { schema: getItemsSchema }, async (request) =>
     listItems(app.db, await ownedList(app.db, request.userId, request.params.id)),
   );
 
-  app.post<{ Body: ListFields }>('', { schema: createListSchema }, async (request, reply) => {
+  app.post('', { schema: createListSchema }, async (request, reply) => {
     const { name, description, list_type } = request.body;
     const list = await createList(app.db, request.userId, {
       name: listName(name),
@@ -90,7 +82,7 @@ export async function listsModule(app: FastifyInstance) {
     return reply.status(201).send(list);
   });
 
-  app.patch<{ Params: ListParams; Body: ListFields }>(
+  app.patch(
     '/:id',
     { schema: updateListSchema },
     async (request): Promise<ListSummary> => {
@@ -102,13 +94,13 @@ export async function listsModule(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: ListParams }>('/:id', { schema: deleteListSchema }, async (request, reply) => {
+  app.delete('/:id', { schema: deleteListSchema }, async (request, reply) => {
     await deleteList(app.db, request.userId, request.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   for (const kind of Object.values(LIST_KINDS)) {
-    app.post<{ Params: ListParams; Body: Record<string, unknown> }>(
+    app.post(
       `/:id/${kind.segment}/batch`,
       { schema: batchSchema(kind.noun, kind.idKeys) },
       async (request) => {
@@ -123,12 +115,12 @@ export async function listsModule(app: FastifyInstance) {
       },
     );
 
-    app.delete<{ Params: ListParams & { itemId: number } }>(
+    app.delete(
       `/:id/${kind.segment}/:itemId`,
       { schema: removeItemSchema(kind.noun) },
       async (request, reply) => {
         await removeItem(app.db, request.userId, request.params.id, kind, request.params.itemId);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   }

@@ -1,8 +1,9 @@
-import { fundSchema, investorSchema } from '../catalogue/schemas.js';
+import { Type } from '@sinclair/typebox';
+import { FundRow, InvestorRow } from '../../../shared/catalogue-fields.js';
 import { errorResponses, resourceId } from '../../plugins/validation.js';
 import { idempotencyHeaders } from '../../plugins/idempotency.js';
 
-// JSON schemas of the list calls. SPEC §5's messages for name and type come from the handlers.
+// Schemas of the list calls. The messages for a missing or wrong name and type come from the handlers.
 
 export const LIST_NAME_MAX = 100;
 export const LIST_DESCRIPTION_MAX = 1000;
@@ -10,37 +11,29 @@ export const MAX_BATCH = 1000;
 
 const security = [{ bearer: [] }];
 const id = resourceId;
-const listParams = { type: 'object', properties: { id }, required: ['id'] } as const;
+const listParams = Type.Object({ id });
 
 // The offline outbox sends an Idempotency-Key with every addition; the calls that change a list honour
 // one (plugins/idempotency.ts), so a replay answers the first answer and changes nothing.
 
-const listSummary = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    description: { type: 'string' },
-    list_type: { type: 'string', enum: ['investor', 'fund'] },
-    item_count: { type: 'integer' },
-  },
-  required: ['id', 'name', 'description', 'list_type', 'item_count'],
-} as const;
+const listSummaryFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  list_type: Type.Unsafe<'investor' | 'fund'>({ type: 'string', enum: ['investor', 'fund'] }),
+  item_count: Type.Integer(),
+};
+const listSummary = Type.Object(listSummaryFields);
 
-// Every wire row carries all its fields, so all are required: the serializer then picks the shape
-// whose keys a row has (type_of_firm vs firm_type), and keeps the fields in order.
-const item = {
-  anyOf: [
-    { ...investorSchema, required: Object.keys(investorSchema.properties) },
-    { ...fundSchema, required: Object.keys(fundSchema.properties) },
-  ],
-} as const;
-const items = { type: 'array', items: item } as const;
+// Every wire row carries all its fields, all required: the serializer then picks the shape whose keys
+// a row has (type_of_firm vs firm_type), and keeps the fields in order.
+const item = Type.Union([InvestorRow, FundRow]);
+const items = Type.Array(item);
 
 export const getListsSchema = {
   summary: 'The current user’s lists with their item counts',
   security,
-  response: { 200: { type: 'array', items: listSummary }, ...errorResponses },
+  response: { 200: Type.Array(listSummary), ...errorResponses },
 } as const;
 
 export const getListSchema = {
@@ -48,7 +41,7 @@ export const getListSchema = {
   security,
   params: listParams,
   response: {
-    200: { ...listSummary, properties: { ...listSummary.properties, items }, required: [...listSummary.required, 'items'] },
+    200: Type.Object({ ...listSummaryFields, items }),
     ...errorResponses,
   },
 } as const;
@@ -60,18 +53,19 @@ export const getItemsSchema = {
   response: { 200: items, ...errorResponses },
 } as const;
 
-const name = { type: 'string', maxLength: LIST_NAME_MAX } as const;
-const description = { type: ['string', 'null'], maxLength: LIST_DESCRIPTION_MAX } as const;
+const name = Type.Optional(Type.String({ maxLength: LIST_NAME_MAX }));
+const description = Type.Optional(
+  Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LIST_DESCRIPTION_MAX }),
+);
 
 export const createListSchema = {
   summary: 'Create a list',
   security,
   headers: idempotencyHeaders,
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { name, description, list_type: { type: 'string', maxLength: 20 } },
-  },
+  body: Type.Object(
+    { name, description, list_type: Type.Optional(Type.String({ maxLength: 20 })) },
+    { additionalProperties: false },
+  ),
   response: { 201: listSummary, ...errorResponses },
 } as const;
 
@@ -79,7 +73,7 @@ export const updateListSchema = {
   summary: 'Rename a list or change its description',
   security,
   params: listParams,
-  body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { name, description } },
+  body: Type.Object({ name, description }, { additionalProperties: false, minProperties: 1 }),
   response: { 200: listSummary, ...errorResponses },
 } as const;
 
@@ -87,10 +81,10 @@ export const deleteListSchema = {
   summary: 'Delete a list',
   security,
   params: listParams,
-  response: { 204: { type: 'null' }, ...errorResponses },
+  response: { 204: Type.Null(), ...errorResponses },
 } as const;
 
-const ids = { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: id } as const;
+const ids = Type.Optional(Type.Array(id, { minItems: 1, maxItems: MAX_BATCH }));
 
 export function batchSchema(noun: string, idKeys: readonly [string, string]) {
   return {
@@ -99,22 +93,17 @@ export function batchSchema(noun: string, idKeys: readonly [string, string]) {
     security,
     params: listParams,
     headers: idempotencyHeaders,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { [idKeys[0]]: ids, [idKeys[1]]: ids, list_id: id },
-    },
+    body: Type.Object(
+      { [idKeys[0]]: ids, [idKeys[1]]: ids, list_id: Type.Optional(id) },
+      { additionalProperties: false },
+    ),
     response: {
-      200: {
-        type: 'object',
-        properties: {
-          list_id: { type: 'integer' },
-          added: { type: 'array', items: { type: 'integer' } },
-          already_in_list: { type: 'array', items: { type: 'integer' } },
-          item_count: { type: 'integer' },
-        },
-        required: ['list_id', 'added', 'already_in_list', 'item_count'],
-      },
+      200: Type.Object({
+        list_id: Type.Integer(),
+        added: Type.Array(Type.Integer()),
+        already_in_list: Type.Array(Type.Integer()),
+        item_count: Type.Integer(),
+      }),
       ...errorResponses,
     },
   } as const;
@@ -125,7 +114,7 @@ export function removeItemSchema(noun: string) {
     summary: `Take one ${noun} off a list`,
     security,
     headers: idempotencyHeaders,
-    params: { type: 'object', properties: { id, itemId: id }, required: ['id', 'itemId'] },
-    response: { 204: { type: 'null' }, ...errorResponses },
+    params: Type.Object({ id, itemId: id }),
+    response: { 204: Type.Null(), ...errorResponses },
   } as const;
 }
