@@ -2,6 +2,7 @@
 // whose parameters are one array per column, unnested into rows: a fixed, small number of parameters
 // however many rows, on PGlite and PostgreSQL alike.
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { MISSING } from '../../shared/vocabularies.js';
 import type { Db } from './client.js';
 import type { funds, investors } from './schema.js';
 
@@ -32,7 +33,9 @@ function unnestSource(columns: WritableColumn[], rows: readonly CatalogueRow[]):
     const values = rows.map((row) => {
       const value = row[column.name];
       if (column.isList) return arrayLiteral((value as string[] | undefined) ?? []);
-      return value === undefined ? null : value;
+      // A field the row leaves out is missing: 'NaN' in a text column, NULL in a numeric one.
+      if (value === undefined) return column.type === 'text' ? MISSING : null;
+      return value;
     });
     return column.isList ? sql`${sql.param(values)}::text[]` : sql`${sql.param(values)}::${sql.raw(column.type)}[]`;
   });
