@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bucketIndexOf,
   bucketsFor,
   CAPITAL_MANAGED_LADDER,
   formatMoneyShort,
@@ -44,13 +43,6 @@ describe('numeric filter buckets', () => {
       '251+',
     ]);
     expect(GENDER_RATIO_LADDER[1]).toMatchObject({ value: '20-40', label: '20% – 40% women', lo: 20, hi: 40 });
-  });
-
-  it('finds the bucket of a value: lower edge in, upper edge out', () => {
-    expect(bucketIndexOf(CAPITAL_MANAGED_LADDER, 10_000_000)).toBe(1);
-    expect(bucketIndexOf(CAPITAL_MANAGED_LADDER, 9_999_999)).toBe(0);
-    expect(bucketIndexOf(CAPITAL_MANAGED_LADDER, 5e11)).toBe(8);
-    expect(bucketIndexOf(CAPITAL_MANAGED_LADDER, -1)).toBe(-1);
   });
 
   it('refuses a value that names no bucket', () => {

@@ -8,7 +8,7 @@ import { pageHtmlSource } from './route-preloads.js';
 const NO_CACHE = 'no-cache';
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 /** Files that must be revalidated on every load, or a new version would never be seen. */
-const ALWAYS_FRESH = new Set(['index.html', 'manifest.webmanifest', 'sw.js', 'registerSW.js']);
+const ALWAYS_FRESH = new Set(['index.html', 'manifest.webmanifest', 'sw.js']);
 
 function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });

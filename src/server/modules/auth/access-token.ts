@@ -39,8 +39,3 @@ export async function readAccessToken(secret: string, token: string): Promise<Ac
     return null;
   }
 }
-
-/** The user id of a valid, unexpired access token, or null. */
-export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
-  return (await readAccessToken(secret, token))?.userId ?? null;
-}

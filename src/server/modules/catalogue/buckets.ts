@@ -83,11 +83,3 @@ export function bucketsFor(ladder: Ladder, values: readonly string[]): Bucket[] 
     return bucket;
   });
 }
-
-/** Index of the bucket holding x, or -1 below the first edge. */
-export function bucketIndexOf(ladder: Ladder, x: number): number {
-  for (let i = ladder.length - 1; i >= 0; i--) {
-    if (x >= ladder[i].lo) return i;
-  }
-  return -1;
-}
