@@ -49,7 +49,7 @@ function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
-    // Query arrays are repeated keys without brackets (SPEC §7); Fastify's default parser does that.
+    // Query arrays are repeated keys without brackets (`stages=Seed&stages=PIPE`); Fastify's default parser does that.
     bodyLimit: 256 * 1024,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; else request.ip is the peer.
     trustProxy: proxyTrust(options.config.trustProxy),

@@ -1,4 +1,4 @@
-// Paths and query keys of SPEC §7, exact. Both the client and the server build on these.
+// The API's paths and query keys, exact (README, "The API in short"). Both the client and the server build on these.
 
 export const API = '/api/v1';
 
@@ -17,7 +17,7 @@ export const INVESTOR_SEARCH_ARRAY_KEYS = [
   'title',
 ] as const;
 
-/** Query keys of GET /api/v1/funds/search (SPEC §7 also lists states for investors only). */
+/** Array query keys of GET /api/v1/funds/search. */
 export const FUND_SEARCH_ARRAY_KEYS = [
   'countries',
   'industries',

@@ -1,4 +1,4 @@
-// Business constants of SPEC §9, shared by client and server.
+// Business constants (page sizes, cache times, password rules), shared by client and server.
 export const PRODUCT_NAME = 'Fundscape';
 export const PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
@@ -12,5 +12,5 @@ export const EMAIL_VERIFY_DELAY_MS = 1000;
 export const STALE_TIME_MS = 10 * 60 * 1000;
 export const GC_TIME_MS = 30 * 60 * 1000;
 export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-/** The special characters of SPEC §5's password rule. */
+/** A new password must contain one of these special characters. */
 export const PASSWORD_SPECIAL_CHARS = /[!@#$%^&*(),.?":{}|<>]/;

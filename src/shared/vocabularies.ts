@@ -1,4 +1,5 @@
-// The closed vocabularies of SPEC §3. The seed uses every value; the client colours badges by them.
+// The closed vocabularies of the catalogue's choice and list fields. The import accepts only these, the
+// seed uses every value, and the client colours badges by them.
 
 export const FIRM_TYPES = [
   'Private Equity Fund',

@@ -172,7 +172,7 @@ describe.each(testDatabases())('filter options on $name', (kind) => {
     expect(anonymous.json().detail).toBeTruthy();
     const unknown = await get('/api/v1/filters/investors/planets');
     expect(unknown.statusCode).toBe(404);
-    // The fund paths are kebab-case, the investor paths snake_case (SPEC §7).
+    // The fund paths are kebab-case, the investor paths snake_case, as the client calls them.
     expect((await get('/api/v1/filters/investment-funds/stage_preferences')).statusCode).toBe(404);
     const withQuery = await get('/api/v1/filters/investors/states?refresh=1');
     expect(withQuery.statusCode).toBe(422);

@@ -86,7 +86,7 @@ describe.each(testDatabases())('funds on $name', (kind) => {
     }
   });
 
-  it('answers SPEC §3 fund fields, 15 per page', async () => {
+  it('answers the fund wire fields, 15 per page', async () => {
     const res = await get(SEARCH);
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -8,7 +8,7 @@ import { createVerifiedUser } from '../helpers/users.js';
 
 type Headers = Record<string, string>;
 
-/** Catalogue rows written straight to the database: only SPEC §3's fields, some missing as imported data has them. */
+/** Catalogue rows written straight to the database: only the answered fields, some missing as imported data has them. */
 async function insertInvestor(app: FastifyInstance, firstName: string, capital: number | null): Promise<number> {
   const { rows } = (await app.db.execute(sql`
     INSERT INTO investors (first_name, last_name, contact_title, email, gender, phone, firm_name, type_of_firm,
@@ -268,7 +268,7 @@ describe.each(testDatabases())('lists on $name', (kind) => {
       expect(count).toBe(3);
     });
 
-    it('accepts the caller’s reading of SPEC §7: investors_ids / funds_ids with list_id, and an Idempotency-Key', async () => {
+    it('accepts the other spelling: investors_ids / funds_ids with list_id, and an Idempotency-Key', async () => {
       const investorList = await newList('investor');
       const res = await call(
         'POST',

@@ -8,7 +8,7 @@ import {
   requiredProblem,
 } from '../../src/server/modules/auth/credential-rules.js';
 
-describe('credential rules (SPEC §5, server side)', () => {
+describe('credential rules, server side', () => {
   it.each([
     [undefined, 'Email is required'],
     ['', 'Email is required'],

@@ -1,6 +1,6 @@
 // Real places where investors sit, weighted roughly by how many investment firms are there. Each
 // carries what makes a record coherent: its state, country, telephone code, web domain ending and the
-// geographic preferences (SPEC §3) of a firm based there.
+// geographic preferences of a firm based there.
 
 export interface Place {
   city: string;

@@ -82,7 +82,7 @@ export async function accountRoutes(instance: FastifyInstance, { tasks }: { task
           await mailVerificationLink(updated);
         }
       }
-      // The same answer whether or not the address was taken (SPEC §4: 302 means success).
+      // The same answer whether or not the address was taken (302 means success to the client).
       return reply.status(302).send({ detail: REGISTERED });
     },
   );

@@ -1,7 +1,8 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARS } from '../../../shared/constants.js';
 
-// The server's side of SPEC §5: the same rules and messages as the forms, so a client that skips
-// its own checks still gets a detail a person can read. Each check answers its message or null.
+// The server's side of the sign-up and password rules: the same rules and messages as the forms, so a
+// client that skips its own checks still gets a detail a person can read. Each check answers its
+// message or null.
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
@@ -27,7 +28,7 @@ export function requiredProblem(value: string | undefined, message: string): Pro
   return value === undefined || value.trim() === '' ? message : null;
 }
 
-/** A password being chosen: required, long enough, with one of SPEC §5's special characters. */
+/** A password being chosen: required, at least PASSWORD_MIN_LENGTH long, with one special character. */
 export function newPasswordProblem(password: string | undefined, requiredMessage = 'Password is required'): Problem {
   if (password === undefined || password === '') return requiredMessage;
   if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;

@@ -4,7 +4,7 @@ import { createBackgroundTasks } from './background-tasks.js';
 import { profileRoutes } from './profile-routes.js';
 import { sessionRoutes } from './session-routes.js';
 
-/** The auth calls of SPEC §7 under /api/v1/auth. */
+/** The auth calls under /api/v1/auth: sign-up, log-in with a mailed code, tokens, profile, passwords. */
 export async function authModule(app: FastifyInstance) {
   const tasks = createBackgroundTasks(app.log);
   app.addHook('onClose', () => tasks.settled());

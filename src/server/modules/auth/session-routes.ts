@@ -52,7 +52,7 @@ export async function sessionRoutes(instance: FastifyInstance, { tasks }: { task
         email: user.email,
         detail: `We've sent a ${OTP_LENGTH}-digit code to your email.`,
       };
-      // SPEC §4/§7: 302 means "code sent"; the body carries user_id and there is no Location header.
+      // 302 means "code sent" (the client's contract): the body carries user_id and there is no Location header.
       return reply.status(302).send(answer);
     },
   );

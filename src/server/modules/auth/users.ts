@@ -20,7 +20,7 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
-/** What the API shows of an account (SPEC §3's User, with its id). */
+/** What the API shows of an account: its id, names, e-mail and photo. */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,

@@ -13,7 +13,7 @@ export interface ListKind {
   linkAddedAt: AnyPgColumn;
   /** The path segment: /lists/{id}/investors/… */
   segment: 'investors' | 'funds';
-  /** SPEC §7's two readings of the batch body: `investor_ids` on the list path, `investors_ids` elsewhere. */
+  /** The two spellings the batch body may use: `investor_ids` (as the path says) or `investors_ids`. */
   idKeys: readonly [string, string];
   noun: string;
   plural: string;
