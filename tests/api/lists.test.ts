@@ -270,14 +270,27 @@ describe.each(testDatabases())('lists on $name', (kind) => {
 
     it('accepts the other spelling: investors_ids / funds_ids with list_id, and an Idempotency-Key', async () => {
       const investorList = await newList('investor');
-      const res = await call(
-        'POST',
-        `/${investorList}/investors/batch`,
-        { ...owner, 'idempotency-key': 'c0ffee00-0000-4000-8000-000000000001' },
-        { list_id: investorList, investors_ids: [investorIds[2]] },
-      );
+      const add = () =>
+        call(
+          'POST',
+          `/${investorList}/investors/batch`,
+          { ...owner, 'idempotency-key': 'c0ffee00-0000-4000-8000-000000000001' },
+          { list_id: investorList, investors_ids: [investorIds[2]] },
+        );
+      const res = await add();
       expect(res.statusCode).toBe(200);
       expect(res.json().added).toEqual([investorIds[2]]);
+      // The key is honoured: after the row is taken off, a repeat answers the first answer and does not
+      // add it back (were the key ignored, the repeat would add it again).
+      expect((await call('DELETE', `/${investorList}/investors/${investorIds[2]}`, owner)).statusCode).toBe(204);
+      const repeat = await add();
+      expect(repeat.headers['idempotent-replayed']).toBe('true');
+      expect(repeat.json()).toEqual(res.json());
+      const [{ count }] = await app.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(listInvestors)
+        .where(sql`${listInvestors.list_id} = ${investorList}`);
+      expect(count).toBe(0);
 
       const fundList = await newList('fund');
       const funds = await call('POST', `/${fundList}/funds/batch`, owner, { list_id: fundList, funds_ids: fundIds });

@@ -36,16 +36,29 @@ class MemoryStorage {
 
 type NetworkMode = 'up' | 'down' | 'lose-answers';
 
-/** fetch through a network that may be down, or may lose the answers of requests the server handled. */
+interface ServedRequest {
+  method: string;
+  url: string;
+  idempotencyKey: string | null;
+  /** Whether the server answered it from the Idempotency-Key's first answer instead of doing it again. */
+  replayed: boolean;
+}
+
+/**
+ * fetch through a network that may be down, or may lose the answers of requests the server handled.
+ * It records every request that reached the server, with whether the server replayed it.
+ */
 function createNetwork() {
   const network = {
     mode: 'up' as NetworkMode,
-    requests: [] as Array<{ method: string; url: string; idempotencyKey: string | null }>,
+    requests: [] as ServedRequest[],
     async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
       if (network.mode === 'down') throw new TypeError('fetch failed');
       const request = new Request(input, init);
-      network.requests.push({ method: request.method, url: request.url, idempotencyKey: request.headers.get('idempotency-key') });
+      const idempotencyKey = request.headers.get('idempotency-key');
       const response = await globalThis.fetch(request);
+      const replayed = response.headers.get('idempotent-replayed') === 'true';
+      network.requests.push({ method: request.method, url: request.url, idempotencyKey, replayed });
       if (network.mode === 'lose-answers') {
         await response.arrayBuffer();
         throw new TypeError('fetch failed: the connection was reset');
@@ -136,6 +149,8 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
   }
 
   const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+  /** The additions that reached the server: the batch calls, in the order it received them. */
+  const batchCalls = () => network.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/batch'));
 
   it('queues additions while offline and sends each exactly once, in order, when back online', async () => {
     const user = await loggedInUserWithList();
@@ -153,8 +168,12 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     expect(result).toEqual({ sent: 3, rejected: 0, stopped: 'empty' });
     expect(await pendingRows(db, user.user.id)).toEqual([]);
     expect(await serverItemIds(user.headers, user.listId)).toEqual(sorted(investors.slice(0, 6).map((i) => i.id)));
-    const sentKeys = network.requests.filter((r) => r.method === 'POST').map((r) => r.idempotencyKey);
-    expect(new Set(sentKeys).size).toBe(3);
+    // Each queued addition reached the server once, with a key of its own: nothing was sent twice and
+    // left to the server to dedupe.
+    const calls = batchCalls();
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((r) => r.idempotencyKey)).size).toBe(3);
+    expect(calls.every((r) => !r.replayed)).toBe(true);
     expect(events.map((e) => e.type === 'synced' && e.replayed)).toEqual([true, true, true]);
     expect(events.map((e) => e.row.itemIds)).toEqual(batches.map((items) => items.map((i) => i.id)));
   });
@@ -179,9 +198,11 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
 
     network.mode = 'up';
     expect(await replayer.drain()).toMatchObject({ sent: 1, stopped: 'empty' });
-    const posts = network.requests.filter((r) => r.method === 'POST');
+    // The resend reached the server with the first one's key and was answered from it, not done again.
+    const posts = batchCalls();
     expect(posts).toHaveLength(2);
     expect(posts[0].idempotencyKey).toBe(posts[1].idempotencyKey);
+    expect(posts.map((r) => r.replayed)).toEqual([false, true]);
     expect(await serverItemIds(user.headers, user.listId)).toEqual(sorted(investors.slice(6, 8).map((i) => i.id)));
     const summary = await app.inject({ url: `/api/v1/lists/${user.listId}`, headers: user.headers });
     expect(summary.json()).toMatchObject({ item_count: 2 });
@@ -252,6 +273,7 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
 
     network.mode = 'up';
     expect(await replayer.drain()).toEqual({ sent: 2, rejected: 1, stopped: 'empty' });
+    expect(batchCalls()).toHaveLength(3);
     const rejected = events.find((event) => event.type === 'rejected');
     expect(rejected).toMatchObject({ row: { listId: user.listId + 10_000 }, message: expect.stringMatching(/not found/i) });
     expect(await serverItemIds(user.headers, user.listId)).toEqual(sorted([investors[12].id, investors[14].id]));
@@ -269,6 +291,15 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     network.mode = 'up';
     await Promise.all([tabA.drain(), tabB.drain()]);
     expect(await pendingRows(db, user.user.id)).toEqual([]);
+    // Without a Web Lock both tabs may send a row; its key makes the server do it once and answer any
+    // other arrival from the first answer. Counted per key: done once, every repeat a replay.
+    const calls = batchCalls();
+    const keys = new Set(calls.map((r) => r.idempotencyKey));
+    expect(keys.size).toBe(2);
+    for (const key of keys) {
+      const arrivals = calls.filter((r) => r.idempotencyKey === key);
+      expect(arrivals.map((r) => r.replayed)).toEqual([false, ...arrivals.slice(1).map(() => true)]);
+    }
     expect(await serverItemIds(user.headers, user.listId)).toEqual(sorted(funds.slice(0, 3).map((f) => f.id)));
     const summary = await app.inject({ url: `/api/v1/lists/${user.listId}`, headers: user.headers });
     expect(summary.json()).toMatchObject({ item_count: 3 });
