@@ -1,9 +1,10 @@
-// The API's paths and query keys, exact (README, "The API in short"). Both the client and the server build on these.
+// The API's paths and query keys, exact (README, "The API in short"). Both the client and the server
+// build on these.
 
 export const API = '/api/v1';
 
-/** Query keys of GET /api/v1/investors/search; arrays are repeated keys without brackets. */
-export const INVESTOR_SEARCH_ARRAY_KEYS = [
+/** The array query keys both catalogue searches take; arrays are repeated keys without brackets. */
+const CATALOGUE_SEARCH_ARRAY_KEYS = [
   'countries',
   'industries',
   'stages',
@@ -14,23 +15,13 @@ export const INVESTOR_SEARCH_ARRAY_KEYS = [
   'min_investment',
   'max_investment',
   'number_of_investors',
-  'title',
 ] as const;
 
+/** Array query keys of GET /api/v1/investors/search. */
+export const INVESTOR_SEARCH_ARRAY_KEYS = [...CATALOGUE_SEARCH_ARRAY_KEYS, 'title'] as const;
+
 /** Array query keys of GET /api/v1/funds/search. */
-export const FUND_SEARCH_ARRAY_KEYS = [
-  'countries',
-  'industries',
-  'stages',
-  'cities',
-  'states',
-  'fund_types',
-  'assets_under_management',
-  'min_investment',
-  'max_investment',
-  'number_of_investors',
-  'gender_ratio',
-] as const;
+export const FUND_SEARCH_ARRAY_KEYS = [...CATALOGUE_SEARCH_ARRAY_KEYS, 'gender_ratio'] as const;
 
 /** GET /api/v1/filters/investors/{path} answers { [key]: OptionItem[] }. */
 export const INVESTOR_FILTER_PATHS = {

@@ -4,8 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Faker, base } from '@faker-js/faker';
 import type { Database } from '../../src/server/db/client.js';
 import { testDatabases } from '../helpers/database.js';
-import { allFunds, allInvestors, commonValues, expectedIds, type Query, type Reader } from '../helpers/catalogue.js';
-import type { FundRecord, InvestorRecord } from '../helpers/catalogue.js';
+import {
+  allFunds,
+  allInvestors,
+  commonValues,
+  expectedIds,
+  FUND_READERS,
+  INVESTOR_READERS,
+  type Query,
+  type Reader,
+} from '../helpers/catalogue.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
 import { type Catalogue, fundCatalogue, investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
@@ -16,30 +24,6 @@ import { bumpCatalogueVersion, readCatalogueVersion } from '../../src/server/mod
 import { computeFilterOptions, filterOptionsFromIndex } from '../../src/server/modules/filters/options.js';
 import { CatalogueGenerator } from '../../src/server/db/seed/generate.js';
 import { investors } from '../../src/server/db/schema.js';
-
-const investorReaders: Record<string, Reader<InvestorRecord>> = {
-  countries: { kind: 'equals', read: (r) => r.country },
-  cities: { kind: 'equals', read: (r) => r.city },
-  states: { kind: 'equals', read: (r) => r.state },
-  fund_types: { kind: 'equals', read: (r) => r.type_of_firm },
-  title: { kind: 'equals', read: (r) => r.contact_title },
-  gender: { kind: 'equals', read: (r) => r.gender },
-  stages: { kind: 'overlaps', read: (r) => r.stage_preferences },
-  industries: { kind: 'overlaps', read: (r) => r.industry_preferences },
-  assets_under_management: { kind: 'range', read: (r) => r.capital_managed },
-  min_investment: { kind: 'range', read: (r) => r.min_investment },
-  max_investment: { kind: 'range', read: (r) => r.max_investment },
-  number_of_investors: { kind: 'range', read: (r) => r.number_of_investors },
-};
-
-const fundReaders: Record<string, Reader<FundRecord>> = {
-  countries: { kind: 'equals', read: (r) => r.firm_country },
-  cities: { kind: 'equals', read: (r) => r.firm_city },
-  fund_types: { kind: 'equals', read: (r) => r.firm_type },
-  stages: { kind: 'overlaps', read: (r) => r.stage_preferences },
-  gender_ratio: { kind: 'range', read: (r) => r.gender_ratio },
-  number_of_investors: { kind: 'range', read: (r) => r.number_of_investors },
-};
 
 /** Random filter-only queries over values the data has (and one it lacks), from a fixed seed. */
 function randomQueries(catalogue: Catalogue, valuesOf: Record<string, string[]>, count: number): Query[] {
@@ -160,7 +144,7 @@ describe.each(testDatabases())('facet index on $name', (kind) => {
       3,
     );
     const queries = withTerms(randomQueries(investorCatalogue, valuesOf, 20), terms);
-    const search = await compare(investorCatalogue, rows, investorReaders, queries, (r) => r.search_text);
+    const search = await compare(investorCatalogue, rows, INVESTOR_READERS, queries, (r) => r.search_text);
     // The index answered them: it was current all along.
     expect(search.facetIndex(await readCatalogueVersion(database.db))).not.toBeNull();
   });
@@ -177,7 +161,7 @@ describe.each(testDatabases())('facet index on $name', (kind) => {
       40,
       5,
     );
-    await compare(fundCatalogue, rows, fundReaders, withTerms(randomQueries(fundCatalogue, valuesOf, 10), terms), (r) => r.search_text);
+    await compare(fundCatalogue, rows, FUND_READERS, withTerms(randomQueries(fundCatalogue, valuesOf, 10), terms), (r) => r.search_text);
   });
 
   it('answers random investor filters as SQL and the data do', async () => {
@@ -196,7 +180,7 @@ describe.each(testDatabases())('facet index on $name', (kind) => {
       max_investment: ['1000000-5000000', '250000000-'],
       number_of_investors: ['0-6', '6-11', '251-'],
     };
-    await compare(investorCatalogue, rows, investorReaders, [{}, ...randomQueries(investorCatalogue, valuesOf, 60)]);
+    await compare(investorCatalogue, rows, INVESTOR_READERS, [{}, ...randomQueries(investorCatalogue, valuesOf, 60)]);
   });
 
   it('answers random fund filters as SQL and the data do', async () => {
@@ -209,7 +193,7 @@ describe.each(testDatabases())('facet index on $name', (kind) => {
       gender_ratio: ['0-20', '20-40', '40-60', '60-80', '80-'],
       number_of_investors: ['0-6', '11-26'],
     };
-    await compare(fundCatalogue, rows, fundReaders, randomQueries(fundCatalogue, valuesOf, 40));
+    await compare(fundCatalogue, rows, FUND_READERS, randomQueries(fundCatalogue, valuesOf, 40));
   });
 
   it('gives the filter options SQL gives', async () => {

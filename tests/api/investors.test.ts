@@ -10,7 +10,7 @@ import {
   type InvestorRecord,
   type Query,
   queryString,
-  type Reader,
+  INVESTOR_READERS,
   searchAllIds,
 } from '../helpers/catalogue.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
@@ -20,21 +20,6 @@ import { investors } from '../../src/server/db/schema.js';
 import { CatalogueGenerator } from '../../src/server/db/seed/generate.js';
 
 const SEARCH = '/api/v1/investors/search';
-
-const readers: Record<string, Reader<InvestorRecord>> = {
-  countries: { kind: 'equals', read: (r) => r.country },
-  cities: { kind: 'equals', read: (r) => r.city },
-  states: { kind: 'equals', read: (r) => r.state },
-  fund_types: { kind: 'equals', read: (r) => r.type_of_firm },
-  title: { kind: 'equals', read: (r) => r.contact_title },
-  gender: { kind: 'equals', read: (r) => r.gender },
-  stages: { kind: 'overlaps', read: (r) => r.stage_preferences },
-  industries: { kind: 'overlaps', read: (r) => r.industry_preferences },
-  assets_under_management: { kind: 'range', read: (r) => r.capital_managed },
-  min_investment: { kind: 'range', read: (r) => r.min_investment },
-  max_investment: { kind: 'range', read: (r) => r.max_investment },
-  number_of_investors: { kind: 'range', read: (r) => r.number_of_investors },
-};
 
 const searchText = (r: InvestorRecord) =>
   [r.first_name, r.last_name, r.firm_name, r.contact_title, r.email, r.city].join(' ');
@@ -138,7 +123,7 @@ describe.each(testDatabases())('investors on $name', (kind) => {
       },
     };
     for (const [name, query] of Object.entries(cases)) {
-      const expected = expectedIds(rows, readers, query, searchText);
+      const expected = expectedIds(rows, INVESTOR_READERS, query, searchText);
       expect(expected.length, `${name} matches something`).toBeGreaterThan(0);
       if (!name.includes('OR')) expect(expected.length, `${name} narrows`).toBeLessThan(rows.length);
       expect(await searchAllIds(app, SEARCH, query, headers), name).toEqual(expected);
@@ -148,11 +133,11 @@ describe.each(testDatabases())('investors on $name', (kind) => {
   it('treats LIKE wildcards and quotes in a search term as plain characters', async () => {
     for (const term of ['%_', 'd%_p', "o'brien", 'ZED%']) {
       const ids = await searchAllIds(app, SEARCH, { search_term: term }, headers);
-      expect(ids, term).toEqual(expectedIds(rows, readers, { search_term: term }, searchText));
+      expect(ids, term).toEqual(expectedIds(rows, INVESTOR_READERS, { search_term: term }, searchText));
       expect(ids, term).toHaveLength(1);
     }
     const ids = await searchAllIds(app, SEARCH, { search_term: '_' }, headers);
-    expect(ids).toEqual(expectedIds(rows, readers, { search_term: '_' }, searchText));
+    expect(ids).toEqual(expectedIds(rows, INVESTOR_READERS, { search_term: '_' }, searchText));
   });
 
   it('pages: any page size, late pages read from the end, past the end is empty', async () => {
@@ -241,7 +226,7 @@ describe.each(testDatabases())('investors on $name', (kind) => {
       for (const key of ['search_term', 'countries', 'cities', 'title', 'states']) {
         const res = await get(`${SEARCH}${queryString({ [key]: value })}`);
         expect(res.statusCode, `${key}=${value}`).toBe(200);
-        const expected = expectedIds(rows, readers, { [key]: value }, searchText);
+        const expected = expectedIds(rows, INVESTOR_READERS, { [key]: value }, searchText);
         expect(res.json().total, `${key}=${value}`).toBe(expected.length);
       }
     }

@@ -36,6 +36,45 @@ export type Reader<R> =
   | { kind: 'overlaps'; read: (row: R) => string[] }
   | { kind: 'range'; read: (row: R) => number | null };
 
+/**
+ * How each investor search key reads a row, written from what the filters mean (not from the server's
+ * facet table), so a facet that read the wrong column would be caught.
+ */
+export const INVESTOR_READERS: Record<string, Reader<InvestorRecord>> = {
+  countries: { kind: 'equals', read: (r) => r.country },
+  cities: { kind: 'equals', read: (r) => r.city },
+  states: { kind: 'equals', read: (r) => r.state },
+  fund_types: { kind: 'equals', read: (r) => r.type_of_firm },
+  title: { kind: 'equals', read: (r) => r.contact_title },
+  gender: { kind: 'equals', read: (r) => r.gender },
+  stages: { kind: 'overlaps', read: (r) => r.stage_preferences },
+  industries: { kind: 'overlaps', read: (r) => r.industry_preferences },
+  assets_under_management: { kind: 'range', read: (r) => r.capital_managed },
+  min_investment: { kind: 'range', read: (r) => r.min_investment },
+  max_investment: { kind: 'range', read: (r) => r.max_investment },
+  number_of_investors: { kind: 'range', read: (r) => r.number_of_investors },
+};
+
+/** The same for funds. */
+export const FUND_READERS: Record<string, Reader<FundRecord>> = {
+  countries: { kind: 'equals', read: (r) => r.firm_country },
+  cities: { kind: 'equals', read: (r) => r.firm_city },
+  states: { kind: 'equals', read: (r) => r.firm_state },
+  fund_types: { kind: 'equals', read: (r) => r.firm_type },
+  stages: { kind: 'overlaps', read: (r) => r.stage_preferences },
+  industries: { kind: 'overlaps', read: (r) => r.industry_preferences },
+  assets_under_management: { kind: 'range', read: (r) => r.capital_managed },
+  min_investment: { kind: 'range', read: (r) => r.min_investment },
+  max_investment: { kind: 'range', read: (r) => r.max_investment },
+  number_of_investors: { kind: 'range', read: (r) => r.number_of_investors },
+  // The documented meaning of gender_ratio: women on the investment team, in percent.
+  gender_ratio: {
+    kind: 'range',
+    read: (r) =>
+      r.number_of_investors && r.women_investors !== null ? (r.women_investors * 100) / r.number_of_investors : null,
+  },
+};
+
 /** "lo-hi" or "lo-": lo ≤ x < hi. */
 function inRange(x: number, value: string): boolean {
   const [lo, hi] = value.split('-');
