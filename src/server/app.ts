@@ -20,6 +20,7 @@ import { catalogueService } from './modules/catalogue/plugin.js';
 import { investorRoutes } from './modules/investors/routes.js';
 import { fundRoutes } from './modules/funds/routes.js';
 import { filterRoutes } from './modules/filters/routes.js';
+import { pipelineModule } from './modules/pipeline/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ export interface AppOptions {
   /** Rate limits are on unless a test turns them off to exercise something else. */
   rateLimit?: boolean;
   logger?: boolean | { level: string };
+  /** What "now" is to the pipeline (follow-ups due, the digest's hour); tests set it. */
+  clock?: () => Date;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count is a function of the hop (its types lack the number form). */
@@ -89,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(investorRoutes, { prefix: '/api/v1' });
   await app.register(fundRoutes, { prefix: '/api/v1' });
   await app.register(filterRoutes, { prefix: '/api/v1' });
+  await app.register(pipelineModule, { prefix: '/api/v1', clock: options.clock ?? (() => new Date()) });
 
   if (options.clientDir) {
     await app.register(client, { clientDir: options.clientDir });

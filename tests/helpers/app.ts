@@ -27,6 +27,8 @@ export interface TestAppOptions {
   rateLimit?: boolean;
   /** A built client to serve, as `npm start` serves dist/. */
   clientDir?: string;
+  /** The server's clock, for what is due when. */
+  clock?: () => Date;
 }
 
 /** The real app on a fresh database of the given kind; close() shuts both. */
@@ -34,7 +36,7 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
   const database = await kind.open();
   const config = testConfig(options.config);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: () => {} });
-  const app: FastifyInstance = await buildApp({ database, config, mailer, rateLimit: options.rateLimit, clientDir: options.clientDir });
+  const app: FastifyInstance = await buildApp({ database, config, mailer, rateLimit: options.rateLimit, clientDir: options.clientDir, clock: options.clock });
   await app.ready();
   return {
     app,

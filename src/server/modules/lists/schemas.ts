@@ -1,4 +1,5 @@
 import { fundSchema, investorSchema } from '../catalogue/schemas.js';
+import { Pipeline as PipelineSchema } from '../pipeline/schemas.js';
 import { errorResponses, resourceId } from '../../plugins/validation.js';
 import { idempotencyHeaders } from '../../plugins/idempotency.js';
 
@@ -30,10 +31,11 @@ const listSummary = {
 // Every wire row carries all its fields, so all are required: the serializer then picks the shape
 // whose keys a row has (type_of_firm vs firm_type), and keeps the fields in order.
 const item = {
-  anyOf: [
-    { ...investorSchema, required: Object.keys(investorSchema.properties) },
-    { ...fundSchema, required: Object.keys(fundSchema.properties) },
-  ],
+  anyOf: [investorSchema, fundSchema].map((row) => ({
+    ...row,
+    properties: { ...row.properties, pipeline: PipelineSchema },
+    required: [...Object.keys(row.properties), 'pipeline'],
+  })),
 } as const;
 const items = { type: 'array', items: item } as const;
 
