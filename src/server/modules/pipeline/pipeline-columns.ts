@@ -50,9 +50,11 @@ export function pipelineSelection(table: PipelineTable) {
         'created_ms', floor(extract(epoch FROM ${pipelineNotes.created_at}) * 1000)
       )::text FROM ${pipelineNotes} WHERE ${notes}
       ORDER BY ${pipelineNotes.created_at} DESC, ${pipelineNotes.id} DESC LIMIT 1)`,
-    pipeline_updated_at: sql<Date>`greatest(${link.added_at}, ${link.stage_changed_at}, ${link.follow_up_changed_at}, ${link.amount_changed_at})`.mapWith(
-      link.added_at,
-    ),
+    // The last change, or when the row was added if nothing has changed since.
+    pipeline_updated_at: sql<Date>`coalesce(
+        greatest(${link.stage_changed_at}, ${link.follow_up_changed_at}, ${link.amount_changed_at}),
+        ${link.added_at}
+      )`.mapWith(link.added_at),
   };
 }
 
