@@ -3,13 +3,15 @@
 // offline outbox (list-outbox.ts): they show at once, marked pending, and reach the server in order.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { usePendingChanges } from '@/lib/outbox-hooks';
 import { outboxReplayer } from '@/lib/outbox-replayer';
 import { API } from '@/shared/api-paths';
 import type { ListType } from '@/shared/api-types';
-import type { FollowUpDue, FollowUpRow, ListMembership, PipelineNote, PipelinePatch } from '@/shared/pipeline';
+import type { FollowUpRow, ListMembership, PipelineNote, PipelinePatch } from '@/shared/pipeline';
 import { LISTS_KEY } from './get-lists';
 import { noteEntry, pipelineChangeEntry, type RowRef } from './list-outbox';
 import { rowNotesPath } from './list-paths';
+import { followUpGroups } from '../pipeline/follow-up-groups';
 import { localDate } from '../pipeline/pipeline-format';
 
 /** Newest first. */
@@ -37,11 +39,14 @@ export function useFollowUps(today = localDate()) {
   return useQuery(followUpsQueryOptions(today));
 }
 
-/** How many follow-ups are due now: overdue or today. */
+/** How many follow-ups are due now, overdue or today, counting changes not yet synced. */
 export function useDueFollowUpCount(): number {
-  const { data } = useFollowUps();
-  const due: FollowUpDue[] = ['overdue', 'today'];
-  return data?.filter((row) => due.includes(row.due)).length ?? 0;
+  const today = localDate();
+  const { data } = useFollowUps(today);
+  const outbox = usePendingChanges();
+  if (!data) return 0;
+  const groups = followUpGroups(data, outbox, today);
+  return groups.overdue.length + groups.today.length;
 }
 
 export const membershipsQueryOptions = (listType: ListType, itemId: number) =>

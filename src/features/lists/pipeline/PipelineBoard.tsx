@@ -41,7 +41,7 @@ function MoveToMenu<R extends PipelineRow>({ row, name, onMove }: { row: R; name
         size="small"
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
-        aria-label={`Move ${name} to…`}
+        aria-label={`Move to… ${name}`}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ minWidth: 0, px: 1, fontSize: 12 }}
       >

@@ -1,3 +1,4 @@
+import type { HTMLAttributes } from 'react';
 import { MenuItem, Select } from '@mui/material';
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/shared/pipeline';
 
@@ -20,7 +21,7 @@ export function StageSelect({ value, onChange, label, tabIndex }: StageSelectPro
       value={value}
       onChange={(event) => onChange(event.target.value as PipelineStage)}
       inputProps={{ 'aria-label': label }}
-      SelectDisplayProps={{ tabIndex } as React.HTMLAttributes<HTMLDivElement>}
+      SelectDisplayProps={tabIndex === undefined ? undefined : ({ tabIndex } as HTMLAttributes<HTMLDivElement>)}
       sx={{ fontSize: 14, fontWeight: 550, minWidth: 120, '& .MuiSelect-select': { py: 0.5, pl: 1, borderRadius: 1, bgcolor: 'grey.100' } }}
     >
       {PIPELINE_STAGES.map((stage) => (
