@@ -109,7 +109,12 @@ describe.each(testDatabases())('pipeline on $name', (kind) => {
       [{ amount: 1.5 }, "body 'amount'"],
       [{ amount: AMOUNT_MAX + 1 }, "body 'amount'"],
       [{ amount: '100' }, "body 'amount'"],
+      [{ follow_up_on: '0000-01-01' }, "body 'follow_up_on' must be a date from 2000-01-01 to 2999-12-31"],
+      [{ follow_up_on: '1999-12-31' }, "body 'follow_up_on' must be a date from 2000-01-01 to 2999-12-31"],
+      [{ follow_up_on: '3000-01-01' }, "body 'follow_up_on' must be a date from 2000-01-01 to 2999-12-31"],
       [{ changed_at: 'yesterday', stage: 'lead' }, "body 'changed_at'"],
+      [{ changed_at: '2026-01-01T00:00:00', stage: 'lead' }, "body 'changed_at'"],
+      [{ changed_at: '0000-01-01T00:00:00Z', stage: 'lead' }, "body 'changed_at' must be after 2000-01-01"],
       [{ stage: 'lead', owner: 1 }, "unknown field 'owner'"],
     ])('refuses %j with 422 and a detail', async (body, detail) => {
       const listId = await listWith(owner, 'investor', [ana]);

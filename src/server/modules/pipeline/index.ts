@@ -21,6 +21,10 @@ export interface PipelineOptions {
   clock: () => Date;
 }
 
+// Dates outside these are a device's clock or a typo gone wrong (and year 0 is no date PostgreSQL stores).
+const EARLIEST_DAY = '2000-01-01';
+const LATEST_DAY = '2999-12-31';
+
 /** `due` as repeated keys, a comma list, or both; none means all three. */
 function dueWindows(raw: string[] | undefined): Set<FollowUpDue> {
   const values = (raw ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
@@ -54,8 +58,12 @@ export const pipelineModule: FastifyPluginAsyncTypebox<PipelineOptions> = async 
     app.patch(row, { schema: patchRowSchema(kind.noun) }, async (request) => {
       const { changed_at, ...fields } = request.body;
       if (Object.keys(fields).length === 0) throw new HttpError(422, 'Send at least one of stage, follow_up_on and amount');
+      if (fields.follow_up_on && (fields.follow_up_on < EARLIEST_DAY || fields.follow_up_on > LATEST_DAY)) {
+        throw new HttpError(422, `body 'follow_up_on' must be a date from ${EARLIEST_DAY} to ${LATEST_DAY}`);
+      }
       const now = clock();
       const sentAt = changed_at === undefined ? now : new Date(changed_at);
+      if (sentAt.toISOString() < EARLIEST_DAY) throw new HttpError(422, `body 'changed_at' must be after ${EARLIEST_DAY}`);
       return patchRow(
         app.db,
         { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId },
