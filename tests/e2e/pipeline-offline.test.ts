@@ -1,10 +1,11 @@
 // The pipeline offline, in headless Chromium against the built app: a stage changed offline shows at
-// once, marked pending, and lands exactly once when the connection is back; a note added offline
-// survives the tab being closed and lands exactly once when the app is opened again.
+// once, marked pending, and lands exactly once when the connection is back; a later change from another
+// device is kept and the founder told so; a note added offline survives the tab being closed and lands
+// exactly once when the app is opened again.
 import { expect, it } from 'vitest';
 import { describeE2E, useE2EApp } from '../helpers/e2e.js';
 import { countStoredRows } from './offline-helpers.js';
-import { fullName, pipelineSetUp, screenshot, serverNotes, serverPipeline } from './pipeline-helpers.js';
+import { fullName, patchRow, pipelineSetUp, screenshot, serverNotes, serverPipeline } from './pipeline-helpers.js';
 
 describeE2E('pipeline offline', () => {
   const e2e = useE2EApp();
@@ -45,6 +46,29 @@ describeE2E('pipeline offline', () => {
     await page.getByRole('combobox', { name: `Stage of ${fullName(investor)}` }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(patches).toEqual(['200']);
+  });
+
+  it('keeps a later change made on another device and says which value was kept', async () => {
+    const app = e2e.app();
+    const setup = await pipelineSetUp(app, 'Two devices');
+    const { page, context, investors } = setup;
+    const [investor] = investors;
+    await page.goto(`/lists/${setup.list.id}?view=board`);
+    await page.getByRole('region', { name: 'Lead', exact: true }).getByText(fullName(investor)).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: `Move to… ${fullName(investor)}` }).click();
+    await page.getByRole('menuitem', { name: 'Meeting' }).click();
+    await page.getByRole('region', { name: 'Meeting', exact: true }).getByText(fullName(investor)).waitFor();
+    await expect.poll(() => countStoredRows(page, 'outbox')).toBe(1);
+    // Another device moves the same row later, while this one is offline.
+    await patchRow(app, setup, investor, { stage: 'committed', changed_at: new Date(Date.now() + 1000).toISOString() });
+
+    await context.setOffline(false);
+    await page.getByText('Another device changed Stage later; kept Committed.').waitFor();
+    await page.getByRole('region', { name: 'Committed', exact: true }).getByText(fullName(investor)).waitFor();
+    expect((await serverPipeline(app, setup, investor)).stage).toBe('committed');
   });
 
   it('keeps a note added offline when the tab is closed and sends it once when the app is opened again', async () => {
