@@ -67,11 +67,20 @@ describeE2E('pipeline: board, follow-ups and export', () => {
     await page.goto(`/lists/${setup.list.id}?view=nonsense`);
     await page.getByRole('grid').waitFor();
     expect(await page.getByRole('region', { name: 'Lead', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
 
     // The table's Stage column, a select in the cell.
     await page.getByRole('combobox', { name: `Stage of ${fullName(first)}` }).click();
     await page.getByRole('option', { name: 'Committed' }).click();
     await expect.poll(async () => (await serverPipeline(app, setup, first)).stage).toBe('committed');
+    await page.waitForURL(new RegExp(`/lists/${setup.list.id}\\?view=nonsense$|/lists/${setup.list.id}$`));
+    // And by keyboard: Enter opens the select's menu, the arrows choose, Enter picks.
+    await page.getByRole('combobox', { name: `Stage of ${fullName(third)}` }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await serverPipeline(app, setup, third)).stage).toBe('committed');
     await screenshot(page, 'table-desktop');
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -38,7 +38,8 @@ const fundName = (row: Fund) => formatText(row.firm_name);
 
 function ListPage() {
   const listId = Number(Route.useParams().id);
-  const view = Route.useSearch().view ?? 'table';
+  // Compared, not trusted: the router keeps an unknown view in the search it hands on.
+  const view = Route.useSearch().view === 'board' ? 'board' : 'table';
   const navigate = Route.useNavigate();
   const { data: list } = useList(listId);
   const viewProps: Pick<ListViewProps<Investor>, 'view' | 'onViewChange'> = {

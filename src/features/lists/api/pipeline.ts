@@ -10,7 +10,7 @@ import type { ListType } from '@/shared/api-types';
 import type { FollowUpRow, ListMembership, PipelineNote, PipelinePatch } from '@/shared/pipeline';
 import { LISTS_KEY } from './get-lists';
 import { noteEntry, pipelineChangeEntry, type RowRef } from './list-outbox';
-import { rowNotesPath } from './list-paths';
+import { rowNotesPath, rowSegment } from './list-paths';
 import { followUpGroups } from '../pipeline/follow-up-groups';
 import { localDate } from '../pipeline/pipeline-format';
 
@@ -52,7 +52,7 @@ export function useDueFollowUpCount(): number {
 export const membershipsQueryOptions = (listType: ListType, itemId: number) =>
   queryOptions({
     queryKey: [...LISTS_KEY, 'memberships', listType, itemId],
-    queryFn: () => api<ListMembership[]>(`${API}/${listType === 'investor' ? 'investors' : 'funds'}/${itemId}/lists`),
+    queryFn: () => api<ListMembership[]>(`${API}/${rowSegment(listType)}/${itemId}/lists`),
   });
 
 export function useMemberships(listType: ListType, itemId: number) {
