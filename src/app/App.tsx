@@ -12,6 +12,7 @@ import { offlineUserId } from '@/lib/offline-user';
 import type { Session } from '@/lib/session';
 import { OfflineSupport } from '@/features/offline/components/OfflineSupport';
 import { LISTS_KEY } from '@/features/lists/api/get-lists';
+import { ListSyncReporter } from '@/features/lists/components/ListSyncReporter';
 import { meQueryKey } from '@/features/profile/api/me';
 
 /** What the logged-in frame shows before its page: the user in the sidebar and the lists with their counts. */
@@ -39,7 +40,9 @@ export function App({ router, queryClient, session }: AppProps) {
       <CssBaseline />
       <QueryProvider client={queryClient} frame={frame}>
         <ToastProvider>
-          <OfflineSupport onListsChanged={() => void queryClient.invalidateQueries({ queryKey: LISTS_KEY })} />
+          {/* Subscribed to the outbox before OfflineSupport starts replaying it. */}
+          <ListSyncReporter />
+          <OfflineSupport />
           <RouterProvider router={router} />
         </ToastProvider>
       </QueryProvider>

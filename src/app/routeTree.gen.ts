@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as AppDealOffersRouteImport } from './routes/_app/deal-offers'
+import { Route as AppFollowUpsRouteImport } from './routes/_app/follow-ups'
 import { Route as AppFundsRouteImport } from './routes/_app/funds'
 import { Route as AppInvestorsRouteImport } from './routes/_app/investors'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
@@ -37,6 +38,11 @@ const GuestRoute = GuestRouteImport.update({
 const AppDealOffersRoute = AppDealOffersRouteImport.update({
   id: '/deal-offers',
   path: '/deal-offers',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFollowUpsRoute = AppFollowUpsRouteImport.update({
+  id: '/follow-ups',
+  path: '/follow-ups',
   getParentRoute: () => AppRoute,
 } as any)
 const AppFundsRoute = AppFundsRouteImport.update({
@@ -108,6 +114,7 @@ const GuestVerifyEmailTokenRoute = GuestVerifyEmailTokenRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
   '/deal-offers': typeof AppDealOffersRoute
+  '/follow-ups': typeof AppFollowUpsRoute
   '/funds': typeof AppFundsRoute
   '/investors': typeof AppInvestorsRoute
   '/profile': typeof AppProfileRoute
@@ -124,6 +131,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof GuestIndexRoute
   '/deal-offers': typeof AppDealOffersRoute
+  '/follow-ups': typeof AppFollowUpsRoute
   '/funds': typeof AppFundsRoute
   '/investors': typeof AppInvestorsRoute
   '/profile': typeof AppProfileRoute
@@ -142,6 +150,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_app/deal-offers': typeof AppDealOffersRoute
+  '/_app/follow-ups': typeof AppFollowUpsRoute
   '/_app/funds': typeof AppFundsRoute
   '/_app/investors': typeof AppInvestorsRoute
   '/_app/profile': typeof AppProfileRoute
@@ -161,6 +170,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/deal-offers'
+    | '/follow-ups'
     | '/funds'
     | '/investors'
     | '/profile'
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/deal-offers'
+    | '/follow-ups'
     | '/funds'
     | '/investors'
     | '/profile'
@@ -194,6 +205,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_guest'
     | '/_app/deal-offers'
+    | '/_app/follow-ups'
     | '/_app/funds'
     | '/_app/investors'
     | '/_app/profile'
@@ -235,6 +247,13 @@ declare module '@tanstack/react-router' {
       path: '/deal-offers'
       fullPath: '/deal-offers'
       preLoaderRoute: typeof AppDealOffersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/follow-ups': {
+      id: '/_app/follow-ups'
+      path: '/follow-ups'
+      fullPath: '/follow-ups'
+      preLoaderRoute: typeof AppFollowUpsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/funds': {
@@ -333,6 +352,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppDealOffersRoute: typeof AppDealOffersRoute
+  AppFollowUpsRoute: typeof AppFollowUpsRoute
   AppFundsRoute: typeof AppFundsRoute
   AppInvestorsRoute: typeof AppInvestorsRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -343,6 +363,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppDealOffersRoute: AppDealOffersRoute,
+  AppFollowUpsRoute: AppFollowUpsRoute,
   AppFundsRoute: AppFundsRoute,
   AppInvestorsRoute: AppInvestorsRoute,
   AppProfileRoute: AppProfileRoute,

@@ -1,11 +1,10 @@
-// What the UI reads of the outbox: the current user's pending additions, live across tabs (Dexie's
-// liveQuery), so a row added offline shows at once in its list and its count, marked pending.
+// What the UI reads of the outbox: the current user's pending changes, live across tabs (Dexie's
+// liveQuery), so a change made offline shows at once, marked pending, wherever its feature shows it.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Fund, Investor } from '@/shared/api-types';
 import type { OutboxRow } from './offline-db';
 import { loadOfflineDb } from './offline-db-loader';
 import { offlineUserId } from './offline-user';
-import { countPendingItems, pendingRows } from './outbox';
+import { pendingRows } from './outbox';
 import { session } from './session';
 
 const NONE: OutboxRow[] = [];
@@ -16,10 +15,10 @@ export function useOfflineUserId(): number | null {
 }
 
 /**
- * The current user's unsent additions, oldest first. Dexie loads after the first render (the sidebar
+ * The current user's unsent changes, oldest first. Dexie loads after the first render (the sidebar
  * of every logged-in page asks), so its code is not on the way to a page's first paint.
  */
-export function usePendingAdditions(): OutboxRow[] {
+export function usePendingChanges(): OutboxRow[] {
   const userId = useOfflineUserId();
   const [pending, setPending] = useState<{ userId: number; rows: OutboxRow[] } | null>(null);
   useEffect(() => {
@@ -42,28 +41,4 @@ export function usePendingAdditions(): OutboxRow[] {
     };
   }, [userId]);
   return pending !== null && pending.userId === userId ? pending.rows : NONE;
-}
-
-/** The rows waiting to be added to one list, once each, leaving out those the list already shows. */
-export function pendingItemsOf<T extends Investor | Fund>(
-  rows: OutboxRow[],
-  listId: number,
-  presentIds: Iterable<number> = [],
-): T[] {
-  const seen = new Set(presentIds);
-  const items: T[] = [];
-  for (const row of rows) {
-    if (row.listId !== listId) continue;
-    for (const item of row.items) {
-      if (seen.has(item.id)) continue;
-      seen.add(item.id);
-      items.push(item as T);
-    }
-  }
-  return items;
-}
-
-/** The number of rows the current user added to lists that are not synced yet. */
-export function usePendingItemCount(): number {
-  return countPendingItems(usePendingAdditions());
 }

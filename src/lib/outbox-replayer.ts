@@ -9,12 +9,12 @@ import { api } from './api-client';
 import type { OfflineDb, OutboxRow } from './offline-db';
 import { loadOfflineDb } from './offline-db-loader';
 import { offlineUserId } from './offline-user';
-import { classifySendFailure, enqueueAddition, failureText, sendAddition, type AdditionRequest } from './outbox';
+import { classifySendFailure, enqueue, failureText, sendOutboxRow, type OutboxEntry } from './outbox';
 import { session } from './session';
 
 export type OutboxEvent =
-  /** `replayed`: the row had waited in the outbox, rather than being sent as the user added it. */
-  | { type: 'synced'; row: OutboxRow; replayed: boolean }
+  /** `replayed`: the row had waited in the outbox, rather than being sent as the user made the change. */
+  | { type: 'synced'; row: OutboxRow; replayed: boolean; answer: unknown }
   | { type: 'rejected'; row: OutboxRow; error: unknown; message: string };
 
 export interface DrainResult {
@@ -24,8 +24,8 @@ export interface DrainResult {
   stopped: 'empty' | 'offline' | 'logged-out' | 'retry-later' | 'session-ended';
 }
 
-/** What became of one addition right after it was submitted. */
-export type AdditionOutcome = 'synced' | 'queued' | 'rejected';
+/** What became of one change right after it was submitted. */
+export type OutboxOutcome = 'synced' | 'queued' | 'rejected';
 
 export interface OutboxReplayerOptions {
   loadDb: () => Promise<OfflineDb>;
@@ -74,8 +74,9 @@ export function createOutboxReplayer({
       if (currentUserId() !== userId) return { sent, rejected, stopped: 'logged-out' };
       const row = await db.outbox.where('userId').equals(userId).first();
       if (!row) return { sent, rejected, stopped: 'empty' };
+      let answer: unknown;
       try {
-        await send(row);
+        answer = await send(row);
       } catch (error) {
         const failure = classifySendFailure(error);
         if (failure === 'rejected') {
@@ -92,7 +93,7 @@ export function createOutboxReplayer({
       }
       await db.outbox.delete(row.seq);
       sent += 1;
-      emit({ type: 'synced', row, replayed: !submitting.has(row.seq) });
+      emit({ type: 'synced', row, replayed: !submitting.has(row.seq), answer });
     }
   }
 
@@ -126,12 +127,12 @@ export function createOutboxReplayer({
     return running;
   }
 
-  /** Queues an addition for the current user and tries to send it right away. */
-  async function add(request: AdditionRequest): Promise<AdditionOutcome> {
+  /** Queues a change for the current user and tries to send it right away. */
+  async function add(entry: OutboxEntry): Promise<OutboxOutcome> {
     const userId = currentUserId();
-    if (userId === null) throw new Error('Log in to add rows to a list');
+    if (userId === null) throw new Error('Log in to make changes');
     const db = await loadDb();
-    const row = await enqueueAddition(db, userId, request);
+    const row = await enqueue(db, userId, entry);
     submitting.add(row.seq);
     try {
       await drain();
@@ -173,7 +174,7 @@ const browser = typeof navigator === 'undefined' ? undefined : navigator;
 /** The app's replayer: the app's API client, session and offline database. */
 export const outboxReplayer: OutboxReplayer = createOutboxReplayer({
   loadDb: loadOfflineDb,
-  send: (row) => sendAddition(api, row),
+  send: (row) => sendOutboxRow(api, row),
   currentUserId: () => offlineUserId(session),
   isOnline: () => browser?.onLine ?? true,
   locks: browser?.locks ?? null,

@@ -1,33 +1,24 @@
-// The outbox of list additions: each 'add to list' is written here first, with an idempotency key, and
-// shown at once as pending; the replayer (outbox-replayer.ts) sends the rows in order and removes each
-// once the server has it. Rows belong to one user and wait for that user's next login if need be.
+// The outbox of changes made by the user: each is written here first, with an idempotency key, and
+// shown at once as pending by the feature that queued it; the replayer (outbox-replayer.ts) sends the
+// rows in order and removes each once the server has it. Rows belong to one user and wait for that
+// user's next login if need be. The outbox knows no feature: a row carries the call to make.
 import { FetchError } from 'ofetch';
-import { API } from '@/shared/api-paths';
-import type { Fund, Investor, ListType } from '@/shared/api-types';
 import { apiErrorDetail, apiStatus, SessionExpiredError, type ApiClient } from './api-client';
-import type { NewOutboxRow, OfflineDb, OutboxRow } from './offline-db';
+import type { NewOutboxRow, OfflineDb, OutboxRequest, OutboxRow } from './offline-db';
 
-export interface AdditionRequest {
-  listId: number;
-  listType: ListType;
-  items: Array<Investor | Fund>;
+/** What a feature queues: which kind of change, the call that makes it, and what to show meanwhile. */
+export interface OutboxEntry<P = unknown> {
+  kind: string;
+  request: OutboxRequest;
+  payload: P;
 }
 
-export async function enqueueAddition(
-  db: OfflineDb,
-  userId: number,
-  { listId, listType, items }: AdditionRequest,
-  now = Date.now(),
-): Promise<OutboxRow> {
-  if (!Number.isInteger(listId) || listId <= 0) throw new Error(`Cannot add to list ${listId}: not a list id`);
-  const unique = [...new Map(items.map((item) => [item.id, item])).values()];
-  if (unique.length === 0) throw new Error('Select at least one row to add to the list');
-  const row: NewOutboxRow = {
+export async function enqueue<P>(db: OfflineDb, userId: number, entry: OutboxEntry<P>, now = Date.now()): Promise<OutboxRow<P>> {
+  const row: NewOutboxRow<P> = {
     userId,
-    listId,
-    listType,
-    itemIds: unique.map((item) => item.id),
-    items: unique,
+    kind: entry.kind,
+    request: entry.request,
+    payload: entry.payload,
     idempotencyKey: crypto.randomUUID(),
     createdAt: now,
     attempts: 0,
@@ -37,33 +28,16 @@ export async function enqueueAddition(
   return { ...row, seq };
 }
 
-/** A user's unsent additions, oldest first. */
+/** A user's unsent changes, oldest first. */
 export function pendingRows(db: OfflineDb, userId: number): Promise<OutboxRow[]> {
   return db.outbox.where('userId').equals(userId).sortBy('seq');
 }
 
-/** How many distinct rows wait to be added to each list. */
-export function pendingCountsByList(rows: OutboxRow[]): Map<number, number> {
-  const ids = new Map<number, Set<number>>();
-  for (const row of rows) {
-    const set = ids.get(row.listId) ?? new Set<number>();
-    row.itemIds.forEach((id) => set.add(id));
-    ids.set(row.listId, set);
-  }
-  return new Map([...ids].map(([listId, set]) => [listId, set.size]));
-}
-
-/** How many rows (investors or funds) were added to lists that the server does not have yet. */
-export function countPendingItems(rows: OutboxRow[]): number {
-  return [...pendingCountsByList(rows).values()].reduce((sum, count) => sum + count, 0);
-}
-
-/** POST /api/v1/lists/{id}/{investors|funds}/batch with the row's idempotency key. */
-export function sendAddition(client: ApiClient, row: OutboxRow): Promise<unknown> {
-  const [segment, idsKey] = row.listType === 'investor' ? ['investors', 'investor_ids'] : ['funds', 'fund_ids'];
-  return client(`${API}/lists/${row.listId}/${segment}/batch`, {
-    method: 'POST',
-    body: { [idsKey]: row.itemIds },
+/** Makes the row's call with its idempotency key; resolves with the server's answer. */
+export function sendOutboxRow(client: ApiClient, row: OutboxRow): Promise<unknown> {
+  return client(row.request.path, {
+    method: row.request.method,
+    body: row.request.body as Record<string, unknown> | undefined,
     headers: { 'Idempotency-Key': row.idempotencyKey },
   });
 }

@@ -20,6 +20,8 @@ import { catalogueService } from './modules/catalogue/plugin.js';
 import { investorRoutes } from './modules/investors/routes.js';
 import { fundRoutes } from './modules/funds/routes.js';
 import { filterRoutes } from './modules/filters/routes.js';
+import { pipelineModule } from './modules/pipeline/index.js';
+import { followUpDigest } from './modules/pipeline/digest.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +40,10 @@ export interface AppOptions {
   /** Rate limits are on unless a test turns them off to exercise something else. */
   rateLimit?: boolean;
   logger?: boolean | { level: string };
+  /** What "now" is to the pipeline (follow-ups due, the digest's hour); tests set it. */
+  clock?: () => Date;
+  /** How often the follow-up digest's scheduler looks whether it is time to mail (default a minute). */
+  digestEveryMs?: number;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count is a function of the hop (its types lack the number form). */
@@ -89,6 +95,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(investorRoutes, { prefix: '/api/v1' });
   await app.register(fundRoutes, { prefix: '/api/v1' });
   await app.register(filterRoutes, { prefix: '/api/v1' });
+  const clock = options.clock ?? (() => new Date());
+  await app.register(pipelineModule, { prefix: '/api/v1', clock });
+  await app.register(followUpDigest, {
+    clock,
+    hour: options.config.followUpDigestHour,
+    everyMs: options.digestEveryMs ?? 60_000,
+  });
 
   if (options.clientDir) {
     await app.register(client, { clientDir: options.clientDir });

@@ -23,6 +23,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** redis://…: rate-limit counters kept in Redis; unset, in the database. */
   redisUrl: string | undefined;
+  /** The hour (0–23, server local time) from which each day's follow-up digest is mailed. */
+  followUpDigestHour: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -39,6 +41,15 @@ function parsePort(raw: string | undefined): number {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${raw}"`);
   }
   return port;
+}
+
+function parseDigestHour(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 8;
+  const hour = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || hour > 23) {
+    throw new Error(`FOLLOW_UP_DIGEST_HOUR must be a whole hour from 0 to 23 (server local time), not "${raw}"`);
+  }
+  return hour;
 }
 
 /** The JWT secret comes from JWT_SECRET, or is generated once and kept in DATA_DIR. */
@@ -126,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl,
+    followUpDigestHour: parseDigestHour(env.FOLLOW_UP_DIGEST_HOUR),
   };
 }

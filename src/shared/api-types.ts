@@ -1,6 +1,7 @@
 // The wire contract: what the API answers and the client reads (README, "The API in short").
 import type { Static } from '@sinclair/typebox';
 import type { FundRow, InvestorRow } from './catalogue-fields.js';
+import type { Pipeline } from './pipeline.js';
 
 /** One investor as answered: the wire fields of INVESTOR_FIELDS, in order. */
 export type Investor = Static<typeof InvestorRow>;
@@ -18,8 +19,11 @@ export interface ListSummary {
   item_count: number;
 }
 
+/** A list's row: the investor's or fund's fields and where the raise stands with it. */
+export type ListItem = (Investor | Fund) & { pipeline: Pipeline };
+
 export interface List extends ListSummary {
-  items: Investor[] | Fund[];
+  items: ListItem[];
 }
 
 export interface User {

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { createApiClient } from '../../src/lib/api-client.js';
 import { OfflineDb } from '../../src/lib/offline-db.js';
 import { offlineUserId } from '../../src/lib/offline-user.js';
-import { pendingRows, sendAddition } from '../../src/lib/outbox.js';
+import { pendingRows, sendOutboxRow } from '../../src/lib/outbox.js';
+import { additionEntry, type AdditionPayload } from '../../src/features/lists/api/list-outbox.js';
 import { createOutboxReplayer, type OutboxEvent } from '../../src/lib/outbox-replayer.js';
 import { createSession, type Session } from '../../src/lib/session.js';
 import type { Fund, Investor, Paged } from '../../src/shared/api-types.js';
@@ -118,7 +119,7 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     const client = createApiClient({ session: currentSession, baseURL: `${baseUrl}/api/v1`, fetch: network.fetch });
     const replayer = createOutboxReplayer({
       loadDb: async () => db,
-      send: (row) => sendAddition(client, row),
+      send: (row) => sendOutboxRow(client, row),
       currentUserId: () => offlineUserId(currentSession),
       isOnline: () => network.mode !== 'down',
       retryDelay: () => 60_000,
@@ -158,7 +159,7 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     network.mode = 'down';
     const batches = [investors.slice(0, 2), investors.slice(2, 3), investors.slice(3, 6)];
     for (const items of batches) {
-      expect(await replayer.add({ listId: user.listId, listType: 'investor', items })).toBe('queued');
+      expect(await replayer.add(additionEntry(user.listId, 'investor', items))).toBe('queued');
     }
     expect(await pendingRows(db, user.user.id)).toHaveLength(3);
     expect(await serverItemIds(user.headers, user.listId)).toEqual([]);
@@ -175,13 +176,13 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     expect(new Set(calls.map((r) => r.idempotencyKey)).size).toBe(3);
     expect(calls.every((r) => !r.replayed)).toBe(true);
     expect(events.map((e) => e.type === 'synced' && e.replayed)).toEqual([true, true, true]);
-    expect(events.map((e) => e.row.itemIds)).toEqual(batches.map((items) => items.map((i) => i.id)));
+    expect(events.map((e) => (e.row.payload as AdditionPayload).items.map((i) => i.id))).toEqual(batches.map((items) => items.map((i) => i.id)));
   });
 
   it('sends an addition made online right away', async () => {
     const user = await loggedInUserWithList('fund');
     const replayer = replayerFor(session);
-    expect(await replayer.add({ listId: user.listId, listType: 'fund', items: funds.slice(0, 2) })).toBe('synced');
+    expect(await replayer.add(additionEntry(user.listId, 'fund', funds.slice(0, 2)))).toBe('synced');
     expect(await serverItemIds(user.headers, user.listId)).toEqual(sorted(funds.slice(0, 2).map((f) => f.id)));
     expect(events).toMatchObject([{ type: 'synced', replayed: false }]);
   });
@@ -190,7 +191,7 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     const user = await loggedInUserWithList();
     const replayer = replayerFor(session);
     network.mode = 'lose-answers';
-    expect(await replayer.add({ listId: user.listId, listType: 'investor', items: investors.slice(6, 8) })).toBe('queued');
+    expect(await replayer.add(additionEntry(user.listId, 'investor', investors.slice(6, 8)))).toBe('queued');
     // The server did add them; the client cannot know, so the row stays.
     expect(await serverItemIds(user.headers, user.listId)).toEqual(sorted(investors.slice(6, 8).map((i) => i.id)));
     const [kept] = await pendingRows(db, user.user.id);
@@ -212,7 +213,7 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     const user = await loggedInUserWithList();
     const replayer = replayerFor(session);
     network.mode = 'down';
-    await replayer.add({ listId: user.listId, listType: 'investor', items: investors.slice(8, 9) });
+    await replayer.add(additionEntry(user.listId, 'investor', investors.slice(8, 9)));
     const expired = await signAccessToken(app.config.jwtSecret, user.user.id, Date.now() - 20 * 60 * 1000);
     session.storeTokens({ access_token: expired, refresh_token: user.tokens.refresh_token });
 
@@ -233,7 +234,7 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     const user = await loggedInUserWithList();
     const replayer = replayerFor(session);
     network.mode = 'down';
-    await replayer.add({ listId: user.listId, listType: 'investor', items: investors.slice(9, 11) });
+    await replayer.add(additionEntry(user.listId, 'investor', investors.slice(9, 11)));
     const expired = await signAccessToken(app.config.jwtSecret, user.user.id, Date.now() - 20 * 60 * 1000);
     session.storeTokens({ access_token: expired, refresh_token: 'a-refresh-token-the-server-never-issued' });
 
@@ -252,7 +253,7 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     const first = await loggedInUserWithList();
     const replayer = replayerFor(session);
     network.mode = 'down';
-    await replayer.add({ listId: first.listId, listType: 'investor', items: investors.slice(11, 12) });
+    await replayer.add(additionEntry(first.listId, 'investor', investors.slice(11, 12)));
     session.logOut('expired');
 
     const second = await loggedInUserWithList();
@@ -267,15 +268,15 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     const user = await loggedInUserWithList();
     const replayer = replayerFor(session);
     network.mode = 'down';
-    await replayer.add({ listId: user.listId, listType: 'investor', items: investors.slice(12, 13) });
-    await replayer.add({ listId: user.listId + 10_000, listType: 'investor', items: investors.slice(13, 14) });
-    await replayer.add({ listId: user.listId, listType: 'investor', items: investors.slice(14, 15) });
+    await replayer.add(additionEntry(user.listId, 'investor', investors.slice(12, 13)));
+    await replayer.add(additionEntry(user.listId + 10_000, 'investor', investors.slice(13, 14)));
+    await replayer.add(additionEntry(user.listId, 'investor', investors.slice(14, 15)));
 
     network.mode = 'up';
     expect(await replayer.drain()).toEqual({ sent: 2, rejected: 1, stopped: 'empty' });
     expect(batchCalls()).toHaveLength(3);
     const rejected = events.find((event) => event.type === 'rejected');
-    expect(rejected).toMatchObject({ row: { listId: user.listId + 10_000 }, message: expect.stringMatching(/not found/i) });
+    expect(rejected).toMatchObject({ row: { payload: { listId: user.listId + 10_000 } }, message: expect.stringMatching(/not found/i) });
     expect(await serverItemIds(user.headers, user.listId)).toEqual(sorted([investors[12].id, investors[14].id]));
     expect(await pendingRows(db, user.user.id)).toEqual([]);
   });
@@ -285,8 +286,8 @@ describe.each(testDatabases())('outbox replay on $name', (kind) => {
     const tabA = replayerFor(session);
     const tabB = replayerFor(session);
     network.mode = 'down';
-    await tabA.add({ listId: user.listId, listType: 'fund', items: funds.slice(0, 1) });
-    await tabB.add({ listId: user.listId, listType: 'fund', items: funds.slice(1, 3) });
+    await tabA.add(additionEntry(user.listId, 'fund', funds.slice(0, 1)));
+    await tabB.add(additionEntry(user.listId, 'fund', funds.slice(1, 3)));
 
     network.mode = 'up';
     await Promise.all([tabA.drain(), tabB.drain()]);

@@ -12,8 +12,9 @@ import { NotAvailableOffline } from '@/features/offline/components/NotAvailableO
 import { OfflineBanner } from '@/features/offline/components/OfflineBanner';
 import { useLogOutGuard } from '@/features/offline/use-log-out-guard';
 import { loadOfflineDb } from '@/lib/offline-db-loader';
-import { enqueueAddition } from '@/lib/outbox';
-import { usePendingItemCount } from '@/lib/outbox-hooks';
+import { enqueue } from '@/lib/outbox';
+import { usePendingChanges } from '@/lib/outbox-hooks';
+import { additionEntry } from '@/features/lists/api/list-outbox';
 import { session } from '@/lib/session';
 import type { Investor } from '@/shared/api-types';
 
@@ -94,20 +95,20 @@ describe('log out with unsynced additions', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('says how many additions are not synced and logs out only when told to', async () => {
+  it('says how many changes are not synced and logs out only when told to', async () => {
     online = false;
     session.logIn({ access_token: accessTokenFor(42), refresh_token: 'r' });
     const db = await loadOfflineDb();
-    await enqueueAddition(db, 42, { listId: 3, listType: 'investor', items: [investor(1), investor(2)] });
-    await enqueueAddition(db, 42, { listId: 4, listType: 'investor', items: [investor(2)] });
+    await enqueue(db, 42, additionEntry(3, 'investor', [investor(1), investor(2)]));
+    await enqueue(db, 42, additionEntry(4, 'investor', [investor(2)]));
     // Another user's queue on this device is not theirs to count.
-    await enqueueAddition(db, 7, { listId: 9, listType: 'investor', items: [investor(5)] });
+    await enqueue(db, 7, additionEntry(9, 'investor', [investor(5)]));
 
     const logOut = vi.fn();
     render(withTheme(<LogOutButton logOut={logOut} />));
     await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log out with unsynced changes?' });
-    expect(dialog).toHaveTextContent('3 additions to your lists are not synced yet');
+    expect(dialog).toHaveTextContent('2 changes to your lists are not synced yet');
 
     await userEvent.click(screen.getByRole('button', { name: 'Stay logged in' }));
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
@@ -119,9 +120,9 @@ describe('log out with unsynced additions', () => {
   });
 });
 
-describe('pending additions', () => {
+describe('pending changes', () => {
   function PendingCount() {
-    return <p>{usePendingItemCount()} pending</p>;
+    return <p>{usePendingChanges().length} pending</p>;
   }
 
   it('follow the outbox of the logged-in user live, and none once logged out', async () => {
@@ -130,11 +131,11 @@ describe('pending additions', () => {
     expect(screen.getByText('0 pending')).toBeInTheDocument();
 
     const db = await loadOfflineDb();
-    await enqueueAddition(db, 51, { listId: 3, listType: 'investor', items: [investor(1), investor(2)] });
+    await enqueue(db, 51, additionEntry(3, 'investor', [investor(1), investor(2)]));
+    expect(await screen.findByText('1 pending')).toBeInTheDocument();
+    await enqueue(db, 8, additionEntry(9, 'investor', [investor(5)]));
+    await enqueue(db, 51, additionEntry(4, 'investor', [investor(3)]));
     expect(await screen.findByText('2 pending')).toBeInTheDocument();
-    await enqueueAddition(db, 8, { listId: 9, listType: 'investor', items: [investor(5)] });
-    await enqueueAddition(db, 51, { listId: 4, listType: 'investor', items: [investor(3)] });
-    expect(await screen.findByText('3 pending')).toBeInTheDocument();
 
     act(() => session.logOut());
     expect(await screen.findByText('0 pending')).toBeInTheDocument();

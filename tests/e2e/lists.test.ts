@@ -10,7 +10,7 @@ import { GRID_HEADER, GRID_ROW, gridRow, shownIds } from './catalogue-page';
 const INVESTOR_HEADERS =
   'Investors,Contact title,Email,Gender,Phone number,Firm name,Type of firm,Company website,Capital managed,' +
   'Min. investment,Max. investment,Number of investors,Financing type,Geographic preferences,Stage preferences,' +
-  'Industry preferences,City,State,Country';
+  'Industry preferences,City,State,Country,Stage,Next follow-up,Amount (USD),Notes';
 
 const sidebarLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: new RegExp(`^${name}, `) });
@@ -161,9 +161,9 @@ describeE2E('saved lists', () => {
     await page.waitForURL(`**/lists/${a.id}`);
     await page.getByRole('heading', { name: 'Fund shortlist', level: 1 }).waitFor();
     await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...ids].sort());
-    // The first column holds each row's remove button.
+    // The first column holds each row's remove button; the pipeline's columns follow the name.
     const headers = await page.locator(GRID_HEADER).allTextContents();
-    expect(headers.slice(1, 4)).toEqual(['Firm name', 'Investors', 'Title']);
+    expect(headers.slice(1, 7)).toEqual(['Firm name', 'Stage', 'Next follow-up', 'Amount', 'Latest note', 'Investors']);
 
     await page.goto('/funds');
     await page.getByRole('toolbar', { name: 'List actions' }).getByRole('button', { name: 'Create New List' }).click();

@@ -179,7 +179,7 @@ describeE2E('queued list additions', () => {
     };
     await logOut();
     const dialog = page.getByRole('dialog', { name: 'Log out with unsynced changes?' });
-    await dialog.getByText('1 addition to your lists is not synced yet', { exact: false }).waitFor();
+    await dialog.getByText('1 change to your lists is not synced yet', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Stay logged in' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await countStoredRows(page, 'outbox')).toBe(1);

@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     tls: undefined,
     trustProxy: false,
     redisUrl: undefined,
+    followUpDigestHour: 8,
     ...overrides,
   };
 }
@@ -27,6 +28,9 @@ export interface TestAppOptions {
   rateLimit?: boolean;
   /** A built client to serve, as `npm start` serves dist/. */
   clientDir?: string;
+  /** The server's clock, for what is due when. */
+  clock?: () => Date;
+  digestEveryMs?: number;
 }
 
 /** The real app on a fresh database of the given kind; close() shuts both. */
@@ -34,7 +38,15 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
   const database = await kind.open();
   const config = testConfig(options.config);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: () => {} });
-  const app: FastifyInstance = await buildApp({ database, config, mailer, rateLimit: options.rateLimit, clientDir: options.clientDir });
+  const app: FastifyInstance = await buildApp({
+    database,
+    config,
+    mailer,
+    rateLimit: options.rateLimit,
+    clientDir: options.clientDir,
+    clock: options.clock,
+    digestEveryMs: options.digestEveryMs,
+  });
   await app.ready();
   return {
     app,

@@ -3,9 +3,9 @@ import { ListItemButton, ListItemIcon, ListItemText, type ListItemButtonProps } 
 import { alpha } from '@mui/material/styles';
 import { createLink } from '@tanstack/react-router';
 
-type NavAnchorProps = ListItemButtonProps<'a'> & { icon: ReactNode; label: string };
+type NavAnchorProps = ListItemButtonProps<'a'> & { icon: ReactNode; label: string; badge?: ReactNode };
 
-const NavAnchor = forwardRef<HTMLAnchorElement, NavAnchorProps>(function NavAnchor({ icon, label, sx, ...props }, ref) {
+const NavAnchor = forwardRef<HTMLAnchorElement, NavAnchorProps>(function NavAnchor({ icon, label, badge, sx, ...props }, ref) {
   return (
     <ListItemButton
       component="a"
@@ -30,6 +30,7 @@ const NavAnchor = forwardRef<HTMLAnchorElement, NavAnchorProps>(function NavAnch
     >
       <ListItemIcon>{icon}</ListItemIcon>
       <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: '0.875rem', fontWeight: 550 } } }} />
+      {badge}
     </ListItemButton>
   );
 });

@@ -8,6 +8,7 @@ import { SidebarLists } from '@/features/lists/components/SidebarLists';
 import { useMe } from '@/features/profile/api/me';
 import { LogOutConfirmDialog } from '@/features/offline/components/LogOutConfirmDialog';
 import { useLogOutGuard } from '@/features/offline/use-log-out-guard';
+import { FollowUpsNavItem } from './FollowUpsNavItem';
 import { NavItem } from './NavItem';
 import { UserMenu } from './UserMenu';
 
@@ -29,6 +30,9 @@ export function SidebarContent() {
           </ListItem>
           <ListItem disablePadding>
             <NavItem to="/funds" icon={<AccountBalanceOutlinedIcon fontSize="small" />} label="Funds" />
+          </ListItem>
+          <ListItem disablePadding>
+            <FollowUpsNavItem />
           </ListItem>
           <ListItem disablePadding>
             <NavItem to="/deal-offers" icon={<LocalOfferOutlinedIcon fontSize="small" />} label="Exclusive Offers" />

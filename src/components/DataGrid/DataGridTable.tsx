@@ -55,10 +55,19 @@ function toGridColumn<R extends { id: GridRowId }>(
   };
 }
 
-/** A click or key on a link, button or checkbox inside a cell does that control's own thing. */
+/**
+ * A click or key on a link, button, checkbox or select inside a cell does that control's own thing. So
+ * does one in a menu the cell opened (a select's options): it sits in a portal outside the grid, but
+ * React bubbles its events through the cell.
+ */
 function onControl(target: EventTarget) {
-  return target instanceof Element && target.closest('a, button, input') !== null;
+  if (!(target instanceof Element)) return false;
+  if (!target.closest('.MuiDataGrid-root')) return true;
+  return target.closest('a, button, input, [role="combobox"]') !== null;
 }
+
+/** Keys a select in a cell opens its menu with, rather than the grid moving its focus. */
+const SELECT_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 /**
  * Every table of the app: MUI X DataGrid with our shared defaults (sizes, slots, styles), the
@@ -142,6 +151,10 @@ export default function DataGridTable<R extends { id: GridRowId }>({
         }}
         onCellClick={(params, event) => open(params.row, params.field, event)}
         onCellKeyDown={(params, event) => {
+          if (SELECT_KEYS.has(event.key) && event.target instanceof Element && event.target.closest('[role="combobox"]')) {
+            event.defaultMuiPrevented = true;
+            return;
+          }
           if (event.key === 'Enter') open(params.row, params.field, event);
           // Space on any cell of a row toggles its checkbox (the checkbox cell does so itself), rather
           // than paging down as the grid's spreadsheet keys would.

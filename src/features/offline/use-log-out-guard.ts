@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { loadOfflineDb } from '@/lib/offline-db-loader';
 import { offlineUserId } from '@/lib/offline-user';
-import { countPendingItems, pendingRows } from '@/lib/outbox';
+import { pendingRows } from '@/lib/outbox';
 import { outboxReplayer } from '@/lib/outbox-replayer';
 
-/** How long Log Out waits for queued additions to be sent before it counts what is left. */
+/** How long Log Out waits for queued changes to be sent before it counts what is left. */
 const SYNC_BEFORE_LOGOUT_MS = 3000;
 
 async function unsyncedCount(userId: number): Promise<number> {
   try {
     await Promise.race([outboxReplayer.drain(), new Promise((resolve) => setTimeout(resolve, SYNC_BEFORE_LOGOUT_MS))]);
-    return countPendingItems(await pendingRows(await loadOfflineDb(), userId));
+    return (await pendingRows(await loadOfflineDb(), userId)).length;
   } catch {
     // Without a readable outbox there is nothing to warn about; logging out must still work.
     return 0;
@@ -18,9 +18,9 @@ async function unsyncedCount(userId: number): Promise<number> {
 }
 
 /**
- * The user's Log Out: first tries to send what is queued and, if additions are still unsynced, asks
+ * The user's Log Out: first tries to send what is queued and, if changes are still unsynced, asks
  * before going on. Logging out removes the user's offline data — persisted answers and unsent
- * additions — from this device. (A session that merely expired keeps them for the same user's next
+ * changes — from this device. (A session that merely expired keeps them for the same user's next
  * login, and so does a logout heard from another tab: that tab removes them.)
  * Render `<LogOutConfirmDialog {...dialog} />` beside the trigger.
  */

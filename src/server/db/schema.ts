@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  check,
+  date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -9,9 +13,11 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { FUND_FIELDS, INVESTOR_FIELDS } from '../../shared/catalogue-fields.js';
 import { catalogueColumns } from './catalogue-columns.js';
+import { PIPELINE_STAGES } from '../../shared/pipeline.js';
 
 // The catalogue tables take their columns from shared/catalogue-fields.ts; here are only what the
 // database adds to them: generated columns and indexes. Missing values are the text 'NaN' in text
@@ -150,6 +156,31 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_hash_unique').on(t.token_hash)],
 );
 
+/**
+ * A list row's place in the raise. Each field keeps the time of its last change (the device's time the
+ * change was made, never later than when it arrived), so of two changes to one field the later wins,
+ * whichever arrives last; null means never changed since the row was added.
+ */
+function pipelineColumns() {
+  return {
+    stage: text('stage', { enum: PIPELINE_STAGES }).notNull().default('lead'),
+    follow_up_on: date('follow_up_on', { mode: 'string' }),
+    /** Whole US dollars. */
+    amount: bigint('amount', { mode: 'number' }),
+    stage_changed_at: timestamp('stage_changed_at', { withTimezone: true }),
+    follow_up_changed_at: timestamp('follow_up_changed_at', { withTimezone: true }),
+    amount_changed_at: timestamp('amount_changed_at', { withTimezone: true }),
+  };
+}
+
+function pipelineChecks(table: string, t: { stage: AnyPgColumn; amount: AnyPgColumn }) {
+  const stages = sql.raw(PIPELINE_STAGES.map((stage) => `'${stage}'`).join(', '));
+  return [
+    check(`${table}_stage_known`, sql`${t.stage} IN (${stages})`),
+    check(`${table}_amount_not_negative`, sql`${t.amount} >= 0`),
+  ];
+}
+
 export const lists = pgTable(
   'lists',
   {
@@ -176,8 +207,13 @@ export const listInvestors = pgTable(
       .notNull()
       .references(() => investors.id, { onDelete: 'cascade' }),
     added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    ...pipelineColumns(),
   },
-  (t) => [primaryKey({ columns: [t.list_id, t.investor_id] })],
+  (t) => [
+    primaryKey({ columns: [t.list_id, t.investor_id] }),
+    index('list_investors_follow_up_idx').on(t.follow_up_on),
+    ...pipelineChecks('list_investors', t),
+  ],
 );
 
 export const listFunds = pgTable(
@@ -190,8 +226,13 @@ export const listFunds = pgTable(
       .notNull()
       .references(() => funds.id, { onDelete: 'cascade' }),
     added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    ...pipelineColumns(),
   },
-  (t) => [primaryKey({ columns: [t.list_id, t.fund_id] })],
+  (t) => [
+    primaryKey({ columns: [t.list_id, t.fund_id] }),
+    index('list_funds_follow_up_idx').on(t.follow_up_on),
+    ...pipelineChecks('list_funds', t),
+  ],
 );
 
 /**
@@ -227,4 +268,44 @@ export const idempotencyKeys = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.key] }), index('idempotency_keys_expires_idx').on(t.expires_at)],
+);
+
+/**
+ * Notes on a list row, by its author: one of investor_id and fund_id is set, with list_id naming the
+ * row of list_investors or list_funds the note belongs to — removing the row (or its list) removes them.
+ */
+export const pipelineNotes = pgTable(
+  'pipeline_notes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    list_id: integer('list_id').notNull(),
+    investor_id: integer('investor_id'),
+    fund_id: integer('fund_id'),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.list_id, t.investor_id], foreignColumns: [listInvestors.list_id, listInvestors.investor_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.list_id, t.fund_id], foreignColumns: [listFunds.list_id, listFunds.fund_id] }).onDelete('cascade'),
+    check('pipeline_notes_one_row', sql`(${t.investor_id} IS NULL) <> (${t.fund_id} IS NULL)`),
+    check('pipeline_notes_body_length', sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
+    index('pipeline_notes_investor_idx').on(t.list_id, t.investor_id, t.created_at),
+    index('pipeline_notes_fund_idx').on(t.list_id, t.fund_id, t.created_at),
+  ],
+);
+
+/** The follow-up digest mailed to a user on a day (server local date): claimed before it is sent, once. */
+export const followUpDigests = pgTable(
+  'follow_up_digests',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    claimed_at: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.day] })],
 );

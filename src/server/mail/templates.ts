@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '../../shared/constants.js';
 
 // Every mail the server sends: plain text (what console mode prints and tests read) plus simple HTML.
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -15,7 +15,7 @@ function html(paragraphs: string[], action?: { label: string; href: string }): s
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1d1d1f">\n${body}\n${button}\n</body></html>`;
 }
 
-function greeting(firstName: string): string {
+export function greeting(firstName: string): string {
   return `Hi ${firstName},`;
 }
 

@@ -2,6 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { apiStatus } from '@/lib/api-client';
 import { fundQueryOptions } from '@/features/funds/api/get-fund';
 import { FundDetail } from '@/features/funds/components/FundDetail';
+import { PipelinePanel } from '@/features/lists/components/PipelinePanel';
 import { positiveId } from './-components/positive-id';
 
 export const Route = createFileRoute('/_app/fund/$id')({
@@ -21,5 +22,10 @@ export const Route = createFileRoute('/_app/fund/$id')({
 
 function FundPage() {
   const { id } = Route.useParams();
-  return <FundDetail fundId={Number(id)} />;
+  return (
+    <>
+      <FundDetail fundId={Number(id)} />
+      <PipelinePanel listType="fund" itemId={Number(id)} />
+    </>
+  );
 }

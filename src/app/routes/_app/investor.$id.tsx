@@ -2,6 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { apiStatus } from '@/lib/api-client';
 import { investorQueryOptions } from '@/features/investors/api/get-investor';
 import { InvestorDetail } from '@/features/investors/components/InvestorDetail';
+import { PipelinePanel } from '@/features/lists/components/PipelinePanel';
 import { positiveId } from './-components/positive-id';
 
 export const Route = createFileRoute('/_app/investor/$id')({
@@ -21,5 +22,10 @@ export const Route = createFileRoute('/_app/investor/$id')({
 
 function InvestorPage() {
   const { id } = Route.useParams();
-  return <InvestorDetail investorId={Number(id)} />;
+  return (
+    <>
+      <InvestorDetail investorId={Number(id)} />
+      <PipelinePanel listType="investor" itemId={Number(id)} />
+    </>
+  );
 }

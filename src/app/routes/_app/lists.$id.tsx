@@ -1,15 +1,22 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { apiStatus } from '@/lib/api-client';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { fundColumns } from '@/features/funds/components/fund-columns';
 import { investorColumns } from '@/features/investors/components/investor-columns';
 import { listQueryOptions, useList } from '@/features/lists/api/get-list';
 import { listItemsQueryOptions } from '@/features/lists/api/get-list-items';
-import { ListView } from '@/features/lists/components/ListView';
+import { ListView, type ListViewProps } from '@/features/lists/components/ListView';
+import { listViewMode } from '@/features/lists/list-view-mode';
 import { formatName, formatText } from '@/lib/format';
 import type { Fund, Investor } from '@/shared/api-types';
 import { positiveId } from './-components/positive-id';
 
 export const Route = createFileRoute('/_app/lists/$id')({
+  // ?view=board shows the board; anything else is the table.
+  validateSearch: (search: Record<string, unknown>): { view?: 'board' } => {
+    const view = listViewMode(search.view);
+    return view ? { view } : {};
+  },
   loader: async ({ context: { queryClient }, params }) => {
     const id = positiveId(params.id);
     if (id === null) throw notFound();
@@ -26,18 +33,47 @@ export const Route = createFileRoute('/_app/lists/$id')({
   component: ListPage,
 });
 
+const investorName = (row: Investor) => formatName(row.first_name, row.last_name);
+const fundName = (row: Fund) => formatText(row.firm_name);
+
 function ListPage() {
   const listId = Number(Route.useParams().id);
+  // Compared, not trusted: the router keeps an unknown view in the search it hands on.
+  const view = Route.useSearch().view === 'board' ? 'board' : 'table';
+  const navigate = Route.useNavigate();
   const { data: list } = useList(listId);
+  const viewProps: Pick<ListViewProps<Investor>, 'view' | 'onViewChange'> = {
+    view,
+    onViewChange: (next: 'table' | 'board') => void navigate({ search: next === 'board' ? { view: 'board' } : {}, replace: true }),
+  };
   // Keyed by id: another list's page starts with its own search, dialogs and table state.
   return list.list_type === 'investor' ? (
     <ListView<Investor>
       key={listId}
       listId={listId}
       columns={investorColumns}
-      itemName={(row) => formatName(row.first_name, row.last_name)}
+      itemName={investorName}
+      firmName={(row) => formatText(row.firm_name)}
+      renderNameLink={(row) => (
+        <TextLink to="/investor/$id" params={{ id: String(row.id) }} underline="hover" color="inherit">
+          {investorName(row)}
+        </TextLink>
+      )}
+      {...viewProps}
     />
   ) : (
-    <ListView<Fund> key={listId} listId={listId} columns={fundColumns} itemName={(row) => formatText(row.firm_name)} />
+    <ListView<Fund>
+      key={listId}
+      listId={listId}
+      columns={fundColumns}
+      itemName={fundName}
+      firmName={(row) => formatText(row.firm_type)}
+      renderNameLink={(row) => (
+        <TextLink to="/fund/$id" params={{ id: String(row.id) }} underline="hover" color="inherit">
+          {fundName(row)}
+        </TextLink>
+      )}
+      {...viewProps}
+    />
   );
 }

@@ -2,11 +2,12 @@
 // it is queued with an idempotency key and shows at once in its list as pending, then is sent right
 // away when online — or when the connection is back, from any tab, even after a restart.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { outboxReplayer, type AdditionOutcome } from '@/lib/outbox-replayer';
+import { outboxReplayer, type OutboxOutcome } from '@/lib/outbox-replayer';
 import type { ListType } from '@/shared/api-types';
 import type { ListItem } from './get-list-items';
 import { listItemsQueryOptions } from './get-list-items';
 import { LISTS_KEY } from './get-lists';
+import { additionEntry } from './list-outbox';
 
 export interface AddToListsInput {
   listIds: number[];
@@ -16,7 +17,7 @@ export interface AddToListsInput {
 }
 
 /** How many lists got the rows now, will get them once online, or refused them (the replayer says why). */
-export type AddToListsResult = Record<AdditionOutcome, number>;
+export type AddToListsResult = Record<OutboxOutcome, number>;
 
 /** Adds the same rows to one or more lists, one addition per list; then the lists and their items refresh. */
 export function useAddToLists() {
@@ -31,7 +32,7 @@ export function useAddToLists() {
         const present = new Set(queryClient.getQueryData(listItemsQueryOptions(listId).queryKey)?.map((item) => item.id));
         const missing = items.filter((item) => !present.has(item.id));
         if (missing.length === 0) result.synced += 1;
-        else result[await outboxReplayer.add({ listId, listType, items: missing })] += 1;
+        else result[await outboxReplayer.add(additionEntry(listId, listType, missing))] += 1;
       }
       return result;
     },

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { API } from '@/shared/api-paths';
 import type { ListType } from '@/shared/api-types';
 import { LISTS_KEY } from './get-lists';
+import { listRowPath } from './list-paths';
 
 export interface RemoveFromListInput {
   listId: number;
@@ -12,8 +12,7 @@ export interface RemoveFromListInput {
 
 /** DELETE /api/v1/lists/{id}/investors/{investorId} or /funds/{fundId}. */
 export function removeFromList({ listId, listType, itemId }: RemoveFromListInput): Promise<unknown> {
-  const kind = listType === 'investor' ? 'investors' : 'funds';
-  return api(`${API}/lists/${listId}/${kind}/${itemId}`, { method: 'DELETE' });
+  return api(listRowPath(listId, listType, itemId), { method: 'DELETE' });
 }
 
 export function useRemoveFromList() {

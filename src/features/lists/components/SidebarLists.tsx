@@ -14,9 +14,9 @@ import AddIcon from '@mui/icons-material/Add';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { createLink, useMatchRoute } from '@tanstack/react-router';
-import { pendingCountsByList } from '@/lib/outbox';
-import { usePendingAdditions } from '@/lib/outbox-hooks';
+import { usePendingChanges } from '@/lib/outbox-hooks';
 import { useLists } from '../api/get-lists';
+import { pendingCountsByList } from '../api/list-outbox';
 import { CreateListModal } from './CreateListModal';
 
 const ListItemLink = createLink(ListItemButton);
@@ -30,7 +30,7 @@ export function SidebarLists() {
   const [creating, setCreating] = useState(false);
   const lists = useLists();
   // Additions not on the server yet count at once, marked pending.
-  const pendingCounts = pendingCountsByList(usePendingAdditions());
+  const pendingCounts = pendingCountsByList(usePendingChanges());
   const matchRoute = useMatchRoute();
 
   return (

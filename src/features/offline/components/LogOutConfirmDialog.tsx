@@ -2,22 +2,22 @@ import { Modal } from '@/components/Modal/Modal';
 import { AppButton } from '@/components/AppButton/AppButton';
 
 export interface LogOutConfirmDialogProps {
-  /** How many rows added to lists are not on the server yet; the dialog is open while this is set. */
+  /** How many changes (list additions, pipeline changes, notes) are not on the server yet; the dialog is open while this is set. */
   pendingCount: number | null;
   onStay: () => void;
   onLogOut: () => void;
 }
 
-/** Asked before a logout that would lose list additions made offline and not synced yet. */
+/** Asked before a logout that would lose changes made offline and not synced yet. */
 export function LogOutConfirmDialog({ pendingCount, onStay, onLogOut }: LogOutConfirmDialogProps) {
   const count = pendingCount ?? 0;
-  const additions = count === 1 ? '1 addition to your lists is' : `${count} additions to your lists are`;
+  const changes = count === 1 ? '1 change to your lists is' : `${count} changes to your lists are`;
   return (
     <Modal
       open={pendingCount !== null}
       onClose={onStay}
       title="Log out with unsynced changes?"
-      description={`${additions} not synced yet. They are sent when you are back online; if you log out now, they are lost.`}
+      description={`${changes} not synced yet. They are sent when you are back online; if you log out now, they are lost.`}
       actions={
         <>
           <AppButton variant="secondary" onClick={onStay}>

@@ -30,7 +30,7 @@ export function OfflineBanner() {
     >
       <CloudOffOutlinedIcon fontSize="small" aria-hidden />
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        You are offline. Pages you opened before still work; list additions sync when you are back online.
+        You are offline. Pages you opened before still work; changes to your lists sync when you are back online.
       </Typography>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Button } from '@mui/material';
 import { offlineUserId } from '@/lib/offline-user';
 import { outboxReplayer } from '@/lib/outbox-replayer';
@@ -9,30 +9,15 @@ import { installChunkReloadGuard } from '../chunk-reload';
 import { registerServiceWorker } from '../service-worker';
 import { OfflineBanner } from './OfflineBanner';
 
-export interface OfflineSupportProps {
-  /** Refreshes the cached lists and their items after queued additions reached the server. */
-  onListsChanged: () => void;
-}
-
 /** Expired offline answers are removed this long after the app starts. */
 const HOUSEKEEPING_DELAY_MS = 10_000;
-
-/** Bursts of synced rows are reported once, this long after the last one. */
-const SETTLE_MS = 300;
-
-const rows = (count: number) => (count === 1 ? '1 row' : `${count} rows`);
 
 /**
  * Everything that makes the app work offline, mounted once inside the toast provider: the service
  * worker and its toasts, the outbox replayer, removing expired answers, reloading once after
  * a chunk fails to load, and the offline banner.
  */
-export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
-  const onListsChangedRef = useRef(onListsChanged);
-  useEffect(() => {
-    onListsChangedRef.current = onListsChanged;
-  }, [onListsChanged]);
-
+export function OfflineSupport() {
   useEffect(() => {
     const removeChunkGuard = installChunkReloadGuard();
     // Only where someone is logged in (the login page need not load the offline database), and once
@@ -66,36 +51,8 @@ export function OfflineSupport({ onListsChanged }: OfflineSupportProps) {
     };
   }, []);
 
-  useEffect(() => {
-    let replayed = 0;
-    let settle: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      onListsChangedRef.current();
-      if (replayed > 0) {
-        showToast(`${rows(replayed)} added while offline ${replayed === 1 ? 'is' : 'are'} now saved to your lists`, {
-          variant: 'success',
-        });
-      }
-      replayed = 0;
-    };
-    const unsubscribe = outboxReplayer.subscribe((event) => {
-      if (event.type === 'rejected') {
-        showToast(`${rows(event.row.itemIds.length)} could not be added to a list: ${event.message}`, {
-          variant: 'error',
-        });
-      } else if (event.replayed) {
-        replayed += event.row.itemIds.length;
-      }
-      clearTimeout(settle);
-      settle = setTimeout(flush, SETTLE_MS);
-    });
-    const stop = outboxReplayer.start(session.subscribe);
-    return () => {
-      unsubscribe();
-      stop();
-      clearTimeout(settle);
-    };
-  }, []);
+  // What each change means once sent is for the feature that queued it (it subscribes to the replayer).
+  useEffect(() => outboxReplayer.start(session.subscribe), []);
 
   return <OfflineBanner />;
 }

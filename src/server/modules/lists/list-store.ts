@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ListSummary, ListType } from '../../../shared/api-types.js';
+import type { ListItem, ListSummary, ListType } from '../../../shared/api-types.js';
 import type { Db } from '../../db/client.js';
 import { listFunds, listInvestors, lists } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { toWire, type WireRow } from '../catalogue/wire.js';
+import { toWire } from '../catalogue/wire.js';
+import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow } from '../pipeline/pipeline-columns.js';
 import { LIST_KINDS, type ListKind } from './list-kinds.js';
 
 type ListRow = typeof lists.$inferSelect;
@@ -49,17 +50,20 @@ export function kindOf(list: ListRow): ListKind {
   return LIST_KINDS[list.list_type];
 }
 
-/** A list's rows, shaped as investors or funds by its type, in the order they were added. */
-export async function listItems(db: Db, list: ListRow): Promise<WireRow[]> {
+/** A list's rows, shaped as investors or funds by its type, each with its `pipeline`, in the order they were added. */
+export async function listItems(db: Db, list: ListRow): Promise<ListItem[]> {
   const { catalogue, link, linkListId, linkItemId, linkAddedAt } = kindOf(list);
   const columns: Record<string, AnyPgColumn> = Object.fromEntries(catalogue.wireColumns.map((c) => [c.name, c]));
   const rows = await db
-    .select(columns)
+    .select({ ...columns, ...pipelineSelection(PIPELINE_TABLES[list.list_type]) })
     .from(catalogue.table as PgTable)
     .innerJoin(link, eq(linkItemId, catalogue.id))
     .where(eq(linkListId, list.id))
     .orderBy(asc(linkAddedAt), asc(catalogue.id));
-  return rows.map((row) => toWire(catalogue, row));
+  return rows.map((row) => {
+    const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
+    return { ...toWire(catalogue, fields), pipeline };
+  });
 }
 
 export interface AddResult {

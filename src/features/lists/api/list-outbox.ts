@@ -1,0 +1,108 @@
+// What the lists feature queues in the offline outbox (src/lib/outbox*): additions of rows to a list,
+// changes to a row's stage, follow-up or amount, and new notes. Each entry carries the call that makes
+// it and what the pages show as pending until the server has it.
+import type { OutboxEntry } from '@/lib/outbox';
+import type { OutboxRow } from '@/lib/offline-db';
+import type { ListType } from '@/shared/api-types';
+import type { PipelinePatch } from '@/shared/pipeline';
+import type { ListItem } from './get-list-items';
+import { listPath, listRowPath, rowNotesPath, rowSegment } from './list-paths';
+
+export const LIST_ADDITION = 'list-addition';
+export const PIPELINE_CHANGE = 'pipeline-change';
+export const PIPELINE_NOTE = 'pipeline-note';
+
+export interface AdditionPayload {
+  listId: number;
+  listType: ListType;
+  /** The rows as the user saw them, shown in the list as pending until the server has them. */
+  items: ListItem[];
+}
+
+/** Which row of which list a pipeline change or note is about. */
+export interface RowRef {
+  listId: number;
+  listType: ListType;
+  itemId: number;
+}
+
+export interface PipelineChangePayload extends RowRef {
+  patch: PipelinePatch;
+}
+
+export interface NotePayload extends RowRef {
+  body: string;
+  /** ISO time the note was written. */
+  createdAt: string;
+}
+
+/** POST /api/v1/lists/{id}/{investors|funds}/batch. */
+export function additionEntry(listId: number, listType: ListType, items: ListItem[]): OutboxEntry<AdditionPayload> {
+  if (!Number.isInteger(listId) || listId <= 0) throw new Error(`Cannot add to list ${listId}: not a list id`);
+  const unique = [...new Map(items.map((item) => [item.id, item])).values()];
+  if (unique.length === 0) throw new Error('Select at least one row to add to the list');
+  const idsKey = listType === 'investor' ? 'investor_ids' : 'fund_ids';
+  return {
+    kind: LIST_ADDITION,
+    request: {
+      method: 'POST',
+      path: `${listPath(listId)}/${rowSegment(listType)}/batch`,
+      body: { [idsKey]: unique.map((item) => item.id) },
+    },
+    payload: { listId, listType, items: unique },
+  };
+}
+
+/** PATCH of a row, stamped with when the founder made the change: the later of two changes wins. */
+export function pipelineChangeEntry(row: RowRef, patch: Omit<PipelinePatch, 'changed_at'>, now = new Date()): OutboxEntry<PipelineChangePayload> {
+  const stamped: PipelinePatch = { ...patch, changed_at: now.toISOString() };
+  return {
+    kind: PIPELINE_CHANGE,
+    request: { method: 'PATCH', path: listRowPath(row.listId, row.listType, row.itemId), body: stamped },
+    payload: { ...row, patch: stamped },
+  };
+}
+
+/** POST of a note; the outbox's idempotency key makes a replay land once. */
+export function noteEntry(row: RowRef, body: string, now = new Date()): OutboxEntry<NotePayload> {
+  return {
+    kind: PIPELINE_NOTE,
+    request: { method: 'POST', path: rowNotesPath(row.listId, row.listType, row.itemId), body: { body } },
+    payload: { ...row, body, createdAt: now.toISOString() },
+  };
+}
+
+export const isAddition = (row: OutboxRow): row is OutboxRow<AdditionPayload> => row.kind === LIST_ADDITION;
+export const isPipelineChange = (row: OutboxRow): row is OutboxRow<PipelineChangePayload> => row.kind === PIPELINE_CHANGE;
+export const isNote = (row: OutboxRow): row is OutboxRow<NotePayload> => row.kind === PIPELINE_NOTE;
+
+/** Whether a queued pipeline change or note is about this row of this list. */
+export const isAbout = (payload: RowRef, listId: number, listType: ListType, itemId: number) =>
+  payload.listId === listId && payload.listType === listType && payload.itemId === itemId;
+
+/** How many distinct rows wait to be added to each list. */
+export function pendingCountsByList(rows: OutboxRow[]): Map<number, number> {
+  const ids = new Map<number, Set<number>>();
+  for (const row of rows) {
+    if (!isAddition(row)) continue;
+    const set = ids.get(row.payload.listId) ?? new Set<number>();
+    row.payload.items.forEach((item) => set.add(item.id));
+    ids.set(row.payload.listId, set);
+  }
+  return new Map([...ids].map(([listId, set]) => [listId, set.size]));
+}
+
+/** The rows waiting to be added to one list, once each, leaving out those the list already shows. */
+export function pendingItemsOf<T extends ListItem>(rows: OutboxRow[], listId: number, presentIds: Iterable<number> = []): T[] {
+  const seen = new Set(presentIds);
+  const items: T[] = [];
+  for (const row of rows) {
+    if (!isAddition(row) || row.payload.listId !== listId) continue;
+    for (const item of row.payload.items) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      items.push(item as T);
+    }
+  }
+  return items;
+}

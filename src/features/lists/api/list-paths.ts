@@ -1,0 +1,15 @@
+// The API paths of a list and of one row on it: the lists feature builds its own calls.
+import { API } from '@/shared/api-paths';
+import type { ListType } from '@/shared/api-types';
+
+export const listPath = (listId: number) => `${API}/lists/${listId}`;
+
+/** 'investors' or 'funds': the path segment of a list's rows. */
+export const rowSegment = (listType: ListType) => (listType === 'investor' ? 'investors' : 'funds');
+
+/** PATCH and DELETE of one row: /api/v1/lists/{id}/investors/{investorId} (or …/funds/{fundId}). */
+export const listRowPath = (listId: number, listType: ListType, itemId: number) =>
+  `${listPath(listId)}/${rowSegment(listType)}/${itemId}`;
+
+/** The notes of one row. */
+export const rowNotesPath = (listId: number, listType: ListType, itemId: number) => `${listRowPath(listId, listType, itemId)}/notes`;

@@ -1,0 +1,92 @@
+import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { PageTitle } from '@/components/PageTitle/PageTitle';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
+import { usePendingChanges } from '@/lib/outbox-hooks';
+import type { FollowUpDue } from '@/shared/pipeline';
+import { followUpsQueryOptions } from '../api/pipeline';
+import { followUpGroups, type ShownFollowUp } from '../pipeline/follow-up-groups';
+import { PendingMark } from '../pipeline/pipeline-columns';
+import { formatAmount, formatFollowUp, localDate, stageLabel } from '../pipeline/pipeline-format';
+
+const GROUPS: Array<{ due: FollowUpDue; title: string; empty: string }> = [
+  { due: 'overdue', title: 'Overdue', empty: 'Nothing overdue.' },
+  { due: 'today', title: 'Due today', empty: 'Nothing due today.' },
+  { due: 'week', title: 'Next 7 days', empty: 'Nothing due in the next 7 days.' },
+];
+
+function FollowUpItem({ row }: { row: ShownFollowUp }) {
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr auto', md: 'minmax(0, 2fr) minmax(0, 1.5fr) 120px 130px 110px' },
+        gap: { xs: 0.5, md: 2 },
+        alignItems: 'center',
+        px: 2,
+        py: 1.25,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <TextLink
+          to={row.list_type === 'investor' ? '/investor/$id' : '/fund/$id'}
+          params={{ id: String(row.item_id) }}
+          underline="hover"
+          sx={{ fontWeight: 600, color: 'text.primary' }}
+        >
+          {row.name}
+        </TextLink>
+        <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>{row.firm_name}</Typography>
+      </Box>
+      <Box sx={{ minWidth: 0, gridRow: { xs: 2, md: 'auto' } }}>
+        <TextLink to="/lists/$id" params={{ id: String(row.list_id) }} underline="hover" sx={{ fontSize: 14 }}>
+          {row.list_name}
+        </TextLink>
+      </Box>
+      <Typography sx={{ fontSize: 14, gridRow: { xs: 2, md: 'auto' } }}>{stageLabel(row.pipeline)}</Typography>
+      <Typography
+        sx={{ fontSize: 14, fontWeight: 600, color: row.due === 'overdue' ? 'error.main' : 'text.primary', display: 'flex', alignItems: 'center' }}
+      >
+        {formatFollowUp(row.pipeline.follow_up_on)}
+        {row.pending && <PendingMark what="Follow-up" />}
+      </Typography>
+      <Typography sx={{ fontSize: 14, textAlign: { md: 'right' } }}>{formatAmount(row.pipeline)}</Typography>
+    </Box>
+  );
+}
+
+/** Rows whose follow-up is overdue, due today or due in the next 7 days, across all lists. */
+export function FollowUpsPage() {
+  const today = localDate();
+  const { data } = useSuspenseQuery(followUpsQueryOptions(today));
+  const groups = followUpGroups(data, usePendingChanges(), today);
+  return (
+    <>
+      <PageTitle title="Follow-ups" subtitle="Who to get back to: overdue, due today and in the next 7 days, across your lists." />
+      <Stack spacing={3}>
+        {GROUPS.map(({ due, title, empty }) => (
+          <Paper key={due} variant="outlined" component="section" aria-labelledby={`follow-ups-${due}`}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
+              <Typography id={`follow-ups-${due}`} component="h2" sx={{ fontSize: 16, fontWeight: 650 }}>
+                {title}
+              </Typography>
+              <Chip size="small" label={groups[due].length} color={due === 'overdue' && groups[due].length > 0 ? 'error' : 'default'} />
+            </Stack>
+            {groups[due].length === 0 ? (
+              <Typography sx={{ px: 2, pb: 2, color: 'text.secondary', fontSize: 14 }}>{empty}</Typography>
+            ) : (
+              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                {groups[due].map((row) => (
+                  <FollowUpItem key={`${row.list_id}:${row.item_id}`} row={row} />
+                ))}
+              </Box>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+    </>
+  );
+}

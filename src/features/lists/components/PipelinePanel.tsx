@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Box, Card, IconButton, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
+import { apiErrorDetail } from '@/lib/api-client';
+import { usePendingChanges } from '@/lib/outbox-hooks';
+import { isUnavailableOffline } from '@/lib/query-persister';
+import { showToast } from '@/lib/toasts';
+import type { ListType } from '@/shared/api-types';
+import { NOTE_MAX_LENGTH, type ListMembership } from '@/shared/pipeline';
+import type { RowRef } from '../api/list-outbox';
+import { useAddNote, useChangePipeline, useDeleteNote, useMemberships, useNotes } from '../api/pipeline';
+import { PendingMark } from '../pipeline/pipeline-columns';
+import { formatAmount, formatFollowUp } from '../pipeline/pipeline-format';
+import { shownNotes, shownPipeline } from '../pipeline/pending-pipeline';
+import { StageSelect } from '../pipeline/StageSelect';
+
+function formatNoteTime(createdAt: string): string {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+function NoteBox({ row, listName }: { row: RowRef; listName: string }) {
+  const [body, setBody] = useState('');
+  const addNote = useAddNote();
+  const text = body.trim();
+  const tooLong = text.length > NOTE_MAX_LENGTH;
+  return (
+    <Stack
+      component="form"
+      spacing={1}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text === '' || tooLong) return;
+        addNote.mutate({ row, body: text }, { onSuccess: () => setBody('') });
+      }}
+    >
+      <TextField
+        label={`Add a note for ${listName}`}
+        multiline
+        minRows={2}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        error={tooLong}
+        helperText={tooLong ? `A note holds at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.` : undefined}
+      />
+      <Box>
+        <AppButton type="submit" variant="primary" disabled={text === '' || tooLong || addNote.isPending}>
+          Add note
+        </AppButton>
+      </Box>
+    </Stack>
+  );
+}
+
+function Membership({ membership, row }: { membership: ListMembership; row: RowRef }) {
+  const outbox = usePendingChanges();
+  const shown = shownPipeline(membership.pipeline, outbox, row);
+  const notes = useNotes(row);
+  const changePipeline = useChangePipeline();
+  const deleteNote = useDeleteNote();
+  const all = shownNotes(notes.data, shown.pendingNotes);
+  return (
+    <Card variant="outlined" component="section" aria-label={membership.list_name} sx={{ p: 2.5 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <TextLink to="/lists/$id" params={{ id: String(membership.list_id) }} underline="hover" sx={{ fontWeight: 650, fontSize: 16 }}>
+          {membership.list_name}
+        </TextLink>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <StageSelect
+            value={shown.pipeline.stage}
+            label={`Stage in ${membership.list_name}`}
+            onChange={(stage) => changePipeline.mutate({ row, patch: { stage } })}
+          />
+          {shown.pendingFields.has('stage') && <PendingMark what="Stage" />}
+        </Stack>
+      </Stack>
+      <Stack direction="row" spacing={3} sx={{ mt: 1, fontSize: 14, color: 'text.secondary' }}>
+        <Typography sx={{ fontSize: 14 }}>Next follow-up: {formatFollowUp(shown.pipeline.follow_up_on)}</Typography>
+        <Typography sx={{ fontSize: 14 }}>Amount: {formatAmount(shown.pipeline)}</Typography>
+      </Stack>
+      <Typography component="h3" sx={{ fontSize: 14, fontWeight: 650, mt: 2, mb: 1 }}>
+        Notes
+      </Typography>
+      {notes.isPending && shown.pendingNotes.length === 0 ? (
+        <Skeleton height={40} />
+      ) : all.length === 0 ? (
+        <Typography sx={{ fontSize: 14, color: 'text.secondary', mb: 1.5 }}>
+          {notes.isError && isUnavailableOffline(notes.error) ? 'Notes are not available offline.' : 'No notes yet.'}
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5 }}>
+          {all.map((note) => (
+            <Box component="li" key={note.id} sx={{ display: 'flex', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontSize: 12, color: 'text.secondary', display: 'flex', alignItems: 'center' }}>
+                  {formatNoteTime(note.created_at)}
+                  {note.pending && <PendingMark what="Note" />}
+                </Typography>
+                <Typography sx={{ fontSize: 14, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.body}</Typography>
+              </Box>
+              {!note.pending && (
+                <Tooltip title="Delete note">
+                  <IconButton
+                    size="small"
+                    aria-label={`Delete note of ${formatNoteTime(note.created_at)}`}
+                    disabled={deleteNote.isPending}
+                    onClick={() =>
+                      deleteNote.mutate(
+                        { row, noteId: note.id },
+                        { onError: (error) => showToast(apiErrorDetail(error) ?? 'The note could not be deleted. Please try again.', { variant: 'error' }) },
+                      )
+                    }
+                  >
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      <NoteBox row={row} listName={membership.list_name} />
+    </Card>
+  );
+}
+
+export interface PipelinePanelProps {
+  listType: ListType;
+  itemId: number;
+}
+
+/** On an investor's or fund's page: every list it is in, its stage there, the notes and a box to add one. */
+export function PipelinePanel({ listType, itemId }: PipelinePanelProps) {
+  const memberships = useMemberships(listType, itemId);
+  return (
+    <Box component="section" aria-labelledby="pipeline-panel-title" sx={{ maxWidth: 960, mt: 4 }}>
+      <Typography id="pipeline-panel-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 650 }}>
+        In your lists
+      </Typography>
+      {memberships.isPending ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : memberships.isError ? (
+        <Typography sx={{ color: 'text.secondary' }}>
+          {isUnavailableOffline(memberships.error) ? 'Your lists are not available offline for this page.' : 'Your lists could not be loaded.'}
+        </Typography>
+      ) : memberships.data.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>Not in any of your lists yet.</Typography>
+      ) : (
+        <Stack spacing={2}>
+          {memberships.data.map((membership) => (
+            <Membership key={membership.list_id} membership={membership} row={{ listId: membership.list_id, listType, itemId }} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

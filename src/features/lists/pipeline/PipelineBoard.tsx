@@ -1,0 +1,247 @@
+import { useMemo, useState, type KeyboardEventHandler, type PointerEventHandler, type ReactNode } from 'react';
+import { Box, Button, IconButton, Menu, MenuItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { formatUsd } from '@/lib/format';
+import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/shared/pipeline';
+import { columnKeyboardCoordinates } from './board-keyboard';
+import { isOverdue, PendingMark, type PipelineRow } from './pipeline-columns';
+import { formatAmount, formatFollowUp } from './pipeline-format';
+
+export interface PipelineBoardProps<R extends PipelineRow> {
+  rows: readonly R[];
+  itemName: (row: R) => string;
+  firmName: (row: R) => string;
+  /** The row's name as a link to its detail page. */
+  renderNameLink: (row: R) => ReactNode;
+  onStageChange: (row: R, stage: PipelineStage) => void;
+  onEdit: (row: R) => void;
+}
+
+const stageName = (id: UniqueIdentifier | undefined) => PIPELINE_STAGE_LABELS[id as PipelineStage] ?? '';
+
+function MoveToMenu<R extends PipelineRow>({ row, name, onMove }: { row: R; name: string; onMove: (stage: PipelineStage) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Button
+        size="small"
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-label={`Move to… ${name}`}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ minWidth: 0, px: 1, fontSize: 12 }}
+      >
+        Move to…
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {PIPELINE_STAGES.filter((stage) => stage !== row.pipeline.stage).map((stage) => (
+          <MenuItem
+            key={stage}
+            onClick={() => {
+              setAnchor(null);
+              onMove(stage);
+            }}
+          >
+            {PIPELINE_STAGE_LABELS[stage]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props: PipelineBoardProps<R>; handle: ReactNode }) {
+  const name = props.itemName(row);
+  const { pipeline, pendingFields } = row;
+  return (
+    <>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+        {handle}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography component="div" sx={{ fontWeight: 600, fontSize: 14, overflowWrap: 'anywhere' }}>
+            {props.renderNameLink(row)}
+          </Typography>
+          <Typography sx={{ fontSize: 13, color: 'text.secondary', overflowWrap: 'anywhere' }}>{props.firmName(row)}</Typography>
+        </Box>
+        {pendingFields.has('stage') && <PendingMark what="Stage" />}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, fontSize: 13 }}>
+        <Typography
+          component="span"
+          sx={{ fontSize: 13, color: isOverdue(pipeline) ? 'error.main' : 'text.secondary', fontWeight: isOverdue(pipeline) ? 600 : 400 }}
+        >
+          {pipeline.follow_up_on ? `Follow up ${formatFollowUp(pipeline.follow_up_on)}` : 'No follow-up'}
+        </Typography>
+        <Typography component="span" sx={{ fontSize: 13, fontWeight: 600, ml: 'auto !important' }}>
+          {formatAmount(pipeline)}
+        </Typography>
+      </Stack>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
+        <MoveToMenu row={row} name={name} onMove={(stage) => props.onStageChange(row, stage)} />
+        <Tooltip title="Set follow-up and amount">
+          <IconButton size="small" aria-label={`Set follow-up and amount for ${name}`} onClick={() => props.onEdit(row)}>
+            <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </>
+  );
+}
+
+function BoardCard<R extends PipelineRow>({ row, props }: { row: R; props: PipelineBoardProps<R> }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: row.id });
+  const name = props.itemName(row);
+  // dnd-kit types its listeners loosely; these are the two it sets for our two sensors.
+  const onPointerDown = listeners?.onPointerDown as PointerEventHandler | undefined;
+  const onKeyDown = listeners?.onKeyDown as KeyboardEventHandler | undefined;
+  return (
+    <Paper
+      ref={setNodeRef}
+      variant="outlined"
+      data-testid="board-card"
+      // A pointer drags the whole card; the keyboard picks it up with its handle.
+      onPointerDown={onPointerDown}
+      sx={{ p: 1.25, opacity: isDragging ? 0.4 : 1, touchAction: 'manipulation', cursor: 'grab' }}
+    >
+      <CardBody
+        row={row}
+        props={props}
+        handle={
+          <IconButton
+            ref={setActivatorNodeRef}
+            size="small"
+            {...attributes}
+            onKeyDown={onKeyDown}
+            aria-label={`Move ${name}`}
+            sx={{ p: 0.25, mt: -0.25, color: 'text.secondary' }}
+          >
+            <DragIndicatorIcon fontSize="small" />
+          </IconButton>
+        }
+      />
+    </Paper>
+  );
+}
+
+function BoardColumn<R extends PipelineRow>({ stage, rows, props }: { stage: PipelineStage; rows: R[]; props: PipelineBoardProps<R> }) {
+  const { setNodeRef, isOver } = useDroppable({ id: stage });
+  const total = rows.reduce((sum, row) => sum + (row.pipeline.amount ?? 0), 0);
+  const headingId = `board-column-${stage}`;
+  return (
+    <Box
+      ref={setNodeRef}
+      component="section"
+      aria-labelledby={headingId}
+      sx={{
+        flex: '0 0 260px',
+        minHeight: 360,
+        bgcolor: isOver ? 'primary.50' : 'grey.50',
+        border: 1,
+        borderColor: isOver ? 'primary.main' : 'divider',
+        borderRadius: 2,
+        p: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+      }}
+    >
+      <Box sx={{ px: 0.5, pb: 0.5 }}>
+        <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
+          <Typography id={headingId} component="h2" sx={{ fontSize: 14, fontWeight: 700 }}>
+            {PIPELINE_STAGE_LABELS[stage]}
+          </Typography>
+          <Typography sx={{ fontSize: 13, color: 'text.secondary' }} aria-label={`${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`}>
+            {rows.length}
+          </Typography>
+        </Stack>
+        <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>{formatUsd(total)}</Typography>
+      </Box>
+      {rows.map((row) => (
+        <BoardCard key={row.id} row={row} props={props} />
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The Board view of a list: one column per stage with its count and summed amount on top, one card per
+ * row. A card moves by dragging it (pointer), by picking it up with its handle and the arrow keys
+ * (keyboard, announced to screen readers), or with its "Move to…" menu.
+ */
+export function PipelineBoard<R extends PipelineRow>(props: PipelineBoardProps<R>) {
+  const { rows, itemName, onStageChange } = props;
+  const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+  );
+  const byStage = useMemo(() => {
+    const map = new Map<PipelineStage, R[]>(PIPELINE_STAGES.map((stage) => [stage, []]));
+    for (const row of rows) map.get(row.pipeline.stage)?.push(row);
+    return map;
+  }, [rows]);
+  const rowOf = (id: UniqueIdentifier) => rows.find((row) => row.id === id);
+  const nameOf = (id: UniqueIdentifier) => {
+    const row = rowOf(id);
+    return row ? itemName(row) : '';
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)} in ${stageName(rowOf(active.id)?.pipeline.stage)}.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${stageName(over.id)}.` : `${nameOf(active.id)} is over no stage.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} moved to ${stageName(over.id)}.` : `${nameOf(active.id)} was dropped where it was.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled; it stays in ${stageName(rowOf(active.id)?.pipeline.stage)}.`,
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setActiveId(null);
+    const row = rowOf(active.id);
+    const stage = over?.id as PipelineStage | undefined;
+    if (row && stage && stage !== row.pipeline.stage) onStageChange(row, stage);
+  };
+
+  const active = activeId === null ? undefined : rowOf(activeId);
+  return (
+    <DndContext
+      sensors={sensors}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move this card, press Space or Enter, use the Left and Right arrow keys to choose a stage, then press Space or Enter again to drop it, or Escape to cancel.',
+        },
+      }}
+      onDragStart={({ active: started }) => setActiveId(started.id)}
+      onDragCancel={() => setActiveId(null)}
+      onDragEnd={onDragEnd}
+    >
+      <Box sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', p: 2, alignItems: 'flex-start' }} aria-label="Board">
+        {PIPELINE_STAGES.map((stage) => (
+          <BoardColumn key={stage} stage={stage} rows={byStage.get(stage) ?? []} props={props} />
+        ))}
+      </Box>
+      <DragOverlay>
+        {active ? (
+          <Paper elevation={6} sx={{ p: 1.25, width: 244, cursor: 'grabbing' }}>
+            <CardBody row={active} props={props} handle={<DragIndicatorIcon fontSize="small" sx={{ color: 'text.secondary' }} />} />
+          </Paper>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

@@ -1,0 +1,37 @@
+// The follow-ups page's groups: overdue, due today, due in the next 7 days, from each row's follow-up
+// as the founder sees it (a change still in the outbox counts), against the device's date.
+import type { OutboxRow } from '@/lib/offline-db';
+import type { FollowUpDue, FollowUpRow } from '@/shared/pipeline';
+import { shownPipeline } from './pending-pipeline';
+
+/** How far ahead "the next 7 days" reaches. */
+const WEEK_DAYS = 7;
+
+function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const next = new Date(Date.UTC(year, month - 1, day + days));
+  return next.toISOString().slice(0, 10);
+}
+
+/** When a follow-up date is due, seen from `today`; null when it is further away. */
+export function dueOn(followUpOn: string, today: string): FollowUpDue | null {
+  if (followUpOn < today) return 'overdue';
+  if (followUpOn === today) return 'today';
+  return followUpOn <= addDays(today, WEEK_DAYS) ? 'week' : null;
+}
+
+export type ShownFollowUp = FollowUpRow & { pending: boolean };
+
+export function followUpGroups(rows: readonly FollowUpRow[], outbox: readonly OutboxRow[], today: string): Record<FollowUpDue, ShownFollowUp[]> {
+  const groups: Record<FollowUpDue, ShownFollowUp[]> = { overdue: [], today: [], week: [] };
+  for (const row of rows) {
+    const shown = shownPipeline(row.pipeline, outbox, { listId: row.list_id, listType: row.list_type, itemId: row.item_id });
+    const followUpOn = shown.pipeline.follow_up_on;
+    const due = followUpOn === null ? null : dueOn(followUpOn, today);
+    if (due) groups[due].push({ ...row, due, pipeline: shown.pipeline, pending: shown.pendingFields.size > 0 });
+  }
+  for (const group of Object.values(groups)) {
+    group.sort((a, b) => (a.pipeline.follow_up_on ?? '').localeCompare(b.pipeline.follow_up_on ?? '') || a.name.localeCompare(b.name));
+  }
+  return groups;
+}

@@ -1,0 +1,118 @@
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
+import type { TableColumn } from '@/components/DataGrid';
+import { EMPTY } from '@/lib/format';
+import { PIPELINE_STAGES, type Pipeline, type PipelineField, type PipelineStage } from '@/shared/pipeline';
+import { formatAmount, formatFollowUp, localDate, stageLabel } from './pipeline-format';
+import { StageSelect } from './StageSelect';
+
+/** A list row as the pages show it: its pipeline with what is still pending laid over it. */
+export interface PipelineRow {
+  id: number;
+  pipeline: Pipeline;
+  pendingFields: ReadonlySet<PipelineField>;
+}
+
+export interface PipelineColumnsOptions<R extends PipelineRow> {
+  itemName: (row: R) => string;
+  onStageChange: (row: R, stage: PipelineStage) => void;
+  /** Opens the follow-up and amount dialog for the row. */
+  onEdit: (row: R) => void;
+}
+
+/** Marks a value changed on this device and not on the server yet. */
+export function PendingMark({ what }: { what: string }) {
+  return (
+    <Tooltip title="Pending: saved once you are back online" describeChild>
+      <CloudUploadOutlinedIcon sx={{ fontSize: 16, ml: 0.5, color: 'text.secondary' }} titleAccess={`${what}: pending sync`} />
+    </Tooltip>
+  );
+}
+
+export const isOverdue = (pipeline: Pipeline, today = localDate()) => pipeline.follow_up_on !== null && pipeline.follow_up_on < today;
+
+/** Stage (a select in the cell), Next follow-up and Amount (set in a small dialog), and the latest note. */
+export function pipelineColumns<R extends PipelineRow>({ itemName, onStageChange, onEdit }: PipelineColumnsOptions<R>): TableColumn<R>[] {
+  const editButton = (row: R, what: string, tabIndex: number) => (
+    <Tooltip title="Set follow-up and amount">
+      <IconButton size="small" aria-label={`Set ${what} for ${itemName(row)}`} tabIndex={tabIndex} onClick={() => onEdit(row)} sx={{ ml: 'auto' }}>
+        <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
+      </IconButton>
+    </Tooltip>
+  );
+  return [
+    {
+      field: 'pipeline_stage',
+      headerName: 'Stage',
+      width: 170,
+      hideable: false,
+      text: (row) => stageLabel(row.pipeline),
+      sortValue: (row) => PIPELINE_STAGES.indexOf(row.pipeline.stage),
+      render: (row, { tabIndex }) => (
+        <>
+          <StageSelect
+            value={row.pipeline.stage}
+            label={`Stage of ${itemName(row)}`}
+            tabIndex={tabIndex}
+            onChange={(stage) => onStageChange(row, stage)}
+          />
+          {row.pendingFields.has('stage') && <PendingMark what="Stage" />}
+        </>
+      ),
+    },
+    {
+      field: 'pipeline_follow_up',
+      headerName: 'Next follow-up',
+      width: 170,
+      text: (row) => formatFollowUp(row.pipeline.follow_up_on),
+      sortValue: (row) => (row.pipeline.follow_up_on === null ? null : Date.parse(row.pipeline.follow_up_on)),
+      render: (row, { tabIndex }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', width: '100%' }}>
+          <Typography
+            component="span"
+            sx={{ fontSize: 14, color: isOverdue(row.pipeline) ? 'error.main' : undefined, fontWeight: isOverdue(row.pipeline) ? 600 : undefined }}
+          >
+            {formatFollowUp(row.pipeline.follow_up_on)}
+          </Typography>
+          {row.pendingFields.has('follow_up_on') && <PendingMark what="Next follow-up" />}
+          {editButton(row, 'follow-up', tabIndex)}
+        </Box>
+      ),
+    },
+    {
+      field: 'pipeline_amount',
+      headerName: 'Amount',
+      width: 150,
+      text: (row) => formatAmount(row.pipeline),
+      sortValue: (row) => row.pipeline.amount,
+      render: (row, { tabIndex }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', width: '100%' }}>
+          <span>{formatAmount(row.pipeline)}</span>
+          {row.pendingFields.has('amount') && <PendingMark what="Amount" />}
+          {editButton(row, 'amount', tabIndex)}
+        </Box>
+      ),
+    },
+    {
+      field: 'pipeline_latest_note',
+      headerName: 'Latest note',
+      width: 240,
+      sortable: false,
+      text: (row) => row.pipeline.latest_note?.body ?? EMPTY,
+      render: (row) =>
+        row.pipeline.latest_note ? (
+          <span title={row.pipeline.latest_note.body}>
+            {row.pipeline.latest_note.body}
+            {row.pipeline.note_count > 1 && (
+              <Typography component="span" sx={{ fontSize: 12, color: 'text.secondary', ml: 0.75 }}>
+                +{row.pipeline.note_count - 1}
+              </Typography>
+            )}
+          </span>
+        ) : (
+          EMPTY
+        ),
+    },
+  ];
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq, gt, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ListType } from '../../../shared/api-types.js';
+import type { FollowUpDue, FollowUpRow, ListMembership } from '../../../shared/pipeline.js';
+import type { Db } from '../../db/client.js';
+import { funds, investors, lists } from '../../db/schema.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { LIST_KINDS, type ListKind } from '../lists/list-kinds.js';
+import { addDays } from './days.js';
+import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow } from './pipeline-columns.js';
+
+/** "week" is the 7 days after today. */
+export const WEEK_DAYS = 7;
+
+/** The name a row goes by: an investor's "first last", a fund's firm. */
+const NAMES: Record<ListType, SQL<string>> = {
+  investor: sql<string>`${investors.first_name} || ' ' || ${investors.last_name}`,
+  fund: sql<string>`${funds.firm_name}`,
+};
+
+export function dueOn(followUpOn: string, today: string): FollowUpDue {
+  if (followUpOn < today) return 'overdue';
+  return followUpOn === today ? 'today' : 'week';
+}
+
+function dueCondition(kind: ListKind, due: ReadonlySet<FollowUpDue>, today: string): SQL {
+  const on = PIPELINE_TABLES[kind.type].link.follow_up_on;
+  const windows: SQL[] = [];
+  if (due.has('overdue')) windows.push(lt(on, today));
+  if (due.has('today')) windows.push(eq(on, today));
+  if (due.has('week')) windows.push(and(gt(on, today), lte(on, addDays(today, WEEK_DAYS)))!);
+  return and(isNotNull(on), or(...windows))!;
+}
+
+async function followUpsOfKind(db: Db, userId: number, kind: ListKind, due: ReadonlySet<FollowUpDue>, today: string) {
+  const table = PIPELINE_TABLES[kind.type];
+  const rows = await db
+    .select({
+      list_id: lists.id,
+      list_name: lists.name,
+      item_id: kind.catalogue.id,
+      name: NAMES[kind.type],
+      firm_name: kind.type === 'investor' ? investors.firm_name : funds.firm_name,
+      ...pipelineSelection(table),
+    })
+    .from(table.link)
+    .innerJoin(lists, eq(lists.id, table.listId))
+    .innerJoin(kind.catalogue.table as PgTable, eq(kind.catalogue.id, table.itemId))
+    .where(and(eq(lists.user_id, userId), dueCondition(kind, due, today)));
+  return rows.map((row): FollowUpRow => {
+    const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
+    return {
+      ...(fields as Omit<FollowUpRow, 'list_type' | 'due' | 'pipeline'>),
+      list_type: kind.type,
+      due: dueOn(pipeline.follow_up_on!, today),
+      pipeline,
+    };
+  });
+}
+
+/** The caller's rows due as asked, across all their lists: by date, then name (then list, then row). */
+export async function followUps(db: Db, userId: number, due: ReadonlySet<FollowUpDue>, today: string): Promise<FollowUpRow[]> {
+  const rows = [
+    ...(await followUpsOfKind(db, userId, LIST_KINDS.investor, due, today)),
+    ...(await followUpsOfKind(db, userId, LIST_KINDS.fund, due, today)),
+  ];
+  return rows.sort(
+    (a, b) =>
+      a.pipeline.follow_up_on!.localeCompare(b.pipeline.follow_up_on!) ||
+      a.name.localeCompare(b.name, 'en') ||
+      a.list_id - b.list_id ||
+      a.item_id - b.item_id,
+  );
+}
+
+/** The caller's lists holding this investor or fund, oldest list first; an id the catalogue lacks is a 404. */
+export async function memberships(db: Db, userId: number, kind: ListKind, itemId: number): Promise<ListMembership[]> {
+  const table = PIPELINE_TABLES[kind.type];
+  const rows = await db
+    .select({ list_id: lists.id, list_name: lists.name, ...pipelineSelection(table) })
+    .from(table.link)
+    .innerJoin(lists, eq(lists.id, table.listId))
+    .where(and(eq(lists.user_id, userId), eq(table.itemId, itemId)))
+    .orderBy(asc(lists.id));
+  if (rows.length === 0) {
+    const [found] = await db
+      .select({ id: kind.catalogue.id })
+      .from(kind.catalogue.table as PgTable)
+      .where(eq(kind.catalogue.id, itemId));
+    if (!found) throw new HttpError(404, `${kind.catalogue.noun} not found`);
+  }
+  return rows.map((row) => {
+    const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
+    return { list_id: fields.list_id, list_name: fields.list_name, pipeline };
+  });
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FollowUpDue } from '../../../shared/pipeline.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { LIST_KINDS } from '../lists/list-kinds.js';
+import { daysBetween, localDay } from './days.js';
+import { followUps, memberships } from './follow-ups.js';
+import { addNote, deleteNote, listNotes, noteBody } from './note-store.js';
+import { patchRow } from './row-store.js';
+import {
+  addNoteSchema,
+  deleteNoteSchema,
+  FOLLOW_UP_DUE,
+  followUpsSchema,
+  listNotesSchema,
+  membershipsSchema,
+  patchRowSchema,
+} from './schemas.js';
+
+export interface PipelineOptions {
+  /** The server's clock: what "now" and "today" are. */
+  clock: () => Date;
+}
+
+// Dates outside these are a device's clock or a typo gone wrong (and year 0 is no date PostgreSQL stores).
+const EARLIEST_DAY = '2000-01-01';
+const LATEST_DAY = '2999-12-31';
+
+/** `due` as repeated keys, a comma list, or both; none means all three. */
+function dueWindows(raw: string[] | undefined): Set<FollowUpDue> {
+  const values = (raw ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  if (values.length === 0) return new Set(FOLLOW_UP_DUE);
+  const unknown = values.filter((value) => !(FOLLOW_UP_DUE as readonly string[]).includes(value));
+  if (unknown.length > 0) {
+    throw new HttpError(422, `querystring 'due' must be overdue, today or week, not '${unknown[0]}'`);
+  }
+  return new Set(values as FollowUpDue[]);
+}
+
+/** The device's date when sent (within a day of the server's, as time zones allow), else the server's. */
+function todayFor(sent: string | undefined, serverToday: string): string {
+  if (sent === undefined) return serverToday;
+  if (Math.abs(daysBetween(serverToday, sent)) > 1) {
+    throw new HttpError(422, `querystring 'today' must be within one day of the server's date (${serverToday})`);
+  }
+  return sent;
+}
+
+/**
+ * The fundraising pipeline on list rows: stage, next follow-up and amount (PATCH), notes, the follow-ups
+ * due across all lists, and the lists an investor or fund is in. Registered under /api/v1.
+ */
+export const pipelineModule: FastifyPluginAsyncTypebox<PipelineOptions> = async (app, { clock }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  for (const kind of Object.values(LIST_KINDS)) {
+    const row = `/lists/:id/${kind.segment}/:itemId`;
+
+    app.patch(row, { schema: patchRowSchema(kind.noun) }, async (request) => {
+      const { changed_at, ...fields } = request.body;
+      if (Object.keys(fields).length === 0) throw new HttpError(422, 'Send at least one of stage, follow_up_on and amount');
+      if (fields.follow_up_on && (fields.follow_up_on < EARLIEST_DAY || fields.follow_up_on > LATEST_DAY)) {
+        throw new HttpError(422, `body 'follow_up_on' must be a date from ${EARLIEST_DAY} to ${LATEST_DAY}`);
+      }
+      const now = clock();
+      const sentAt = changed_at === undefined ? now : new Date(changed_at);
+      if (sentAt.toISOString() < EARLIEST_DAY) throw new HttpError(422, `body 'changed_at' must be after ${EARLIEST_DAY}`);
+      return patchRow(
+        app.db,
+        { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId },
+        { ...fields, changedAt: sentAt > now ? now : sentAt },
+      );
+    });
+
+    app.get(`${row}/notes`, { schema: listNotesSchema(kind.noun) }, async (request) =>
+      listNotes(app.db, { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId }),
+    );
+
+    app.post(`${row}/notes`, { schema: addNoteSchema(kind.noun) }, async (request, reply) => {
+      const body = noteBody(request.body.body);
+      const ref = { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId };
+      return reply.status(201).send(await addNote(app.db, ref, body));
+    });
+
+    app.delete(`${row}/notes/:noteId`, { schema: deleteNoteSchema(kind.noun) }, async (request, reply) => {
+      const { id, itemId, noteId } = request.params;
+      await deleteNote(app.db, { userId: request.userId, listId: id, kind, itemId }, noteId);
+      return reply.status(204).send(null);
+    });
+
+    app.get(`/${kind.segment}/:id/lists`, { schema: membershipsSchema(kind.noun) }, async (request) =>
+      memberships(app.db, request.userId, kind, request.params.id),
+    );
+  }
+
+  app.get('/follow-ups', { schema: followUpsSchema }, async (request) => {
+    const due = dueWindows(request.query.due);
+    const today = todayFor(request.query.today, localDay(clock()));
+    return followUps(app.db, request.userId, due, today);
+  });
+};

@@ -1,0 +1,106 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ListType } from '../../../shared/api-types.js';
+import type { Pipeline, PipelineNote, PipelineStage } from '../../../shared/pipeline.js';
+import { listFunds, listInvestors, pipelineNotes } from '../../db/schema.js';
+
+/** The pipeline columns of a list's link table, and which column of a note names the row. */
+export interface PipelineTable {
+  link: typeof listInvestors | typeof listFunds;
+  listId: AnyPgColumn;
+  itemId: AnyPgColumn;
+  noteItemId: AnyPgColumn;
+}
+
+export const PIPELINE_TABLES: Record<ListType, PipelineTable> = {
+  investor: {
+    link: listInvestors,
+    listId: listInvestors.list_id,
+    itemId: listInvestors.investor_id,
+    noteItemId: pipelineNotes.investor_id,
+  },
+  fund: {
+    link: listFunds,
+    listId: listFunds.list_id,
+    itemId: listFunds.fund_id,
+    noteItemId: pipelineNotes.fund_id,
+  },
+};
+
+/** The notes of the row a link-table row stands for, in a correlated subquery. */
+function notesOfRow(table: PipelineTable): SQL {
+  return and(eq(pipelineNotes.list_id, table.listId), eq(table.noteItemId, table.itemId))!;
+}
+
+/**
+ * What a select needs to answer a row's pipeline, prefixed `pipeline_` beside the row's own columns: one
+ * statement for any number of rows (the note count and latest note are subqueries on the notes' index).
+ */
+export function pipelineSelection(table: PipelineTable) {
+  const { link } = table;
+  const notes = notesOfRow(table);
+  return {
+    pipeline_stage: link.stage,
+    pipeline_follow_up_on: link.follow_up_on,
+    pipeline_amount: link.amount,
+    pipeline_note_count: sql<number>`(SELECT count(*) FROM ${pipelineNotes} WHERE ${notes})::int`,
+    pipeline_latest_note: sql<string | null>`(SELECT json_build_object(
+        'id', ${pipelineNotes.id},
+        'body', ${pipelineNotes.body},
+        'created_ms', floor(extract(epoch FROM ${pipelineNotes.created_at}) * 1000)
+      )::text FROM ${pipelineNotes} WHERE ${notes}
+      ORDER BY ${pipelineNotes.created_at} DESC, ${pipelineNotes.id} DESC LIMIT 1)`,
+    // The last change, or when the row was added if nothing has changed since.
+    pipeline_updated_at: sql<Date>`coalesce(
+        greatest(${link.stage_changed_at}, ${link.follow_up_changed_at}, ${link.amount_changed_at}),
+        ${link.added_at}
+      )`.mapWith(link.added_at),
+  };
+}
+
+export interface PipelineRow {
+  pipeline_stage: PipelineStage;
+  pipeline_follow_up_on: string | null;
+  pipeline_amount: number | null;
+  pipeline_note_count: number;
+  pipeline_latest_note: string | null;
+  pipeline_updated_at: Date;
+}
+
+export function toPipeline(row: PipelineRow): Pipeline {
+  let latest: PipelineNote | null = null;
+  if (row.pipeline_latest_note !== null) {
+    const note = JSON.parse(row.pipeline_latest_note) as { id: number; body: string; created_ms: number };
+    latest = { id: note.id, body: note.body, created_at: new Date(note.created_ms).toISOString() };
+  }
+  return {
+    stage: row.pipeline_stage,
+    follow_up_on: row.pipeline_follow_up_on,
+    amount: row.pipeline_amount === null ? null : Number(row.pipeline_amount),
+    note_count: row.pipeline_note_count,
+    latest_note: latest,
+    updated_at: row.pipeline_updated_at.toISOString(),
+  };
+}
+
+/** Splits a row read with pipelineSelection into its own fields and its pipeline. */
+export function withoutPipeline<T extends PipelineRow>(row: T): { fields: Omit<T, keyof PipelineRow>; pipeline: Pipeline } {
+  const {
+    pipeline_stage,
+    pipeline_follow_up_on,
+    pipeline_amount,
+    pipeline_note_count,
+    pipeline_latest_note,
+    pipeline_updated_at,
+    ...fields
+  } = row;
+  const pipeline = toPipeline({
+    pipeline_stage,
+    pipeline_follow_up_on,
+    pipeline_amount,
+    pipeline_note_count,
+    pipeline_latest_note,
+    pipeline_updated_at,
+  });
+  return { fields, pipeline };
+}

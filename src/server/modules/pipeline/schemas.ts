@@ -1,0 +1,147 @@
+import { Type } from '@sinclair/typebox';
+import { NOTE_MAX_LENGTH, PIPELINE_STAGES } from '../../../shared/pipeline.js';
+import { errorResponses, resourceId } from '../../plugins/validation.js';
+import { idempotencyHeaders } from '../../plugins/idempotency.js';
+
+// TypeBox schemas of the pipeline calls: the route handlers' types come from them.
+
+/** A trillion dollars: beyond any round, and well inside JavaScript's exact integers. */
+export const AMOUNT_MAX = 1_000_000_000_000;
+
+const security = [{ bearer: [] }];
+const id = Type.Integer({ minimum: resourceId.minimum, maximum: resourceId.maximum });
+const isoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+
+/** One of these strings, documented as an enum (a union of literals reads as six schemas in OpenAPI). */
+function stringEnum<T extends string>(values: readonly T[], options: { description?: string } = {}) {
+  return Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+}
+
+export const Stage = stringEnum(PIPELINE_STAGES, { description: 'Where the conversation stands' });
+
+export const Note = Type.Object({
+  id: Type.Integer(),
+  body: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const Pipeline = Type.Object({
+  stage: Stage,
+  follow_up_on: Type.Union([isoDate, Type.Null()]),
+  amount: Type.Union([Type.Integer(), Type.Null()], { description: 'Whole US dollars' }),
+  note_count: Type.Integer(),
+  latest_note: Type.Union([Note, Type.Null()]),
+  updated_at: Type.String({ format: 'date-time', description: 'The last stage, follow-up or amount change' }),
+});
+
+const Headers = Type.Object({
+  'idempotency-key': Type.Optional(Type.String(idempotencyHeaders.properties['idempotency-key'])),
+});
+
+const RowParams = Type.Object({ id, itemId: id });
+const NoteParams = Type.Object({ id, itemId: id, noteId: id });
+
+const PipelineField = stringEnum(['stage', 'follow_up_on', 'amount'] as const);
+
+export function patchRowSchema(noun: string) {
+  return {
+    summary: `Change the stage, next follow-up or amount of an ${noun} on a list`,
+    description:
+      'Any of the three fields; per field the latest change wins, by `changed_at` (the time the change was made on ' +
+      'the device; default now, and a time after now counts as now). `superseded` names the sent fields a later ' +
+      `change kept instead. An ${noun} not on the list, or a list of the other type, is a 404.`,
+    security,
+    headers: Headers,
+    params: RowParams,
+    body: Type.Object(
+      {
+        stage: Type.Optional(Stage),
+        follow_up_on: Type.Optional(Type.Union([isoDate, Type.Null()])),
+        amount: Type.Optional(
+          Type.Union([Type.Integer({ minimum: 0, maximum: AMOUNT_MAX }), Type.Null()], { description: 'Whole US dollars' }),
+        ),
+        changed_at: Type.Optional(Type.String({ format: 'date-time' })),
+      },
+      { additionalProperties: false },
+    ),
+    response: {
+      200: Type.Object({ pipeline: Pipeline, superseded: Type.Array(PipelineField) }),
+      ...errorResponses,
+    },
+  } as const;
+}
+
+export function listNotesSchema(noun: string) {
+  return {
+    summary: `The notes on an ${noun} in a list, newest first`,
+    security,
+    params: RowParams,
+    response: { 200: Type.Array(Note), ...errorResponses },
+  } as const;
+}
+
+export function addNoteSchema(noun: string) {
+  return {
+    summary: `Add a note to an ${noun} in a list`,
+    description: `The body is trimmed and must then hold 1 to ${NOTE_MAX_LENGTH} characters.`,
+    security,
+    headers: Headers,
+    params: RowParams,
+    body: Type.Object({ body: Type.String({ maxLength: NOTE_MAX_LENGTH * 2 }) }, { additionalProperties: false }),
+    response: { 201: Note, ...errorResponses },
+  } as const;
+}
+
+export function deleteNoteSchema(noun: string) {
+  return {
+    summary: `Delete one of your notes on an ${noun} in a list`,
+    security,
+    headers: Headers,
+    params: NoteParams,
+    response: { 204: Type.Null(), ...errorResponses },
+  } as const;
+}
+
+export const FOLLOW_UP_DUE = ['overdue', 'today', 'week'] as const;
+
+export const followUpsSchema = {
+  summary: 'Rows of all your lists whose follow-up is overdue, due today or due in the next 7 days',
+  description:
+    '`due` is repeatable or a comma-separated list of overdue, today and week (default: all three). "Today" is the ' +
+    "server's date, or `today` (the device's date) when that is within one day of it. Ordered by date, then name.",
+  security,
+  querystring: Type.Object(
+    {
+      due: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })),
+      today: Type.Optional(isoDate),
+    },
+    { additionalProperties: false },
+  ),
+  response: {
+    200: Type.Array(
+      Type.Object({
+        list_id: Type.Integer(),
+        list_name: Type.String(),
+        list_type: stringEnum(['investor', 'fund'] as const),
+        item_id: Type.Integer(),
+        name: Type.String(),
+        firm_name: Type.String(),
+        due: stringEnum(FOLLOW_UP_DUE),
+        pipeline: Pipeline,
+      }),
+    ),
+    ...errorResponses,
+  },
+} as const;
+
+export function membershipsSchema(noun: string) {
+  return {
+    summary: `Your lists holding this ${noun}, with its pipeline in each`,
+    security,
+    params: Type.Object({ id }),
+    response: {
+      200: Type.Array(Type.Object({ list_id: Type.Integer(), list_name: Type.String(), pipeline: Pipeline })),
+      ...errorResponses,
+    },
+  } as const;
+}
