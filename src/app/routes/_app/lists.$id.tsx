@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { apiStatus } from '@/lib/api-client';
-import { fundColumns } from '@/features/funds/components/fund-columns';
-import { investorColumns } from '@/features/investors/components/investor-columns';
+import { funds } from '@/features/catalogue/kinds/funds';
+import { investors } from '@/features/catalogue/kinds/investors';
 import { listQueryOptions, useList } from '@/features/lists/api/get-list';
 import { listItemsQueryOptions } from '@/features/lists/api/get-list-items';
 import { ListView } from '@/features/lists/components/ListView';
@@ -34,10 +34,10 @@ function ListPage() {
     <ListView<Investor>
       key={listId}
       listId={listId}
-      columns={investorColumns}
+      columns={investors.columns}
       itemName={(row) => formatName(row.first_name, row.last_name)}
     />
   ) : (
-    <ListView<Fund> key={listId} listId={listId} columns={fundColumns} itemName={(row) => formatText(row.firm_name)} />
+    <ListView<Fund> key={listId} listId={listId} columns={funds.columns} itemName={(row) => formatText(row.firm_name)} />
   );
 }

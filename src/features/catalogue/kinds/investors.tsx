@@ -1,0 +1,82 @@
+import { numberColumn } from '@/components/DataGrid';
+import { formatCount, formatLocation, formatName, formatUsd, isMissing } from '@/lib/format';
+import { INVESTOR_FILTER_PATHS, type INVESTOR_SEARCH_ARRAY_KEYS } from '@/shared/api-paths';
+import type { Investor } from '@/shared/api-types';
+import { FINANCING_TYPES, FIRM_TYPES, GENDERS, GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
+import type { CatalogueKind, ListFilterOf } from '../catalogue-kind';
+import {
+  badgeColumn,
+  badgesColumn,
+  emailColumn,
+  emailField,
+  mobileField,
+  phoneColumn,
+  textColumn,
+  websiteColumn,
+  websiteFields,
+} from './columns';
+
+type InvestorFilter = ListFilterOf<keyof typeof INVESTOR_FILTER_PATHS, (typeof INVESTOR_SEARCH_ARRAY_KEYS)[number]>;
+
+/** '{contact_title} at {firm_name}', or whichever of the two is known. */
+function role(title: string, firm: string): string | undefined {
+  const parts = [title, firm].filter((part) => !isMissing(part)).map((part) => part.trim());
+  return parts.length === 0 ? undefined : parts.join(' at ');
+}
+
+export const investors: CatalogueKind<Investor> = {
+  title: 'Investors',
+  noun: 'investors',
+  idleSubtitle: 'Find investors for your next round',
+  searchPlaceholder: 'Search name, firm, title, e-mail, city',
+  listRoute: '/investors',
+  detailRoute: '/investor/$id',
+  rowsPath: '/investors',
+  filtersPath: '/filters/investors',
+  optionsKeys: INVESTOR_FILTER_PATHS,
+  filters: [
+    { key: 'stages', label: 'Investment state', path: 'stage_preferences', query: 'stages', placeholder: 'Any stage' },
+    { key: 'industries', label: 'Industry', path: 'industry_preferences', query: 'industries', placeholder: 'Any industry' },
+    { key: 'countries', label: 'Located in', path: 'country', query: 'countries', placeholder: 'Any country' },
+    { key: 'fundTypes', label: 'Fund type', path: 'fund_type', query: 'fund_types', placeholder: 'Any type' },
+    { key: 'cities', label: 'City', path: 'cities', query: 'cities' },
+    { key: 'states', label: 'State', path: 'states', query: 'states' },
+    { key: 'assetsUnderManagement', label: 'Assets Under Management', path: 'assets_under_management', query: 'assets_under_management' },
+    { key: 'minInvestments', label: 'Minimum Investment', path: 'min_investment', query: 'min_investment' },
+    { key: 'maxInvestments', label: 'Maximum Investment', path: 'max_investment', query: 'max_investment' },
+    { key: 'numberOfInvestors', label: 'Number Of Investors', path: 'number_of_investors', query: 'number_of_investors' },
+    { key: 'contactTitles', label: 'Contact Titles', path: 'job_title', query: 'title' },
+  ] satisfies InvestorFilter[],
+  singleFilters: [{ key: 'gender', label: 'Gender', options: GENDERS }],
+  columns: [
+    { field: 'name', headerName: 'Investors', width: 180, text: (row) => formatName(row.first_name, row.last_name) },
+    textColumn('contact_title', 'Contact title', 170),
+    emailColumn('email', 'Email'),
+    textColumn('gender', 'Gender', 100),
+    phoneColumn('phone', 'Phone number'),
+    textColumn('firm_name', 'Firm name', 190),
+    badgeColumn('type_of_firm', 'Type of firm', FIRM_TYPES),
+    websiteColumn('office_website', 'Company website'),
+    numberColumn('capital_managed', 'Capital managed', 160, formatUsd),
+    numberColumn('min_investment', 'Min. investment', 150, formatUsd),
+    numberColumn('max_investment', 'Max. investment', 150, formatUsd),
+    numberColumn('number_of_investors', 'Number of investors', 170, formatCount),
+    badgesColumn('type_of_financing', 'Financing type', FINANCING_TYPES),
+    badgesColumn('geographic_preferences', 'Geographic preferences', GEOGRAPHIES, 240),
+    badgesColumn('stage_preferences', 'Stage preferences', STAGES, 240),
+    badgesColumn('industry_preferences', 'Industry preferences', INDUSTRIES, 260),
+    textColumn('city', 'City', 140),
+    textColumn('state', 'State', 120),
+    textColumn('country', 'Country', 140),
+  ],
+  detail: (investor) => ({
+    title: formatName(investor.first_name, investor.last_name),
+    subtitle: role(investor.contact_title, investor.firm_name),
+    about: [
+      { label: 'Location', value: formatLocation(investor.state, investor.country, investor.city) },
+      ...(isMissing(investor.email) ? [] : [emailField(investor.email)]),
+      ...(isMissing(investor.phone) ? [] : [mobileField(investor.phone)]),
+      ...websiteFields(investor.office_website),
+    ],
+  }),
+};
