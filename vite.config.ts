@@ -83,6 +83,8 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/component-setup.ts'],
+          globalSetup: ['tests/helpers/component-server-setup.ts'],
+          hookTimeout: 60_000,
         },
       },
       {
