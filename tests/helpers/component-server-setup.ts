@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.js';
+import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { buildTestApp } from './app.js';
 import { startSmtpSink } from './smtp-sink.js';
 
@@ -21,6 +22,8 @@ export default async function setup(project: TestProject) {
   const sink = await startSmtpSink();
   // Without rate limits: the suites sign up and log in more often than one client may.
   const built = await buildTestApp({ name: 'pglite', open: () => openDatabase({}) }, { config: { smtpUrl: sink.url }, rateLimit: false });
+  // A small catalogue, for the lists the suites fill.
+  await seedCatalogue(built.app.db, { investors: 20, funds: 10 });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const mailbox = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
