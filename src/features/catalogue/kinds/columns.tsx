@@ -3,8 +3,10 @@
 import { Link } from '@mui/material';
 import { BadgeList } from '@/components/Badge';
 import type { DetailField } from '@/components/Detail';
-import { EmailCell, WebsiteCell, type TableColumn } from '@/components/DataGrid';
-import { formatPhone, formatText, formatWebsite, presentValues, websiteHref } from '@/lib/format';
+import { EmailCell, numberColumn, WebsiteCell, type TableColumn } from '@/components/DataGrid';
+import { formatPhone, formatText, formatUsd, formatWebsite, presentValues, websiteHref } from '@/lib/format';
+import { GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
+import type { CatalogueRow } from '../catalogue-kind';
 
 type FieldOf<R, V> = { [K in keyof R]: R[K] extends V ? K : never }[keyof R] & string;
 
@@ -55,6 +57,20 @@ export function badgeColumn<R>(field: FieldOf<R, string>, headerName: string, vo
     render: (row) => <BadgeList values={presentValues([row[field]])} vocabulary={vocabulary} />,
   };
 }
+
+/** Capital managed and the check size, which every kind has. */
+export const AMOUNT_COLUMNS: TableColumn<CatalogueRow>[] = [
+  numberColumn<CatalogueRow>('capital_managed', 'Capital managed', 160, formatUsd),
+  numberColumn<CatalogueRow>('min_investment', 'Min. investment', 150, formatUsd),
+  numberColumn<CatalogueRow>('max_investment', 'Max. investment', 150, formatUsd),
+];
+
+/** The geographic, stage and industry preferences, which every kind has. */
+export const PREFERENCE_COLUMNS: TableColumn<CatalogueRow>[] = [
+  badgesColumn<CatalogueRow>('geographic_preferences', 'Geographic preferences', GEOGRAPHIES, 240),
+  badgesColumn<CatalogueRow>('stage_preferences', 'Stage preferences', STAGES, 240),
+  badgesColumn<CatalogueRow>('industry_preferences', 'Industry preferences', INDUSTRIES, 260),
+];
 
 export function emailField(email: string): DetailField {
   return { label: 'Email', value: <Link href={`mailto:${email.trim()}`}>{email.trim()}</Link> };

@@ -2,23 +2,13 @@ import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import IosShareIcon from '@mui/icons-material/IosShare';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { Badge } from '@/components/Badge';
-import { numberColumn } from '@/components/DataGrid';
-import { EMPTY, formatLocation, formatName, formatText, formatUsd, isMissing } from '@/lib/format';
+import { EMPTY, formatLocation, formatName, formatText, isMissing } from '@/lib/format';
 import { FUND_FILTER_PATHS, type FUND_SEARCH_ARRAY_KEYS } from '@/shared/api-paths';
 import type { Fund } from '@/shared/api-types';
-import { FINANCING_TYPES, FIRM_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
+import { FINANCING_TYPES, FIRM_TYPES } from '@/shared/vocabularies';
 import type { CatalogueKind, ListFilterOf } from '../catalogue-kind';
-import {
-  badgeColumn,
-  badgesColumn,
-  emailColumn,
-  emailField,
-  mobileField,
-  phoneColumn,
-  textColumn,
-  websiteColumn,
-  websiteFields,
-} from './columns';
+import { AMOUNT_COLUMNS, badgeColumn, badgesColumn, emailColumn, emailField, mobileField, phoneColumn, PREFERENCE_COLUMNS, textColumn, websiteColumn, websiteFields } from './columns';
+import { sharedFilters } from './shared-filters';
 
 type FundFilter = ListFilterOf<keyof typeof FUND_FILTER_PATHS, (typeof FUND_SEARCH_ARRAY_KEYS)[number]>;
 
@@ -43,16 +33,18 @@ export const funds: CatalogueKind<Fund> = {
   filtersPath: '/filters/investment-funds',
   optionsKeys: FUND_FILTER_PATHS,
   filters: [
-    { key: 'stages', label: 'Investment state', path: 'stage-preferences', query: 'stages', placeholder: 'Any stage' },
-    { key: 'industries', label: 'Industry', path: 'industry-preferences', query: 'industries', placeholder: 'Any industry' },
-    { key: 'countries', label: 'Located in', path: 'countries', query: 'countries', placeholder: 'Any country' },
-    { key: 'fundTypes', label: 'Fund type', path: 'fund-types', query: 'fund_types', placeholder: 'Any type' },
-    { key: 'cities', label: 'City', path: 'cities', query: 'cities' },
-    { key: 'states', label: 'State', path: 'states', query: 'states' },
-    { key: 'assetsUnderManagement', label: 'Assets Under Management', path: 'assets-under-management', query: 'assets_under_management' },
-    { key: 'minInvestments', label: 'Minimum Investment', path: 'min-investment', query: 'min_investment' },
-    { key: 'maxInvestments', label: 'Maximum Investment', path: 'max-investment', query: 'max_investment' },
-    { key: 'numberOfInvestors', label: 'Number Of Investors', path: 'number-of-investors', query: 'number_of_investors' },
+    ...sharedFilters<FundFilter['path']>({
+      stages: 'stage-preferences',
+      industries: 'industry-preferences',
+      countries: 'countries',
+      fundTypes: 'fund-types',
+      cities: 'cities',
+      states: 'states',
+      assetsUnderManagement: 'assets-under-management',
+      minInvestments: 'min-investment',
+      maxInvestments: 'max-investment',
+      numberOfInvestors: 'number-of-investors',
+    }),
     { key: 'genderRatio', label: 'Gender Ratio', path: 'gender-ratio', query: 'gender_ratio' },
   ] satisfies FundFilter[],
   singleFilters: [],
@@ -64,13 +56,9 @@ export const funds: CatalogueKind<Fund> = {
     phoneColumn('contact_phone', 'Phone numbers'),
     websiteColumn('firm_website', 'Company website'),
     badgeColumn('firm_type', 'Fund type', FIRM_TYPES),
-    numberColumn('capital_managed', 'Capital managed', 160, formatUsd),
-    numberColumn('min_investment', 'Min. investment', 150, formatUsd),
-    numberColumn('max_investment', 'Max. investment', 150, formatUsd),
+    ...AMOUNT_COLUMNS,
     badgesColumn('financing_type', 'Financing type', FINANCING_TYPES),
-    badgesColumn('geographic_preferences', 'Geographic preferences', GEOGRAPHIES, 240),
-    badgesColumn('stage_preferences', 'Stage preferences', STAGES, 240),
-    badgesColumn('industry_preferences', 'Industry preferences', INDUSTRIES, 260),
+    ...PREFERENCE_COLUMNS,
     emailColumn('firm_email', 'Company email'),
     phoneColumn('firm_phone', 'Company phone'),
     textColumn('firm_address', 'Addresses', 240),

@@ -1,20 +1,11 @@
 import { numberColumn } from '@/components/DataGrid';
-import { formatCount, formatLocation, formatName, formatUsd, isMissing } from '@/lib/format';
+import { formatCount, formatLocation, formatName, isMissing } from '@/lib/format';
 import { INVESTOR_FILTER_PATHS, type INVESTOR_SEARCH_ARRAY_KEYS } from '@/shared/api-paths';
 import type { Investor } from '@/shared/api-types';
-import { FINANCING_TYPES, FIRM_TYPES, GENDERS, GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
+import { FINANCING_TYPES, FIRM_TYPES, GENDERS } from '@/shared/vocabularies';
 import type { CatalogueKind, ListFilterOf } from '../catalogue-kind';
-import {
-  badgeColumn,
-  badgesColumn,
-  emailColumn,
-  emailField,
-  mobileField,
-  phoneColumn,
-  textColumn,
-  websiteColumn,
-  websiteFields,
-} from './columns';
+import { AMOUNT_COLUMNS, badgeColumn, badgesColumn, emailColumn, emailField, mobileField, phoneColumn, PREFERENCE_COLUMNS, textColumn, websiteColumn, websiteFields } from './columns';
+import { sharedFilters } from './shared-filters';
 
 type InvestorFilter = ListFilterOf<keyof typeof INVESTOR_FILTER_PATHS, (typeof INVESTOR_SEARCH_ARRAY_KEYS)[number]>;
 
@@ -35,16 +26,18 @@ export const investors: CatalogueKind<Investor> = {
   filtersPath: '/filters/investors',
   optionsKeys: INVESTOR_FILTER_PATHS,
   filters: [
-    { key: 'stages', label: 'Investment state', path: 'stage_preferences', query: 'stages', placeholder: 'Any stage' },
-    { key: 'industries', label: 'Industry', path: 'industry_preferences', query: 'industries', placeholder: 'Any industry' },
-    { key: 'countries', label: 'Located in', path: 'country', query: 'countries', placeholder: 'Any country' },
-    { key: 'fundTypes', label: 'Fund type', path: 'fund_type', query: 'fund_types', placeholder: 'Any type' },
-    { key: 'cities', label: 'City', path: 'cities', query: 'cities' },
-    { key: 'states', label: 'State', path: 'states', query: 'states' },
-    { key: 'assetsUnderManagement', label: 'Assets Under Management', path: 'assets_under_management', query: 'assets_under_management' },
-    { key: 'minInvestments', label: 'Minimum Investment', path: 'min_investment', query: 'min_investment' },
-    { key: 'maxInvestments', label: 'Maximum Investment', path: 'max_investment', query: 'max_investment' },
-    { key: 'numberOfInvestors', label: 'Number Of Investors', path: 'number_of_investors', query: 'number_of_investors' },
+    ...sharedFilters<InvestorFilter['path']>({
+      stages: 'stage_preferences',
+      industries: 'industry_preferences',
+      countries: 'country',
+      fundTypes: 'fund_type',
+      cities: 'cities',
+      states: 'states',
+      assetsUnderManagement: 'assets_under_management',
+      minInvestments: 'min_investment',
+      maxInvestments: 'max_investment',
+      numberOfInvestors: 'number_of_investors',
+    }),
     { key: 'contactTitles', label: 'Contact Titles', path: 'job_title', query: 'title' },
   ] satisfies InvestorFilter[],
   singleFilters: [{ key: 'gender', label: 'Gender', options: GENDERS }],
@@ -57,14 +50,10 @@ export const investors: CatalogueKind<Investor> = {
     textColumn('firm_name', 'Firm name', 190),
     badgeColumn('type_of_firm', 'Type of firm', FIRM_TYPES),
     websiteColumn('office_website', 'Company website'),
-    numberColumn('capital_managed', 'Capital managed', 160, formatUsd),
-    numberColumn('min_investment', 'Min. investment', 150, formatUsd),
-    numberColumn('max_investment', 'Max. investment', 150, formatUsd),
+    ...AMOUNT_COLUMNS,
     numberColumn('number_of_investors', 'Number of investors', 170, formatCount),
     badgesColumn('type_of_financing', 'Financing type', FINANCING_TYPES),
-    badgesColumn('geographic_preferences', 'Geographic preferences', GEOGRAPHIES, 240),
-    badgesColumn('stage_preferences', 'Stage preferences', STAGES, 240),
-    badgesColumn('industry_preferences', 'Industry preferences', INDUSTRIES, 260),
+    ...PREFERENCE_COLUMNS,
     textColumn('city', 'City', 140),
     textColumn('state', 'State', 120),
     textColumn('country', 'Country', 140),
