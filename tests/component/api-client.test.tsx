@@ -1,10 +1,10 @@
 // The API client against the real server: the bearer header, query arrays as repeated keys, the 302
 // answers, the server's detail, and the single-flight refresh — one refresh for many 401s, one retry
 // per call, a failed refresh ends the session and fails every waiting call.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorDetail, apiStatus, createApiClient, SessionExpiredError, type ApiClient } from '@/lib/api-client';
 import { createSession, SESSION_STORAGE_KEYS, type LogoutReason, type Session } from '@/lib/session';
-import { call, connectToServer, createAccount, origin, storeSession, type Account } from '../helpers/real-server';
+import { call, useServerNetwork, createAccount, origin, storeSession, type Account } from '../helpers/real-server';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -12,22 +12,15 @@ vi.setConfig({ testTimeout: 30_000 });
 const EXPIRED = 'expired-access-token';
 
 describe('api client', () => {
-  let network: ReturnType<typeof connectToServer>;
   let account: Account;
   let session: Session;
   let api: ApiClient;
   let logouts: Array<LogoutReason | undefined>;
 
-  beforeAll(() => {
-    network = connectToServer();
-  });
-  afterAll(() => {
-    vi.unstubAllGlobals();
-  });
+  const network = useServerNetwork();
   beforeEach(async () => {
     localStorage.clear();
     account = await createAccount();
-    network.reset();
     logouts = [];
   });
 

@@ -1,6 +1,6 @@
 // The auth forms' rules and messages (validated on every change), and what they do with the real
 // server's answers: a 302 from log-in or sign-up is success, any other answer's detail shows above the form.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginForm } from '@/features/auth/components/LoginForm';
@@ -8,23 +8,14 @@ import { RegisterForm } from '@/features/auth/components/RegisterForm';
 import { ForgotPasswordForm } from '@/features/auth/components/ForgotPasswordForm';
 import { ResetPasswordForm } from '@/features/auth/components/ResetPasswordForm';
 import { registerSchema } from '@/features/auth/forms/schemas';
-import { call, connectToServer, createAccount, resetLinkToken, uniqueEmail, verifyLinkToken } from '../helpers/real-server';
+import { call, useServerNetwork, createAccount, resetLinkToken, uniqueEmail, verifyLinkToken } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
 // Typing character by character is slow in jsdom; a loaded machine needs more than the default 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-let network: ReturnType<typeof connectToServer>;
 
-beforeAll(() => {
-  network = connectToServer();
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
-afterEach(() => {
-  network.reset();
-});
+const network = useServerNetwork();
 
 const field = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
 

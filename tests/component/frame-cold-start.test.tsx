@@ -4,23 +4,22 @@
 // online it fetches them anew all the same; it never shows one user's frame to another, and Log Out
 // or an expired session removes it.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { SESSION_STORAGE_KEYS } from '@/lib/session';
 import { createFramePersister, frameStorageKey } from '@/lib/frame-persister';
 import type { ListSummary, User } from '@/shared/api-types';
-import { call, connectToServer, createAccount, storeSession, type Account } from '../helpers/real-server';
+import { call, useServerNetwork, createAccount, storeSession, type Account } from '../helpers/real-server';
+import { startApp } from '../helpers/start-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 /** A token shaped as the server's (a JWT naming the user) whose signature the server refuses, as an expired one. */
 const refusedTokenOf = (userId: number) => `e30.${Buffer.from(JSON.stringify({ sub: String(userId) })).toString('base64url')}.sig`;
 
-let network: ReturnType<typeof connectToServer>;
 
 /** Holds every answer back until the returned release(). */
 function holdAnswers() {
@@ -82,34 +81,17 @@ function holdIndexedDb() {
 let ada: Account;
 let adaLists: ListSummary[];
 
+const network = useServerNetwork();
 beforeAll(() => {
-  network = connectToServer();
   window.scrollTo = () => {};
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
 });
 beforeEach(async () => {
   localStorage.clear();
   ada = await createAccount();
   adaLists = [await createList(ada, 'Seed leads', 'investor', 2), await createList(ada, 'Fund shortlist', 'fund', 1)];
-  network.reset();
   // The session reads localStorage once, when its module loads: each start gets fresh modules.
   vi.resetModules();
 });
-
-async function startApp(path: string) {
-  const [{ App }, { createAppRouter }, { createQueryClient }, { session }] = await Promise.all([
-    import('@/app/App'),
-    import('@/app/router'),
-    import('@/lib/query-client'),
-    import('@/lib/session'),
-  ]);
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, auth: session, history: createMemoryHistory({ initialEntries: [path] }) });
-  const view = render(<App router={router} queryClient={queryClient} session={session} />);
-  return { ...view, router, queryClient, session };
-}
 
 const storedFrame = (userId: number) => localStorage.getItem(frameStorageKey(userId));
 const accountButton = (user: { first_name: string; last_name: string; email: string }) => `${user.first_name} ${user.last_name} ${user.email}`;

@@ -1,12 +1,12 @@
 // The 6-box code input (single characters, paste, Backspace) and the Verify form against the real
 // server: fewer than 6 characters toast 'Please fill the OTP code'; the mailed code brings the tokens.
 import { useState } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OtpInput } from '@/features/auth/components/OtpInput';
 import { VerifyCodeForm } from '@/features/auth/components/VerifyCodeForm';
-import { call, connectToServer, createAccount, mailedValue, type Account } from '../helpers/real-server';
+import { call, useServerNetwork, createAccount, mailedValue, type Account } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -86,13 +86,7 @@ describe('OtpInput', () => {
 });
 
 describe('VerifyCodeForm', () => {
-  let network: ReturnType<typeof connectToServer>;
-  beforeAll(() => {
-    network = connectToServer();
-  });
-  afterAll(() => {
-    vi.unstubAllGlobals();
-  });
+  const network = useServerNetwork();
 
   /** Logs in with the password: the server mails a code. Answers the account and that code. */
   async function codeSent(): Promise<{ account: Account; code: string }> {

@@ -1,30 +1,23 @@
 // Account Settings against the real server: the rules and messages of both forms, and their toasts
 // ('Personal information updated successfully'; the server's message or detail on a password change).
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PersonalInformationForm } from '@/features/profile/components/PersonalInformationForm';
 import { SecurityForm } from '@/features/profile/components/SecurityForm';
 import { meQueryKey } from '@/features/profile/api/me';
 import type { User } from '@/shared/api-types';
-import { call, connectToServer, createAccount, storeSession, type Account } from '../helpers/real-server';
+import { call, useServerNetwork, createAccount, storeSession, type Account } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let network: ReturnType<typeof connectToServer>;
 let ada: Account;
 
-beforeAll(() => {
-  network = connectToServer();
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+const network = useServerNetwork();
 beforeEach(async () => {
   ada = await createAccount();
   storeSession(ada.tokens);
-  network.reset();
 });
 
 const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
@@ -116,7 +109,7 @@ describe('Security', () => {
       await submitValid();
       expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     } finally {
-      network = connectToServer();
+      network.install();
     }
   });
 });

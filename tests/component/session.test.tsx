@@ -3,53 +3,33 @@
 // the current user loads, Log Out, and a failed refresh sends the user to /login. The real answers
 // are persisted for offline reading, so the suite needs an IndexedDB (fake-indexeddb).
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { SESSION_STORAGE_KEYS } from '@/lib/session';
-import { connectToServer, createAccount, storeSession, type Account } from '../helpers/real-server';
+import { useServerNetwork, createAccount, storeSession, type Account } from '../helpers/real-server';
+import { startApp } from '../helpers/start-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 /** An access token the server refuses, as it refuses an expired one. */
 const EXPIRED = 'expired-access-token';
 
-let network: ReturnType<typeof connectToServer>;
 let ada: Account;
 
-beforeAll(async () => {
-  network = connectToServer();
+const network = useServerNetwork();
+beforeAll(() => {
   window.scrollTo = () => {};
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
 });
 beforeEach(async () => {
   localStorage.clear();
   ada = await createAccount();
-  network.reset();
   // The session reads localStorage once, when its module loads: each test starts with fresh modules.
   vi.resetModules();
 });
 afterEach(() => {
   document.title = '';
 });
-
-async function startApp(path: string) {
-  const [{ App }, { createAppRouter }, { createQueryClient }, { session }] = await Promise.all([
-    import('@/app/App'),
-    import('@/app/router'),
-    import('@/lib/query-client'),
-    import('@/lib/session'),
-  ]);
-  const queryClient = createQueryClient();
-  const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createAppRouter({ queryClient, auth: session, history });
-  const view = render(<App router={router} queryClient={queryClient} session={session} />);
-  const location = () => router.state.location;
-  return { ...view, router, queryClient, session, location };
-}
 
 const logIn = () => storeSession(ada.tokens);
 const adaButton = () => `${ada.first_name} ${ada.last_name} ${ada.email}`;

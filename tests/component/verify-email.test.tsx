@@ -1,21 +1,15 @@
 // E-mail link verification against the real server: the mailed token is posted once, the tokens are
 // stored at once, and 1 s later the user is logged in and the text changes from verifying to verified.
 import { StrictMode } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { VerifyEmailStatus } from '@/features/auth/components/VerifyEmailStatus';
-import { call, connectToServer, signUp, type Tokens } from '../helpers/real-server';
+import { call, useServerNetwork, signUp, type Tokens } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let network: ReturnType<typeof connectToServer>;
-beforeAll(() => {
-  network = connectToServer();
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+const network = useServerNetwork();
 
 describe('VerifyEmailStatus', () => {
   it("posts the token once, stores the tokens, and after 1 s shows 'Email verified successfully'", async () => {

@@ -1,7 +1,7 @@
 // The component suites' side of the real server (component-server-setup.ts starts it): the app's
 // relative fetch calls go to it through a network that records what was sent and can hold answers
 // back, and accounts are made the way a founder makes one — sign up, the mailed link, the mailed code.
-import { inject, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject, onTestFinished, vi } from 'vitest';
 
 export const origin = inject('componentApiOrigin');
 const mailboxUrl = inject('componentMailboxUrl');
@@ -22,29 +22,32 @@ export interface Tokens {
 const realFetch = globalThis.fetch;
 
 /**
- * Points the app's relative calls at the real server (jsdom has no page origin to resolve them against)
- * through a network that records each request and may hold answers back, as a slow connection would.
+ * For a suite: the app's relative calls go to the real server (jsdom has no page origin to resolve them
+ * against) through a network that records each request and may hold answers back, as a slow
+ * connection would. What was sent is forgotten before each test.
  */
-export function connectToServer() {
+export function useServerNetwork() {
   const sent: SentRequest[] = [];
   let hold: ((request: SentRequest) => Promise<void> | undefined) | undefined;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? new URL(input, origin) : input instanceof URL ? input : new URL(input.url);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const request = {
-      method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
-      url: `${url.pathname}${url.search}`,
-      authorization: new Headers(init?.headers).get('authorization'),
-      body,
-    };
-    sent.push(request);
-    const response = await realFetch(url, init);
-    await hold?.(request);
-    return response;
-  });
-  return {
+  const network = {
     sent,
     urls: () => sent.map((request) => request.url),
+    /** Puts the network in place of fetch (again, after a test replaced it). */
+    install() {
+      vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = typeof input === 'string' ? new URL(input, origin) : input instanceof URL ? input : new URL(input.url);
+        const request = {
+          method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
+          url: `${url.pathname}${url.search}`,
+          authorization: new Headers(init?.headers).get('authorization'),
+          body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        };
+        sent.push(request);
+        const response = await realFetch(url, init);
+        await hold?.(request);
+        return response;
+      });
+    },
     /** Holds back the answers to the requests `which` picks until the returned release() (at the latest, the test's end). */
     holdAnswers(which: (request: SentRequest) => boolean = () => true) {
       let release: () => void = () => {};
@@ -59,11 +62,18 @@ export function connectToServer() {
     delayAnswers(which: (request: SentRequest) => boolean, ms: number) {
       hold = (request) => (which(request) ? new Promise((resolve) => setTimeout(resolve, ms)) : undefined);
     },
+    /** Forgets what was sent and stops holding answers. */
     reset() {
       sent.length = 0;
       hold = undefined;
     },
   };
+  beforeAll(() => network.install());
+  beforeEach(() => network.reset());
+  afterAll(() => {
+    vi.unstubAllGlobals();
+  });
+  return network;
 }
 
 /** A call straight to the server, outside the app and its recorded network. */
