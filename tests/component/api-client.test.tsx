@@ -1,12 +1,10 @@
 // The API client against the real server: the bearer header, query arrays as repeated keys, the 302
 // answers, the server's detail, and the single-flight refresh — one refresh for many 401s, one retry
 // per call, a failed refresh ends the session and fails every waiting call.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorDetail, apiStatus, createApiClient, SessionExpiredError, type ApiClient } from '@/lib/api-client';
 import { createSession, SESSION_STORAGE_KEYS, type LogoutReason, type Session } from '@/lib/session';
 import { call, useServerNetwork, createAccount, origin, storeSession, type Account } from '../helpers/real-server';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 /** An access token the server refuses, as it refuses an expired one. */
 const EXPIRED = 'expired-access-token';

@@ -11,9 +11,6 @@ import { registerSchema } from '@/features/auth/forms/schemas';
 import { call, useServerNetwork, createAccount, resetLinkToken, uniqueEmail, verifyLinkToken } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
-// Typing character by character is slow in jsdom; a loaded machine needs more than the default 5 s.
-vi.setConfig({ testTimeout: 30_000 });
-
 
 const network = useServerNetwork();
 

@@ -15,8 +15,6 @@ import type { ListSummary, User } from '@/shared/api-types';
 import { call, useServerNetwork, createAccount, storeSession, type Account } from '../helpers/real-server';
 import { startApp } from '../helpers/start-app';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 /** A token shaped as the server's (a JWT naming the user) whose signature the server refuses, as an expired one. */
 const refusedTokenOf = (userId: number) => `e30.${Buffer.from(JSON.stringify({ sub: String(userId) })).toString('base64url')}.sig`;
 

@@ -9,8 +9,6 @@ import { VerifyCodeForm } from '@/features/auth/components/VerifyCodeForm';
 import { call, useServerNetwork, createAccount, mailedValue, type Account } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 function ControlledOtp({ onValue }: { onValue?: (value: string[]) => void }) {
   const [value, setValue] = useState(['', '', '', '', '', '']);
   return (

@@ -10,8 +10,6 @@ import type { User } from '@/shared/api-types';
 import { call, useServerNetwork, createAccount, storeSession, type Account } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 let ada: Account;
 
 const network = useServerNetwork();

@@ -10,8 +10,6 @@ import { SESSION_STORAGE_KEYS } from '@/lib/session';
 import { useServerNetwork, createAccount, storeSession, type Account } from '../helpers/real-server';
 import { startApp } from '../helpers/start-app';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 /** An access token the server refuses, as it refuses an expired one. */
 const EXPIRED = 'expired-access-token';
 

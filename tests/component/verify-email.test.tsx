@@ -7,8 +7,6 @@ import { VerifyEmailStatus } from '@/features/auth/components/VerifyEmailStatus'
 import { call, useServerNetwork, signUp, type Tokens } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const network = useServerNetwork();
 
 describe('VerifyEmailStatus', () => {
