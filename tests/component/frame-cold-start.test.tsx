@@ -4,7 +4,7 @@
 // online it fetches them anew all the same; it never shows one user's frame to another, and Log Out
 // or an expired session removes it.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
@@ -80,9 +80,6 @@ let ada: Account;
 let adaLists: ListSummary[];
 
 const network = useServerNetwork();
-beforeAll(() => {
-  window.scrollTo = () => {};
-});
 beforeEach(async () => {
   localStorage.clear();
   ada = await createAccount();

@@ -3,7 +3,7 @@
 // the current user loads, Log Out, and a failed refresh sends the user to /login. The real answers
 // are persisted for offline reading, so the suite needs an IndexedDB (fake-indexeddb).
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEYS } from '@/lib/session';
@@ -16,9 +16,6 @@ const EXPIRED = 'expired-access-token';
 let ada: Account;
 
 const network = useServerNetwork();
-beforeAll(() => {
-  window.scrollTo = () => {};
-});
 beforeEach(async () => {
   localStorage.clear();
   ada = await createAccount();

@@ -1,6 +1,9 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 
+// jsdom has no layout: the router's scroll handling would log "Not implemented" on every navigation.
+window.scrollTo = () => {};
+
 /**
  * The whole client (router, guards, session, API client) at `path` on a memory history. Its modules
  * are imported afresh — the session reads localStorage once, when its module loads — so call
