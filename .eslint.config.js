@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const restrict = (patterns) => ['error', { patterns }];
+const FEATURES = ['auth', 'catalogue', 'lists', 'profile', 'deal-offers', 'offline'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'src/app/routeTree.gen.ts', 'coverage/**'] },
@@ -32,12 +33,17 @@ export default tseslint.config(
       ]),
     },
   },
-  ...['auth', 'investors', 'funds', 'lists', 'profile', 'deal-offers', 'offline'].map((feature) => ({
+  ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**`],
     rules: {
       'no-restricted-imports': restrict([
         {
           group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/*`],
+          message: 'features never import each other; compose them in routes',
+        },
+        {
+          // A relative path that climbs out of this feature into another one.
+          regex: `^(\\.\\./)+(features/)?(${FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,
           message: 'features never import each other; compose them in routes',
         },
         { group: ['@/app/*'], message: 'features must not import app' },

@@ -83,6 +83,10 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/component-setup.ts'],
+          globalSetup: ['tests/helpers/component-server-setup.ts'],
+          // jsdom renders and typing are slow on a loaded two-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

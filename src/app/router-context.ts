@@ -4,6 +4,6 @@ import type { Session } from '@/lib/session';
 /** What every route's beforeLoad and loader receive. */
 export interface RouterContext {
   queryClient: QueryClient;
-  /** The browser session: isLoggedIn() drives the guards of SPEC §2. */
+  /** The browser session: isLoggedIn() drives the guards (logged-out visitors to /login, logged-in ones away from the auth pages). */
   auth: Session;
 }

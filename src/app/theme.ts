@@ -1,5 +1,5 @@
 // The one MUI theme: neutral greys, one indigo accent, system font stack (no font is fetched),
-// 8 px radius, hairline borders, and SPEC §9's breakpoints (2xl is a custom key).
+// 8 px radius, hairline borders, and the product's breakpoints (sm 640, md 768, lg 1024, xl 1280, 2xl 1536) (2xl is a custom key).
 import { alpha, createTheme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {

@@ -1,4 +1,4 @@
-// The one HTTP client of the app (SPEC §4, §6, §8): ofetch with the bearer access token on every
+// The one HTTP client of the app: ofetch with the bearer access token on every
 // call and, on a 401, one single-flight token refresh whose result every waiting call is replayed with.
 //
 //   api<T>('/investors/search', { query: { page: 1, countries: ['France', 'Germany'] } })
@@ -69,7 +69,7 @@ function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
 
 export function createApiClient({ session, baseURL = API, fetch }: ApiClientOptions): ApiClient {
   const base = ofetch.create(
-    // No timeout (SPEC §9) and no automatic retries: the token refresh is the only replay.
+    // No timeout and no automatic retries: the token refresh is the only replay.
     { baseURL, retry: 0 },
     { fetch: (input, init) => (fetch ?? globalThis.fetch)(input, init) },
   );

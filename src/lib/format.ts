@@ -1,4 +1,4 @@
-// Display formatting of catalogue values (SPEC §2, §9). Missing values arrive as the text 'NaN'.
+// Display formatting of catalogue values: '-' for missing ones, USD without decimals, en-US separators. Missing values arrive as the text 'NaN'.
 import { MISSING } from '@/shared/vocabularies';
 
 export const EMPTY = '-';

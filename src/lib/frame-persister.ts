@@ -12,7 +12,7 @@
 //
 // A restored answer is shown at once but never taken as fresh: its queries are marked stale, so
 // their first observer fetches them again (online at once; offline once the network is back). After
-// that SPEC §9's stale and gc times govern them like any other query.
+// that the stale and gc times (10 and 30 minutes) govern them like any other query.
 import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';

@@ -1,4 +1,4 @@
-// TanStack Query defaults of SPEC §9: fresh for 10 minutes, unused cache kept 30 minutes,
+// TanStack Query defaults: fresh for 10 minutes, unused cache kept 30 minutes,
 // no refetch on window focus and no polling. Every answer is also persisted to IndexedDB for reading
 // offline (query-persister.ts), which outlives this in-memory cache.
 import { QueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 // Per-query persistence to IndexedDB: every answer a query fetches is written to the offline store
 // under the current user. A query with nothing in memory (a reload, a restart, or after the 30 min gc)
 // that cannot reach the server shows the stored answer instead, and refreshes it once the network is
-// back. Answers are kept for a week (OFFLINE_MAX_AGE_MS); SPEC §9's stale and gc times keep governing
+// back. Answers are kept for a week (OFFLINE_MAX_AGE_MS); the stale and gc times (10 and 30 minutes) keep governing
 // the in-memory cache.
 //
 // Offline, a query that has nothing stored fails at once with NotAvailableOfflineError (the UI shows a

@@ -24,13 +24,3 @@ export function pageNumber(value: unknown): number | undefined {
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
   return Number.isInteger(number) && number > 1 ? number : undefined;
 }
-
-/** The list filters among `keys` that the raw params carry, each parsed with stringList. */
-export function stringLists<K extends string>(raw: Record<string, unknown>, keys: readonly K[]): Partial<Record<K, string[]>> {
-  const lists: Partial<Record<K, string[]>> = {};
-  for (const key of keys) {
-    const list = stringList(raw[key]);
-    if (list) lists[key] = list;
-  }
-  return lists;
-}

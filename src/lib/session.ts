@@ -1,4 +1,4 @@
-// The browser session of SPEC §3/§4: both tokens in localStorage and a logged-in flag that starts
+// The browser session: both tokens in localStorage and a logged-in flag that starts
 // true when an access token is stored. Listeners (the router's session sync, offline support) hear
 // every login and logout.
 import type { Tokens } from '@/shared/api-types';

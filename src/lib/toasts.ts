@@ -1,4 +1,4 @@
-// The app's toasts (SPEC §9), shown by notistack in a host that loads with the first toast: the log-in
+// The app's toasts, shown by notistack in a host that loads with the first toast: the log-in
 // page and most first visits never fetch it (src/app/toasts/ToastProvider.tsx mounts the host).
 import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
 

@@ -1,58 +1,49 @@
-// The whole client on jsdom's localStorage, an IndexedDB implementation (fake-indexeddb) and a
-// stand-in server that can hold every answer back: a cold start paints the logged-in frame — the user
+// The whole client on jsdom's localStorage, an IndexedDB implementation (fake-indexeddb) and the real
+// server behind a network that can hold every answer back: a cold start paints the logged-in frame — the user
 // and the sidebar's lists — from the frame stored in localStorage, also before IndexedDB opens;
 // online it fetches them anew all the same; it never shows one user's frame to another, and Log Out
 // or an expired session removes it.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { SESSION_STORAGE_KEYS } from '@/lib/session';
 import { createFramePersister, frameStorageKey } from '@/lib/frame-persister';
 import type { ListSummary, User } from '@/shared/api-types';
-import { json, routeFetchTo, startStandInServer, type Answer, type RecordedRequest } from '../helpers/stand-in-server';
+import { call, useServerNetwork, createAccount, storeSession, type Account } from '../helpers/real-server';
+import { startApp } from '../helpers/start-app';
 
-vi.setConfig({ testTimeout: 30_000 });
+/** A token shaped as the server's (a JWT naming the user) whose signature the server refuses, as an expired one. */
+const refusedTokenOf = (userId: number) => `e30.${Buffer.from(JSON.stringify({ sub: String(userId) })).toString('base64url')}.sig`;
 
-const ada: User = { id: 7, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', profile_photo: null };
-const grace: User = { id: 8, first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test', profile_photo: null };
-const adaLists: ListSummary[] = [
-  { id: 3, name: 'Seed leads', description: '', list_type: 'investor', item_count: 2 },
-  { id: 4, name: 'Fund shortlist', description: '', list_type: 'fund', item_count: 1 },
-];
 
-/** An access token shaped as the server's (a JWT naming the user); only its `sub` is read here. */
-const tokenOf = (userId: number) => `e30.${Buffer.from(JSON.stringify({ sub: String(userId) })).toString('base64url')}.sig`;
-
-let server: Awaited<ReturnType<typeof startStandInServer>>;
-let answer: (request: RecordedRequest) => Answer | Promise<Answer>;
-
-/** The server as it answers a logged-in user: the user and their lists. */
-function answerAs(user: User, lists: ListSummary[]) {
-  return (request: RecordedRequest): Answer => {
-    if (request.headers.authorization !== `Bearer ${tokenOf(user.id)}`) return json(401, { detail: 'Access token is invalid or expired' });
-    if (request.url === '/api/v1/auth/me') return json(200, user);
-    if (request.url === '/api/v1/lists') return json(200, lists);
-    return json(404, { detail: 'Not found' });
-  };
+/** Holds every answer back until the returned release(). */
+function holdAnswers() {
+  const release = network.holdAnswers();
+  return () => act(async () => release());
 }
 
-/** Holds every answer back until release() is called. */
-function holdAnswers(then: (request: RecordedRequest) => Answer) {
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  answer = async (request) => {
-    await gate;
-    return then(request);
-  };
-  // A failing test must not leave calls open: the server would not close.
-  onTestFinished(() => release());
-  return () => act(async () => release());
+const userOf = (account: Account): User => ({
+  id: account.id,
+  first_name: account.first_name,
+  last_name: account.last_name,
+  email: account.email,
+  profile_photo: null,
+});
+
+/** A list of the account's, holding the first `items` investors or funds of the catalogue. */
+async function createList(account: Account, name: string, listType: 'investor' | 'fund', items: number): Promise<ListSummary> {
+  const token = account.tokens.access_token;
+  const created = await call<{ id: number }>('POST', '/lists', { token, body: { name, description: '', list_type: listType } });
+  expect(created.status).toBe(201);
+  const kind = listType === 'investor' ? 'investors' : 'funds';
+  const page = await call<{ results: Array<{ id: number }> }>('GET', `/${kind}/search?page=1&per_page=${items}`, { token });
+  const ids = page.body.results.map((row) => row.id);
+  const added = await call('POST', `/lists/${created.body.id}/${kind}/batch`, { token, body: { [`${listType}_ids`]: ids } });
+  expect(added.status).toBeLessThan(300);
+  return { id: created.body.id, name, description: '', list_type: listType, item_count: items };
 }
 
 /**
@@ -85,41 +76,20 @@ function holdIndexedDb() {
   return { open, release };
 }
 
-beforeAll(async () => {
-  server = await startStandInServer((request) => answer(request));
-  routeFetchTo(server.origin);
-  window.scrollTo = () => {};
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-beforeEach(() => {
+let ada: Account;
+let adaLists: ListSummary[];
+
+const network = useServerNetwork();
+beforeEach(async () => {
   localStorage.clear();
-  server.requests.length = 0;
+  ada = await createAccount();
+  adaLists = [await createList(ada, 'Seed leads', 'investor', 2), await createList(ada, 'Fund shortlist', 'fund', 1)];
   // The session reads localStorage once, when its module loads: each start gets fresh modules.
   vi.resetModules();
 });
 
-function logIn(userId: number) {
-  localStorage.setItem(SESSION_STORAGE_KEYS.access, tokenOf(userId));
-  localStorage.setItem(SESSION_STORAGE_KEYS.refresh, `refresh-${userId}`);
-}
-
-async function startApp(path: string) {
-  const [{ App }, { createAppRouter }, { createQueryClient }, { session }] = await Promise.all([
-    import('@/app/App'),
-    import('@/app/router'),
-    import('@/lib/query-client'),
-    import('@/lib/session'),
-  ]);
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, auth: session, history: createMemoryHistory({ initialEntries: [path] }) });
-  const view = render(<App router={router} queryClient={queryClient} session={session} />);
-  return { ...view, router, queryClient, session };
-}
-
 const storedFrame = (userId: number) => localStorage.getItem(frameStorageKey(userId));
+const accountButton = (user: { first_name: string; last_name: string; email: string }) => `${user.first_name} ${user.last_name} ${user.email}`;
 const sidebarLists = () => screen.getByRole('navigation', { name: 'Lists' });
 
 /** A frame as the app stores it, fetched `minutesAgo`: the user (unless left out) and the lists. */
@@ -137,19 +107,20 @@ describe('the stored frame', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('paints the user and the sidebar’s lists on an offline cold start, before any answer and before IndexedDB opens', async () => {
-    logIn(ada.id);
-    await storeFrame(ada, adaLists, { minutesAgo: 60 });
+    storeSession(ada.tokens);
+    await storeFrame(userOf(ada), adaLists, { minutesAgo: 60 });
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const indexedDb = holdIndexedDb();
     // No answer comes: what shows can only come from the stored frame.
-    const release = holdAnswers(() => ({ status: 503 }));
+    const release = holdAnswers();
 
     await startApp('/deal-offers');
 
     expect(await screen.findByRole('heading', { name: 'Exclusive Offers', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Ada Lovelace ada@example.test' })).toBeInTheDocument();
-    expect(within(sidebarLists()).getByRole('link', { name: 'Seed leads, 2 items' })).toHaveAttribute('href', '/lists/3');
-    expect(within(sidebarLists()).getByRole('link', { name: 'Fund shortlist, 1 item' })).toHaveAttribute('href', '/lists/4');
+    expect(screen.getByRole('button', { name: accountButton(ada) })).toBeInTheDocument();
+    const [seedLeads, fundShortlist] = adaLists;
+    expect(within(sidebarLists()).getByRole('link', { name: 'Seed leads, 2 items' })).toHaveAttribute('href', `/lists/${seedLeads.id}`);
+    expect(within(sidebarLists()).getByRole('link', { name: 'Fund shortlist, 1 item' })).toHaveAttribute('href', `/lists/${fundShortlist.id}`);
     // The offline store was asked for meanwhile, and is not open.
     await waitFor(() => expect(indexedDb.open).toHaveBeenCalled(), { timeout: 5000 });
     await release();
@@ -157,49 +128,56 @@ describe('the stored frame', () => {
   });
 
   it('online, shows the stored frame at once and replaces it with fresh answers, however recent it was', async () => {
-    logIn(ada.id);
-    await storeFrame(ada, adaLists, { minutesAgo: 1 });
-    const renamed = { ...ada, last_name: 'King' };
-    const release = holdAnswers(answerAs(renamed, [{ ...adaLists[0], item_count: 5 }]));
+    storeSession(ada.tokens);
+    await storeFrame(userOf(ada), adaLists, { minutesAgo: 1 });
+    // Since the frame was stored: renamed on another device, one list gone, another list grown.
+    const token = ada.tokens.access_token;
+    expect((await call('PUT', '/auth/me', { token, body: { first_name: 'Ada', last_name: 'King' } })).status).toBe(200);
+    expect((await call('DELETE', `/lists/${adaLists[1].id}`, { token })).status).toBeLessThan(300);
+    const page = await call<{ results: Array<{ id: number }> }>('GET', '/investors/search?page=1&per_page=5', { token });
+    const grown = await call('POST', `/lists/${adaLists[0].id}/investors/batch`, { token, body: { investor_ids: page.body.results.map((row) => row.id) } });
+    expect(grown.status).toBeLessThan(300);
+    const release = holdAnswers();
 
     await startApp('/deal-offers');
 
-    expect(await screen.findByRole('button', { name: 'Ada Lovelace ada@example.test' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: accountButton(ada) })).toBeInTheDocument();
     expect(within(sidebarLists()).getByRole('link', { name: 'Seed leads, 2 items' })).toBeInTheDocument();
-    await waitFor(() => expect(server.requests.map((request) => request.url)).toEqual(expect.arrayContaining(['/api/v1/auth/me', '/api/v1/lists'])));
+    await waitFor(() => expect(network.urls()).toEqual(expect.arrayContaining(['/api/v1/auth/me', '/api/v1/lists'])));
 
     await release();
-    expect(await screen.findByRole('button', { name: 'Ada King ada@example.test' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: accountButton({ ...ada, last_name: 'King' }) })).toBeInTheDocument();
     expect(await within(sidebarLists()).findByRole('link', { name: 'Seed leads, 5 items' })).toBeInTheDocument();
     expect(within(sidebarLists()).queryByText('Fund shortlist')).toBeNull();
     await waitFor(() => expect(storedFrame(ada.id)).toContain('King'), { timeout: 5000 });
   });
 
   it('never shows one user’s frame to the next user on the device', async () => {
-    await storeFrame(ada, adaLists, { minutesAgo: 2 });
-    logIn(grace.id);
-    const release = holdAnswers(answerAs(grace, []));
+    await storeFrame(userOf(ada), adaLists, { minutesAgo: 2 });
+    const grace = await createAccount({ first_name: 'Grace', last_name: 'Hopper' });
+    storeSession(grace.tokens);
+    network.reset();
+    const release = holdAnswers();
 
     const app = await startApp('/deal-offers');
 
-    // Grace has no stored frame: nothing renders until her user has loaded (SPEC §2), never Ada's.
-    await waitFor(() => expect(server.requests.map((request) => request.url)).toContain('/api/v1/auth/me'));
+    // Grace has no stored frame: nothing renders until her user has loaded, never Ada's.
+    await waitFor(() => expect(network.urls()).toContain('/api/v1/auth/me'));
     expect(app.container).toBeEmptyDOMElement();
     await release();
-    expect(await screen.findByRole('button', { name: 'Grace Hopper grace@example.test' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: accountButton(grace) })).toBeInTheDocument();
     expect(screen.queryByText('Seed leads')).toBeNull();
     expect(screen.queryByText('Ada Lovelace')).toBeNull();
   });
 
   it('is stored as the user and the lists load, and removed by Log Out', async () => {
-    logIn(ada.id);
-    answer = answerAs(ada, adaLists);
+    storeSession(ada.tokens);
     const user = userEvent.setup();
     await startApp('/deal-offers');
     await waitFor(() => expect(storedFrame(ada.id)).toContain('Fund shortlist'), { timeout: 5000 });
-    expect(storedFrame(ada.id)).toContain('ada@example.test');
+    expect(storedFrame(ada.id)).toContain(ada.email);
 
-    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace ada@example.test' }));
+    await user.click(await screen.findByRole('button', { name: accountButton(ada) }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log Out' }));
 
     // Log Out first gives queued additions up to 3 s to be sent.
@@ -212,14 +190,13 @@ describe('the stored frame', () => {
   });
 
   it('is removed when the session has expired', async () => {
-    logIn(ada.id);
+    storeSession({ access_token: refusedTokenOf(ada.id), refresh_token: 'revoked-refresh-token' });
     // The lists alone: the user is asked for first, and the refused refresh ends the session.
-    await storeFrame(ada, adaLists, { minutesAgo: 20, withUser: false });
-    answer = () => json(401, { detail: 'Access token is invalid or expired' });
+    await storeFrame(userOf(ada), adaLists, { minutesAgo: 20, withUser: false });
 
     const app = await startApp('/deal-offers');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'), { timeout: 5000 });
-    expect(server.requests.map((request) => request.url)).toContain('/api/v1/auth/refresh');
+    expect(network.urls()).toContain('/api/v1/auth/refresh');
     expect(storedFrame(ada.id)).toBeNull();
   });
 });

@@ -1,14 +1,13 @@
-// The 6-box code input (SPEC §2) and the Verify form (SPEC §4, §5).
+// The 6-box code input (single characters, paste, Backspace) and the Verify form against the real
+// server: fewer than 6 characters toast 'Please fill the OTP code'; the mailed code brings the tokens.
 import { useState } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OtpInput } from '@/features/auth/components/OtpInput';
 import { VerifyCodeForm } from '@/features/auth/components/VerifyCodeForm';
-import { json, routeFetchTo, startStandInServer } from '../helpers/stand-in-server';
+import { call, useServerNetwork, createAccount, mailedValue, type Account } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 function ControlledOtp({ onValue }: { onValue?: (value: string[]) => void }) {
   const [value, setValue] = useState(['', '', '', '', '', '']);
@@ -85,17 +84,19 @@ describe('OtpInput', () => {
 });
 
 describe('VerifyCodeForm', () => {
-  let server: Awaited<ReturnType<typeof startStandInServer>>;
-  beforeAll(async () => {
-    server = await startStandInServer(() => json(500, {}));
-    routeFetchTo(server.origin);
-  });
-  afterAll(async () => {
-    vi.unstubAllGlobals();
-    await server.close();
-  });
+  const network = useServerNetwork();
+
+  /** Logs in with the password: the server mails a code. Answers the account and that code. */
+  async function codeSent(): Promise<{ account: Account; code: string }> {
+    const account = await createAccount();
+    const login = await call('POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    expect(login.status).toBe(302);
+    network.reset();
+    return { account, code: await mailedValue(account.email, /login code is (\d{6})\b/) };
+  }
 
   it("toasts 'Please fill the OTP code' for fewer than 6 characters and sends nothing", async () => {
+    network.reset();
     const user = userEvent.setup();
     await renderWithProviders(<VerifyCodeForm userId={3} email="ada@example.test" onVerified={() => {}} />);
     expect(screen.getByText('ada@example.test')).toBeInTheDocument();
@@ -105,31 +106,38 @@ describe('VerifyCodeForm', () => {
     await user.keyboard('12345');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please fill the OTP code')).toBeInTheDocument();
-    expect(server.requests).toHaveLength(0);
+    expect(network.sent).toHaveLength(0);
   });
 
-  it('sends the user id and code, and hands over the tokens', async () => {
-    server.requests.length = 0;
-    server.answerWith(() => json(200, { access_token: 'a', refresh_token: 'r', token_type: 'bearer' }));
+  it('sends the user id and the mailed code, and hands over working tokens', async () => {
+    const { account, code } = await codeSent();
     const onVerified = vi.fn();
     const user = userEvent.setup();
-    await renderWithProviders(<VerifyCodeForm userId={3} email="ada@example.test" onVerified={onVerified} />);
+    await renderWithProviders(<VerifyCodeForm userId={account.id} email={account.email} onVerified={onVerified} />);
     await user.click(box(1));
-    await user.paste('123456');
+    await user.paste(code);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(onVerified).toHaveBeenCalledWith({ access_token: 'a', refresh_token: 'r', token_type: 'bearer' }));
-    expect(server.requests[0]).toMatchObject({ url: '/api/v1/auth/verify-otp', body: { user_id: 3, code: '123456' } });
+    await waitFor(() => expect(onVerified).toHaveBeenCalledOnce());
+    expect(network.sent[0]).toMatchObject({ url: '/api/v1/auth/verify-otp', body: { user_id: account.id, code } });
+    const { access_token } = onVerified.mock.calls[0][0] as { access_token: string };
+    expect((await call<{ email: string }>('GET', '/auth/me', { token: access_token })).body.email).toBe(account.email);
   });
 
   it("shows the server's detail for a wrong code and empties the boxes for the next try", async () => {
-    server.answerWith(() => json(400, { detail: 'The code is wrong. 4 tries left.' }));
+    const { account, code } = await codeSent();
+    const wrong = code === '000000' ? '111111' : '000000';
     const onVerified = vi.fn();
     const user = userEvent.setup();
-    await renderWithProviders(<VerifyCodeForm userId={3} email="ada@example.test" onVerified={onVerified} />);
+    await renderWithProviders(<VerifyCodeForm userId={account.id} email={account.email} onVerified={onVerified} />);
     await user.click(box(1));
-    await user.paste('000000');
+    await user.paste(wrong);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The code is wrong. 4 tries left.');
+    const alert = await screen.findByRole('alert');
+    expect(network.sent[0]).toMatchObject({ url: '/api/v1/auth/verify-otp', body: { user_id: account.id, code: wrong } });
+    // The detail the server gives for a wrong code, as a second wrong try shows it.
+    const second = await call<{ detail: string }>('POST', '/auth/verify-otp', { body: { user_id: account.id, code: wrong } });
+    expect(second.status).toBeGreaterThanOrEqual(400);
+    expect(alert.textContent?.replace(/\d+/g, 'N')).toContain(second.body.detail.replace(/\d+/g, 'N'));
     await waitFor(() => expect(values()).toEqual(['', '', '', '', '', '']));
     expect(box(1)).toHaveFocus();
     expect(box(1).getAttribute('aria-describedby')).toBeTruthy();

@@ -1,4 +1,4 @@
-// Generic UI of SPEC §2 and §9: the modal, the four button styles, and Alt+T focusing the toasts.
+// Generic UI: the modal, the four button styles, and Alt+T focusing the toasts.
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -46,6 +46,11 @@ export async function askApi<R>(app: E2EApp, url: URL, token: string): Promise<S
   return answer.body as unknown as SearchAnswer<R>;
 }
 
+/** How many rows the catalogue holds, asked of the API without any filter. */
+export async function unfilteredTotal(app: E2EApp, catalogue: Catalogue, token: string): Promise<number> {
+  return (await askApi(app, new URL(`${app.baseUrl}/api/v1/${catalogue}/search?page=1&per_page=15`), token)).total;
+}
+
 /** The grid's data rows (its loading skeleton's rows have no id). */
 export const GRID_ROW = '.MuiDataGrid-row[data-id]';
 /** The grid's column headers, without the select column's. */

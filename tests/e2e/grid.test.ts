@@ -1,5 +1,5 @@
 // What the data grid gives a founder on every table, in Chromium against the built app: the grid is
-// one tab stop with arrow keys between cells, Space selecting and Enter opening the row; SPEC's page
+// one tab stop with arrow keys between cells, Space selecting and Enter opening the row; the pager's page
 // window; hidden columns and density remembered per user across reloads and offline; the list page
 // sorted by a header click.
 import { expect, it } from 'vitest';

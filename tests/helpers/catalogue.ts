@@ -8,7 +8,7 @@ import type { Db } from '../../src/server/db/client.js';
 
 export type Query = Record<string, string | number | (string | number)[]>;
 
-/** Repeated keys for arrays, without brackets (SPEC §7). */
+/** Repeated keys for arrays, without brackets, as the API takes them. */
 export function queryString(query: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Answers come from the real server on a machine shared with other suites: wait up to 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * jsdom has no matchMedia. This one answers width queries (what MUI's breakpoints ask) against the

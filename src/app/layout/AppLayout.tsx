@@ -7,7 +7,7 @@ import { SIDEBAR_WIDTH } from '../theme';
 import { SidebarContent } from './SidebarContent';
 
 /**
- * The logged-in frame (SPEC §2): a 230 px sidebar from md up; below md an app bar whose menu button
+ * The logged-in frame: a 230 px sidebar from md up; below md an app bar whose menu button
  * opens the same navigation in a drawer, so every page is reachable on a phone.
  */
 export function AppLayout() {

@@ -28,7 +28,7 @@ export interface UserMenuProps {
 }
 
 /**
- * The sidebar footer (SPEC §2): photo or placeholder, full name and e-mail. Hovering opens the menu;
+ * The sidebar footer: photo or placeholder, full name and e-mail. Hovering opens the menu;
  * so does a click, Enter or Space, for keyboards and touch screens. The button is named by what it
  * shows, name and e-mail (WCAG 2.5.3, label in name); aria-haspopup says it opens a menu.
  */

@@ -5,7 +5,7 @@ import { AppLayout } from '../layout/AppLayout';
 
 /**
  * The logged-in screens. A logged-out visitor goes to /login with the asked-for page kept as
- * `redirect`; otherwise the current user is loaded first, and nothing renders until it is (SPEC §2).
+ * `redirect`; otherwise the current user is loaded first, and nothing renders until it is.
  */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {

@@ -18,7 +18,7 @@ const Toast = styled(MaterialDesignContent)(({ theme }) => ({
   '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.dark },
 }));
 
-/** notistack with SPEC §9's defaults (top-right, 5000 ms), loaded with the first toast. */
+/** notistack with the product's defaults (top-right, closing after 5000 ms), loaded with the first toast. */
 export default function ToastHost() {
   useEffect(
     () =>

@@ -2,7 +2,7 @@ import { forwardRef } from 'react';
 import { Button, type ButtonProps } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 
-/** The four button styles of SPEC §2. */
+/** The four button styles: primary, secondary, transparent and delete. */
 export type AppButtonVariant = 'primary' | 'secondary' | 'transparent' | 'delete';
 
 export type AppButtonProps = Omit<ButtonProps, 'variant' | 'color'> & {

@@ -3,7 +3,7 @@ import { badgeColor } from './badge-colors';
 
 export interface BadgeProps {
   value: string;
-  /** The closed set the value belongs to (SPEC §3); unknown values render neutral. */
+  /** The closed set the value belongs to (shared/vocabularies); unknown values render neutral. */
   vocabulary?: readonly string[];
 }
 

@@ -8,7 +8,7 @@ export interface ExpandableBadgeListProps {
   vocabulary?: readonly string[];
 }
 
-/** The first 3 values, then '+N more' that reveals the rest (SPEC §2, §9); '-' for none. */
+/** The first 3 values, then '+N more' that reveals the rest; '-' for none. */
 export function ExpandableBadgeList({ values, vocabulary }: ExpandableBadgeListProps) {
   const [expanded, setExpanded] = useState(false);
   if (values.length === 0) return <span>-</span>;

@@ -24,7 +24,7 @@ export interface ChecklistProps {
 }
 
 /**
- * A filter group (SPEC §2): a search box when there are more than 5 options, the first 5 shown and
+ * A filter group: a search box when there are more than 5 options, the first 5 shown and
  * 'Show 10 more' per click, and a Clear link.
  */
 export function Checklist({ title, options, value, onChange, single = false, loading = false }: ChecklistProps) {

@@ -18,7 +18,7 @@ export interface AppDataGridProps<R extends { id: GridRowId }> extends GridSlots
   tableId: string;
   rows: readonly R[];
   columns: readonly TableColumn<R>[];
-  /** Resize limits in px (SPEC §9: the data tables use 60 to 500). */
+  /** Resize limits in px (the data tables use 60 to 500). */
   minColumnWidth?: number;
   maxColumnWidth?: number;
   loading?: boolean;

@@ -1,4 +1,4 @@
-/** Generic defaults (SPEC §9): columns 150 px wide, at least 20. */
+/** Generic defaults: columns 150 px wide, at least 20. */
 export const DEFAULT_WIDTH = 150;
 export const DEFAULT_MIN_WIDTH = 20;
 /** A row and the header at standard density; the placeholder takes the same room as the grid. */

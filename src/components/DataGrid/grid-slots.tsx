@@ -1,5 +1,5 @@
 // The grid's slots that are ours: its Columns and Density buttons, shown in the toolbar row above the
-// grid (AppDataGrid), SPEC's Previous/Next pager as the footer, and overlays that show the page's own
+// grid (AppDataGrid), the product's Previous/Next pager as the footer, and overlays that show the page's own
 // empty state. The page's content reaches them through GridSlotsContext.
 import { createContext, useContext, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -81,7 +81,7 @@ export function GridToolbarControls() {
   );
 }
 
-/** SPEC's pager (Previous, the page-number window, Next) over the grid's own pagination state. */
+/** The product's pager (Previous, the page-number window, Next) over the grid's own pagination state. */
 export function GridPagerFooter() {
   const apiRef = useGridApiContext();
   const { page } = useGridSelector(apiRef, gridPaginationModelSelector);

@@ -12,7 +12,7 @@ export interface InvestmentStatisticProps {
   sectors: readonly string[];
 }
 
-/** 'Investment Statistic' of the investor and fund pages (SPEC §2). */
+/** 'Investment Statistic' of the investor and fund pages. */
 export function InvestmentStatistic(props: InvestmentStatisticProps) {
   return (
     <DetailCard

@@ -7,14 +7,14 @@ export interface FilterDrawerProps<T> {
   /** The committed filters; the drawer edits a copy of them. */
   value: T;
   onApply: (value: T) => void;
-  /** Empties every filter (SPEC §4); the drawer closes after it. */
+  /** Empties every filter; the drawer closes after it. */
   onClearAll: () => void;
   onClose: () => void;
   children: (draft: T, setDraft: (update: (draft: T) => T) => void) => ReactNode;
 }
 
 /**
- * 'More Filters' (SPEC §2, §4): edits are held locally until Apply commits them; Clear All empties every
+ * 'More Filters': edits are held locally until Apply commits them; Clear All empties every
  * filter and closes; closing otherwise drops the edits.
  */
 export function FilterDrawer<T>({ open, value, onApply, onClearAll, onClose, children }: FilterDrawerProps<T>) {

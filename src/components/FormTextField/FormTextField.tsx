@@ -11,7 +11,7 @@ export type FormTextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'error'
 
 /**
  * A formik-bound text field. Its error shows from the first keystroke (forms validate on every
- * change, SPEC §5) or after a submit, beneath the field and tied to it by aria-describedby. Merely
+ * change) or after a submit, beneath the field and tied to it by aria-describedby. Merely
  * passing through an empty field shows nothing: the form would jump under the pointer.
  * Password fields get a show/hide toggle.
  */

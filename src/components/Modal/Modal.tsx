@@ -2,7 +2,7 @@ import { Suspense, useId, type ReactNode } from 'react';
 import { Box, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 
-/** SPEC §9: a modal is at least 390 px wide (or the whole screen where that is narrower). */
+/** A modal is at least 390 px wide (or the whole screen where that is narrower). */
 export const MODAL_MIN_WIDTH = 390;
 
 export interface ModalProps {
@@ -18,7 +18,7 @@ export interface ModalProps {
 }
 
 /**
- * A dialog that closes on a backdrop click or Escape and locks page scrolling while open (SPEC §2).
+ * A dialog that closes on a backdrop click or Escape and locks page scrolling while open.
  * Its content may be lazy: forms load when their modal first opens, with a spinner meanwhile.
  */
 export function Modal({ open, onClose, title, description, children, actions, width = 480 }: ModalProps) {

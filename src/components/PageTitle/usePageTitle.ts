@@ -5,7 +5,7 @@ export function pageTitle(page: string): string {
   return `${page} | ${PRODUCT_NAME}`;
 }
 
-/** Sets the document title to '{page} | Fundscape' (SPEC §1) while the calling screen is shown. */
+/** Sets the document title to '{page} | Fundscape' while the calling screen is shown. */
 export function usePageTitle(page: string) {
   useEffect(() => {
     document.title = pageTitle(page);

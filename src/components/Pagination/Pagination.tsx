@@ -10,7 +10,7 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
 }
 
-/** Previous / page numbers / Next (SPEC §9: 1 page at the edges, 3 around the current one, 1 on xs). */
+/** Previous / page numbers / Next (1 page at the edges, 3 around the current one, 1 on xs). */
 export function Pagination({ page, pageCount, onPageChange }: PaginationProps) {
   const theme = useTheme();
   const extraSmall = useMediaQuery(theme.breakpoints.down('sm'));

@@ -1,9 +1,9 @@
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 export interface WindowOptions {
-  /** Pages always shown at each edge (SPEC §9: 1). */
+  /** Pages always shown at each edge (1). */
   edges: number;
-  /** Pages shown around and including the current one (SPEC §9: 3, or 1 on extra-small screens). */
+  /** Pages shown around and including the current one (3, or 1 on extra-small screens). */
   around: number;
 }
 

@@ -1,31 +1,21 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { apiStatus } from '@/lib/api-client';
-import { fundQueryOptions } from '@/features/funds/api/get-fund';
-import { FundDetail } from '@/features/funds/components/FundDetail';
+import { createFileRoute } from '@tanstack/react-router';
+import { rowQueryOptions } from '@/features/catalogue/api/get-row';
+import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail';
+import { funds } from '@/features/catalogue/kinds/funds';
+import { loadOrNotFound } from './-components/load-or-not-found';
 import { PipelinePanel } from '@/features/lists/components/PipelinePanel';
-import { positiveId } from './-components/positive-id';
 
 export const Route = createFileRoute('/_app/fund/$id')({
-  // Nothing renders until the fund is loaded (SPEC §2); an unknown id is the not-found page.
-  loader: async ({ context: { queryClient }, params }) => {
-    const id = positiveId(params.id);
-    if (id === null) throw notFound();
-    try {
-      await queryClient.ensureQueryData(fundQueryOptions(id));
-    } catch (error) {
-      if (apiStatus(error) === 404) throw notFound();
-      throw error;
-    }
-  },
+  loader: ({ context: { queryClient }, params }) =>
+    loadOrNotFound(params.id, (id) => queryClient.ensureQueryData(rowQueryOptions(funds, id))),
   component: FundPage,
 });
 
 function FundPage() {
-  const { id } = Route.useParams();
+  const id = Number(Route.useParams().id);
   return (
-    <>
-      <FundDetail fundId={Number(id)} />
-      <PipelinePanel listType="fund" itemId={Number(id)} />
-    </>
+    <CatalogueDetail kind={funds} id={id}>
+      <PipelinePanel listType="fund" itemId={id} />
+    </CatalogueDetail>
   );
 }

@@ -1,31 +1,21 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { apiStatus } from '@/lib/api-client';
-import { investorQueryOptions } from '@/features/investors/api/get-investor';
-import { InvestorDetail } from '@/features/investors/components/InvestorDetail';
+import { createFileRoute } from '@tanstack/react-router';
+import { rowQueryOptions } from '@/features/catalogue/api/get-row';
+import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail';
+import { investors } from '@/features/catalogue/kinds/investors';
+import { loadOrNotFound } from './-components/load-or-not-found';
 import { PipelinePanel } from '@/features/lists/components/PipelinePanel';
-import { positiveId } from './-components/positive-id';
 
 export const Route = createFileRoute('/_app/investor/$id')({
-  // Nothing renders until the investor is loaded (SPEC §2); an unknown id is the not-found page.
-  loader: async ({ context: { queryClient }, params }) => {
-    const id = positiveId(params.id);
-    if (id === null) throw notFound();
-    try {
-      await queryClient.ensureQueryData(investorQueryOptions(id));
-    } catch (error) {
-      if (apiStatus(error) === 404) throw notFound();
-      throw error;
-    }
-  },
+  loader: ({ context: { queryClient }, params }) =>
+    loadOrNotFound(params.id, (id) => queryClient.ensureQueryData(rowQueryOptions(investors, id))),
   component: InvestorPage,
 });
 
 function InvestorPage() {
-  const { id } = Route.useParams();
+  const id = Number(Route.useParams().id);
   return (
-    <>
-      <InvestorDetail investorId={Number(id)} />
-      <PipelinePanel listType="investor" itemId={Number(id)} />
-    </>
+    <CatalogueDetail kind={investors} id={id}>
+      <PipelinePanel listType="investor" itemId={id} />
+    </CatalogueDetail>
   );
 }

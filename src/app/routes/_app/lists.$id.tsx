@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { apiStatus } from '@/lib/api-client';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
-import { fundColumns } from '@/features/funds/components/fund-columns';
-import { investorColumns } from '@/features/investors/components/investor-columns';
+import { funds } from '@/features/catalogue/kinds/funds';
+import { investors } from '@/features/catalogue/kinds/investors';
 import { listQueryOptions, useList } from '@/features/lists/api/get-list';
 import { listItemsQueryOptions } from '@/features/lists/api/get-list-items';
 import { ListView, type ListViewProps } from '@/features/lists/components/ListView';
@@ -51,7 +51,7 @@ function ListPage() {
     <ListView<Investor>
       key={listId}
       listId={listId}
-      columns={investorColumns}
+      columns={investors.columns}
       itemName={investorName}
       firmName={(row) => formatText(row.firm_name)}
       renderNameLink={(row) => (
@@ -65,7 +65,7 @@ function ListPage() {
     <ListView<Fund>
       key={listId}
       listId={listId}
-      columns={fundColumns}
+      columns={funds.columns}
       itemName={fundName}
       firmName={(row) => formatText(row.firm_type)}
       renderNameLink={(row) => (

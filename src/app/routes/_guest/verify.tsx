@@ -18,7 +18,7 @@ function validateVerifySearch(search: Record<string, unknown>): VerifySearch {
   };
 }
 
-/** Enter the 6-digit code; it needs the e-mail and user id from login, else back to /login (SPEC §2). */
+/** Enter the 6-digit code; it needs the e-mail and user id from login, else back to /login. */
 export const Route = createFileRoute('/_guest/verify')({
   validateSearch: validateVerifySearch,
   beforeLoad: ({ search }) => {

@@ -8,7 +8,7 @@ export interface Credentials {
   password: string;
 }
 
-/** POST /api/v1/auth/login: a 302 answer means the 6-digit code is on its way (SPEC §4). */
+/** POST /api/v1/auth/login: a 302 answer means the 6-digit code is on its way. */
 export async function login(body: Credentials): Promise<LoginCodeSent> {
   const response = await api.raw<LoginCodeSent>('/auth/login', { method: 'POST', body });
   const sent = readFoundAnswer(response);

@@ -9,7 +9,7 @@ export interface Registration {
   last_name: string;
 }
 
-/** POST /api/v1/auth/register: a 302 answer means the verification mail is sent (SPEC §4). */
+/** POST /api/v1/auth/register: a 302 answer means the verification mail is sent. */
 export async function register(body: Registration): Promise<void> {
   readFoundAnswer(await api.raw('/auth/register', { method: 'POST', body }));
 }

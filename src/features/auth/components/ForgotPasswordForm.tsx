@@ -16,7 +16,7 @@ const validate = lazyValidation<ForgotPasswordValues>(() => import('../forms/sch
 
 const initialValues: ForgotPasswordValues = { email: '' };
 
-/** Forgot Password (SPEC §2, §4): after submit the form is replaced by the confirmation text. */
+/** Forgot Password: after submit the form is replaced by the confirmation text. */
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
   const [serverError, setServerError] = useState<string>();

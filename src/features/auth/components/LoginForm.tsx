@@ -22,7 +22,7 @@ export interface LoginFormProps {
 
 const initialValues: LoginValues = { email: '', password: '' };
 
-/** Log In (SPEC §2, §4): e-mail and password; any error but 302 shows the server's detail above the form. */
+/** Log In: e-mail and password; any error but 302 shows the server's detail above the form. */
 export function LoginForm({ onCodeSent }: LoginFormProps) {
   const login = useLogin();
   const [serverError, setServerError] = useState<string>();

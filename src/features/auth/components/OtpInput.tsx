@@ -15,7 +15,7 @@ export interface OtpInputProps {
 const visibleChars = (text: string) => Array.from(text.replace(/\s+/g, ''));
 
 /**
- * The verification code as one box per character (SPEC §2): typing fills a box and moves on, a
+ * The verification code as one box per character: typing fills a box and moves on, a
  * pasted code fills every box, Backspace on an empty box clears the one before and moves back.
  */
 export function OtpInput({ value, onChange, disabled, autoFocus, describedBy }: OtpInputProps) {

@@ -16,7 +16,7 @@ const validate = lazyValidation<RegisterValues>(() => import('../forms/schemas')
 
 const initialValues: RegisterValues = { first_name: '', last_name: '', email: '', password: '' };
 
-/** Sign Up (SPEC §2, §4): a 302 answer replaces the form with the confirmation; errors show the server's detail. */
+/** Sign Up: a 302 answer replaces the form with the confirmation; errors show the server's detail. */
 export function RegisterForm() {
   const register = useRegister();
   const [serverError, setServerError] = useState<string>();

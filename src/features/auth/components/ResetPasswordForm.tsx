@@ -23,7 +23,7 @@ export interface ResetPasswordFormProps {
 
 const initialValues: ResetPasswordValues = { password: '', confirm_password: '' };
 
-/** Reset Password (SPEC §2, §4): new password and confirmation. */
+/** Reset Password: new password and confirmation; on success the toast 'Password has been updated'. */
 export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
   const reset = useResetPassword();
   const [serverError, setServerError] = useState<string>();

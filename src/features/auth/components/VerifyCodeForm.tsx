@@ -19,7 +19,7 @@ export interface VerifyCodeFormProps {
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 
-/** Verify (SPEC §2, §4, §5): the 6-character code mailed at login. */
+/** Verify: the 6-character code mailed at login; fewer than 6 toast 'Please fill the OTP code'. */
 export function VerifyCodeForm({ userId, email, onVerified }: VerifyCodeFormProps) {
   const verify = useVerifyOtp();
   const [code, setCode] = useState(emptyCode);

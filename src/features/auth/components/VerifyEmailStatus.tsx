@@ -18,7 +18,7 @@ export interface VerifyEmailStatusProps {
 
 type Phase = { name: 'verifying' } | { name: 'verified' } | { name: 'failed'; reason: string };
 
-/** E-mail link verification (SPEC §2, §4): 'Verifying Email...', then after 1 s 'Email verified successfully'. */
+/** E-mail link verification: 'Verifying Email...', then after 1 s 'Email verified successfully'. */
 export function VerifyEmailStatus({ token, onTokens, onVerified }: VerifyEmailStatusProps) {
   const [phase, setPhase] = useState<Phase>({ name: 'verifying' });
   // The token is single use: a second post (StrictMode's double effect) would be refused.

@@ -1,4 +1,4 @@
-// SPEC §5's rules and messages for the auth forms, word for word.
+// The auth forms' rules and messages, word for word as the product states them.
 import * as yup from 'yup';
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARS } from '@/shared/constants';
 

@@ -6,7 +6,7 @@ import { sampleDeal } from './sample-deal';
 
 const PLACEHOLDER_CARDS = 5;
 
-/** Deal Offers (SPEC §1): static placeholder cards and an example deal; the search box does nothing yet. */
+/** Deal Offers: static placeholder cards and an example deal; the search box does nothing yet. */
 export function DealOffersPage() {
   return (
     <>

@@ -1,4 +1,4 @@
-/** The one example offer the Deal Offers page shows (SPEC §1); there is no offers API. */
+/** The one example offer the Deal Offers page shows; there is no offers API. */
 export const sampleDeal = {
   company: 'Northwind Cloud',
   initials: 'NC',

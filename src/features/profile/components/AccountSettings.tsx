@@ -4,7 +4,7 @@ import { PersonalInformationForm } from './PersonalInformationForm';
 import { SecurityForm } from './SecurityForm';
 import { SettingsSection } from './SettingsSection';
 
-/** Account Settings at /profile (SPEC §2). */
+/** Account Settings at /profile: Personal Information and Security. */
 export function AccountSettings() {
   return (
     <>

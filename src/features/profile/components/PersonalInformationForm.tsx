@@ -9,7 +9,7 @@ import { useMe } from '../api/me';
 import { useUpdateMe } from '../api/update-me';
 import { personalInformationSchema, type PersonalInformationValues } from '../forms/schemas';
 
-/** Personal Information (SPEC §2): first and last name editable, e-mail read-only. */
+/** Personal Information: first and last name editable, e-mail read-only. */
 export function PersonalInformationForm() {
   const user = useMe();
   const update = useUpdateMe();

@@ -9,7 +9,7 @@ import { changePasswordSchema, type ChangePasswordValues } from '../forms/schema
 
 const initialValues: ChangePasswordValues = { current_password: '', new_password: '', confirm_password: '' };
 
-/** Security (SPEC §2, §8): change the password; the answer's message, or the error, comes as a toast. */
+/** Security: change the password; the answer's message, or the server's detail ('Something went wrong' without one), comes as a toast. */
 export function SecurityForm() {
   const change = useChangePassword();
 

@@ -1,4 +1,4 @@
-// SPEC §5's rules and messages for Account Settings, word for word.
+// Account Settings' rules and messages, word for word as the product states them.
 import * as yup from 'yup';
 import { PASSWORD_MIN_LENGTH } from '@/shared/constants';
 

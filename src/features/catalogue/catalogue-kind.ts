@@ -1,0 +1,81 @@
+// A kind of catalogue row (investors, funds) described once: its calls, labels, filters, columns and
+// detail page. The catalogue feature's pages, queries and URL state are written against this, so a
+// third kind is a new descriptor in kinds/, not a copy of the feature.
+import type { ReactNode } from 'react';
+import type { DetailField } from '@/components/Detail';
+import type { TableColumn } from '@/components/DataGrid';
+
+/** The fields every kind's rows share: the id and what the Investment Statistic card shows. */
+export interface CatalogueRow {
+  id: number;
+  capital_managed: number | string;
+  min_investment: number | string;
+  max_investment: number | string;
+  geographic_preferences: string[];
+  stage_preferences: string[];
+  industry_preferences: string[];
+}
+
+/** A multi-select filter, checked against a kind's filter paths and search keys with `satisfies`. */
+export interface ListFilterOf<Path extends string, Query extends string> {
+  /** Its key in the page's URL. */
+  key: string;
+  label: string;
+  /** The filter call that lists its options. */
+  path: Path;
+  /** The search call's query key that carries it. */
+  query: Query;
+  /** Set for the dropdowns above the table; the others are checklists in 'More Filters'. */
+  placeholder?: string;
+}
+
+export type ListFilter = ListFilterOf<string, string>;
+
+/** A single-choice filter of 'More Filters', sent to the search call under its own key. */
+export interface SingleFilter {
+  key: string;
+  label: string;
+  options: readonly string[];
+}
+
+/** What a row's detail page shows above its Investment Statistic card. */
+export interface DetailBlocks {
+  title: string;
+  subtitle?: string;
+  /** Buttons beside the heading. */
+  actions?: ReactNode;
+  about: DetailField[];
+}
+
+export interface CatalogueKind<R extends CatalogueRow> {
+  /** The page title, capitalised and plural ('Investors'); also the detail page's breadcrumb. */
+  title: string;
+  /** The rows' name in running text, plural ('investors'): the query keys' root and the table's id. */
+  noun: string;
+  /** The page's subtitle until the first page of rows arrives. */
+  idleSubtitle: string;
+  searchPlaceholder: string;
+  /** The client routes of the table and of one row. */
+  listRoute: '/investors' | '/funds';
+  detailRoute: '/investor/$id' | '/fund/$id';
+  /** Under the API root: `{rowsPath}/search` and `{rowsPath}/{id}`. */
+  rowsPath: string;
+  /** Under the API root: `{filtersPath}/{filter path}`, answering `{ [optionsKeys[path]]: options }`. */
+  filtersPath: string;
+  optionsKeys: Readonly<Record<string, string>>;
+  /** The multi-select filters in the order of the search call's query. */
+  filters: readonly ListFilter[];
+  singleFilters: readonly SingleFilter[];
+  /** The table's columns in order (the select column is the table's own). */
+  columns: readonly TableColumn<R>[];
+  detail: (row: R) => DetailBlocks;
+}
+
+/** Any kind, for what reads only its filters and labels. */
+export type AnyCatalogueKind = CatalogueKind<never>;
+
+/** The filters shown as dropdowns above the table. */
+export const barFilters = (kind: AnyCatalogueKind) => kind.filters.filter((filter) => filter.placeholder !== undefined);
+
+/** The checklist groups of 'More Filters' (the single-choice filters follow them). */
+export const drawerFilters = (kind: AnyCatalogueKind) => kind.filters.filter((filter) => filter.placeholder === undefined);

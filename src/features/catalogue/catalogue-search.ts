@@ -1,0 +1,129 @@
+// A catalogue page's state as it lives in the URL: multi-select filters, single-choice filters, the
+// search text and the page. Any change of a filter or of the search goes back to page 1.
+import { pageNumber, stringList, text } from '@/lib/search-params';
+import { PAGE_SIZE } from '@/shared/constants';
+import { drawerFilters, type AnyCatalogueKind } from './catalogue-kind';
+
+export interface CatalogueSearch {
+  page?: number;
+  search?: string;
+  /** A multi-select filter's values or a single-choice filter's value, by the filter's key. */
+  [filter: string]: string[] | string | number | undefined;
+}
+
+/** What 'More Filters' edits: its checklists' values and the single-choice filters. */
+export type DrawerValues = Record<string, string[] | string | undefined>;
+
+export function filterValues(search: CatalogueSearch, key: string): string[] {
+  const values = search[key];
+  return Array.isArray(values) ? values : [];
+}
+
+function singleValue(search: CatalogueSearch | DrawerValues, key: string): string | undefined {
+  const value = search[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Without empty filters and without the page. */
+function restart(kind: AnyCatalogueKind, search: CatalogueSearch): CatalogueSearch {
+  const next: CatalogueSearch = {};
+  for (const { key } of kind.filters) {
+    const values = filterValues(search, key);
+    if (values.length > 0) next[key] = values;
+  }
+  for (const { key } of kind.singleFilters) {
+    const value = singleValue(search, key);
+    if (value) next[key] = value;
+  }
+  if (search.search) next.search = search.search;
+  return next;
+}
+
+/** validateSearch: well-formed values from whatever a shared link carries, never an exception. */
+export function validateCatalogueSearch(kind: AnyCatalogueKind, raw: Record<string, unknown>): CatalogueSearch {
+  const search: CatalogueSearch = {};
+  for (const { key } of kind.filters) {
+    const values = stringList(raw[key]);
+    if (values) search[key] = values;
+  }
+  for (const { key, options } of kind.singleFilters) {
+    const value = options.find((allowed) => allowed === raw[key]);
+    if (value) search[key] = value;
+  }
+  const term = text(raw.search);
+  if (term) search.search = term;
+  const page = pageNumber(raw.page);
+  if (page) search.page = page;
+  return search;
+}
+
+export function withFilter(kind: AnyCatalogueKind, search: CatalogueSearch, key: string, values: string[]): CatalogueSearch {
+  return restart(kind, { ...search, [key]: values });
+}
+
+export function withSearchTerm(kind: AnyCatalogueKind, search: CatalogueSearch, term: string): CatalogueSearch {
+  return restart(kind, { ...search, search: term || undefined });
+}
+
+export function withPage(search: CatalogueSearch, page: number): CatalogueSearch {
+  return { ...search, page: page > 1 ? page : undefined };
+}
+
+export function drawerValues(kind: AnyCatalogueKind, search: CatalogueSearch): DrawerValues {
+  const values: DrawerValues = {};
+  for (const { key } of drawerFilters(kind)) {
+    if (Array.isArray(search[key])) values[key] = filterValues(search, key);
+  }
+  for (const { key } of kind.singleFilters) {
+    const value = singleValue(search, key);
+    if (value) values[key] = value;
+  }
+  return values;
+}
+
+export function withDrawerValues(kind: AnyCatalogueKind, search: CatalogueSearch, values: DrawerValues): CatalogueSearch {
+  const cleared: CatalogueSearch = { ...search };
+  for (const { key } of [...drawerFilters(kind), ...kind.singleFilters]) delete cleared[key];
+  return restart(kind, { ...cleared, ...values });
+}
+
+/** Every filter emptied; the search text stays. */
+export function withoutFilters(kind: AnyCatalogueKind, search: CatalogueSearch): CatalogueSearch {
+  return restart(kind, { search: search.search });
+}
+
+export function hasFilters(kind: AnyCatalogueKind, search: CatalogueSearch): boolean {
+  return (
+    kind.filters.some(({ key }) => filterValues(search, key).length > 0) ||
+    kind.singleFilters.some(({ key }) => Boolean(singleValue(search, key)))
+  );
+}
+
+/** How many of the drawer's groups are set, for the badge on 'More Filters'. */
+export function drawerFilterCount(kind: AnyCatalogueKind, search: CatalogueSearch): number {
+  return (
+    drawerFilters(kind).filter(({ key }) => filterValues(search, key).length > 0).length +
+    kind.singleFilters.filter(({ key }) => Boolean(singleValue(search, key))).length
+  );
+}
+
+/** The query of the search call; arrays go out as repeated keys without brackets. */
+export type SearchQuery = Record<string, string | number | string[]>;
+
+/**
+ * The search call's query for a view: page, page size, each non-empty multi-select filter under its
+ * query key, the search term, and each chosen single-choice filter under its own key.
+ */
+export function searchQuery(kind: AnyCatalogueKind, search: CatalogueSearch): SearchQuery {
+  const query: SearchQuery = { page: search.page ?? 1, per_page: PAGE_SIZE };
+  for (const filter of kind.filters) {
+    const values = filterValues(search, filter.key);
+    if (values.length > 0) query[filter.query] = values;
+  }
+  if (search.search) query.search_term = search.search;
+  for (const { key } of kind.singleFilters) {
+    const value = singleValue(search, key);
+    if (value) query[key] = value;
+  }
+  return query;
+}

@@ -1,0 +1,93 @@
+// Column and detail-field builders the kinds share: the same kind of value shows the same way in
+// every table and on every detail page.
+import { Link } from '@mui/material';
+import { BadgeList } from '@/components/Badge';
+import type { DetailField } from '@/components/Detail';
+import { EmailCell, numberColumn, WebsiteCell, type TableColumn } from '@/components/DataGrid';
+import { formatPhone, formatText, formatUsd, formatWebsite, presentValues, websiteHref } from '@/lib/format';
+import { GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
+import type { CatalogueRow } from '../catalogue-kind';
+
+type FieldOf<R, V> = { [K in keyof R]: R[K] extends V ? K : never }[keyof R] & string;
+
+export function textColumn<R>(field: FieldOf<R, string>, headerName: string, width: number): TableColumn<R> {
+  return { field, headerName, width, text: (row) => formatText(row[field]) };
+}
+
+export function phoneColumn<R>(field: FieldOf<R, string>, headerName: string): TableColumn<R> {
+  return { field, headerName, width: 160, text: (row) => formatPhone(row[field]) };
+}
+
+export function emailColumn<R>(field: FieldOf<R, string>, headerName: string): TableColumn<R> {
+  return {
+    field,
+    headerName,
+    width: 220,
+    text: (row) => formatText(row[field]),
+    render: (row, cell) => <EmailCell value={row[field]} {...cell} />,
+  };
+}
+
+export function websiteColumn<R>(field: FieldOf<R, string>, headerName: string): TableColumn<R> {
+  return {
+    field,
+    headerName,
+    width: 180,
+    text: (row) => formatWebsite(row[field]),
+    render: (row, cell) => <WebsiteCell value={row[field]} {...cell} />,
+  };
+}
+
+/** A column of coloured badges, one a value of a list field. */
+export function badgesColumn<R>(field: FieldOf<R, string[]>, headerName: string, vocabulary: readonly string[], width = 220): TableColumn<R> {
+  const values = (row: R) => presentValues(row[field] as string[]);
+  return {
+    field,
+    headerName,
+    width,
+    text: (row) => values(row).join('; '),
+    render: (row) => <BadgeList values={values(row)} vocabulary={vocabulary} />,
+  };
+}
+
+/** A column of one value shown as a coloured badge (a firm's type). */
+export function badgeColumn<R>(field: FieldOf<R, string>, headerName: string, vocabulary: readonly string[]): TableColumn<R> {
+  return {
+    ...textColumn<R>(field, headerName, 200),
+    render: (row) => <BadgeList values={presentValues([row[field]])} vocabulary={vocabulary} />,
+  };
+}
+
+/** Capital managed and the check size, which every kind has. */
+export const AMOUNT_COLUMNS: TableColumn<CatalogueRow>[] = [
+  numberColumn<CatalogueRow>('capital_managed', 'Capital managed', 160, formatUsd),
+  numberColumn<CatalogueRow>('min_investment', 'Min. investment', 150, formatUsd),
+  numberColumn<CatalogueRow>('max_investment', 'Max. investment', 150, formatUsd),
+];
+
+/** The geographic, stage and industry preferences, which every kind has. */
+export const PREFERENCE_COLUMNS: TableColumn<CatalogueRow>[] = [
+  badgesColumn<CatalogueRow>('geographic_preferences', 'Geographic preferences', GEOGRAPHIES, 240),
+  badgesColumn<CatalogueRow>('stage_preferences', 'Stage preferences', STAGES, 240),
+  badgesColumn<CatalogueRow>('industry_preferences', 'Industry preferences', INDUSTRIES, 260),
+];
+
+export function emailField(email: string): DetailField {
+  return { label: 'Email', value: <Link href={`mailto:${email.trim()}`}>{email.trim()}</Link> };
+}
+
+export function mobileField(phone: string): DetailField {
+  return { label: 'Mobile', value: <Link href={`tel:${formatPhone(phone)}`}>{formatPhone(phone)}</Link> };
+}
+
+/** The row's website as a field, when it has one. */
+export function websiteFields(website: string): DetailField[] {
+  const href = websiteHref(website);
+  if (!href) return [];
+  const value = (
+    <Link href={href} target="_blank" rel="noopener noreferrer">
+      {formatWebsite(website)}
+    </Link>
+  );
+  return [{ label: 'Website', value }];
+}

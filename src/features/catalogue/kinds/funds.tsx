@@ -1,0 +1,98 @@
+import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
+import IosShareIcon from '@mui/icons-material/IosShare';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { Badge } from '@/components/Badge';
+import { EMPTY, formatLocation, formatName, formatText, isMissing } from '@/lib/format';
+import { FUND_FILTER_PATHS, type FUND_SEARCH_ARRAY_KEYS } from '@/shared/api-paths';
+import type { Fund } from '@/shared/api-types';
+import { FINANCING_TYPES, FIRM_TYPES } from '@/shared/vocabularies';
+import type { CatalogueKind, ListFilterOf } from '../catalogue-kind';
+import { AMOUNT_COLUMNS, badgeColumn, badgesColumn, emailColumn, emailField, mobileField, phoneColumn, PREFERENCE_COLUMNS, textColumn, websiteColumn, websiteFields } from './columns';
+import { sharedFilters } from './shared-filters';
+
+type FundFilter = ListFilterOf<keyof typeof FUND_FILTER_PATHS, (typeof FUND_SEARCH_ARRAY_KEYS)[number]>;
+
+/** The first present value, for contact details that may sit on the firm or on its contact. */
+function firstPresent(...values: string[]): string | undefined {
+  return values.find((value) => !isMissing(value));
+}
+
+function contact(fund: Fund): string {
+  const name = formatName(fund.full_name);
+  return isMissing(fund.title) ? name : `${name}, ${fund.title.trim()}`;
+}
+
+export const funds: CatalogueKind<Fund> = {
+  title: 'Funds',
+  noun: 'funds',
+  idleSubtitle: 'Venture capital, private equity and other funds',
+  searchPlaceholder: 'Search firm, contact, e-mail, address',
+  listRoute: '/funds',
+  detailRoute: '/fund/$id',
+  rowsPath: '/funds',
+  filtersPath: '/filters/investment-funds',
+  optionsKeys: FUND_FILTER_PATHS,
+  filters: [
+    ...sharedFilters<FundFilter['path']>({
+      stages: 'stage-preferences',
+      industries: 'industry-preferences',
+      countries: 'countries',
+      fundTypes: 'fund-types',
+      cities: 'cities',
+      states: 'states',
+      assetsUnderManagement: 'assets-under-management',
+      minInvestments: 'min-investment',
+      maxInvestments: 'max-investment',
+      numberOfInvestors: 'number-of-investors',
+    }),
+    { key: 'genderRatio', label: 'Gender Ratio', path: 'gender-ratio', query: 'gender_ratio' },
+  ] satisfies FundFilter[],
+  singleFilters: [],
+  columns: [
+    textColumn('firm_name', 'Firm name', 200),
+    textColumn('full_name', 'Investors', 180),
+    textColumn('title', 'Title', 170),
+    emailColumn('contact_email', 'Emails'),
+    phoneColumn('contact_phone', 'Phone numbers'),
+    websiteColumn('firm_website', 'Company website'),
+    badgeColumn('firm_type', 'Fund type', FIRM_TYPES),
+    ...AMOUNT_COLUMNS,
+    badgesColumn('financing_type', 'Financing type', FINANCING_TYPES),
+    ...PREFERENCE_COLUMNS,
+    emailColumn('firm_email', 'Company email'),
+    phoneColumn('firm_phone', 'Company phone'),
+    textColumn('firm_address', 'Addresses', 240),
+    textColumn('firm_state', 'State', 120),
+    textColumn('firm_country', 'Country', 140),
+  ],
+  detail: (fund) => {
+    const phone = firstPresent(fund.firm_phone, fund.contact_phone);
+    const email = firstPresent(fund.firm_email, fund.contact_email);
+    return {
+      title: formatText(fund.firm_name),
+      subtitle: isMissing(fund.firm_type) ? undefined : fund.firm_type.trim(),
+      // Share and Save do nothing: the product shows them as placeholders.
+      actions: (
+        <>
+          <AppButton variant="secondary" startIcon={<IosShareIcon fontSize="small" />}>
+            Share
+          </AppButton>
+          <AppButton variant="secondary" startIcon={<BookmarkBorderIcon fontSize="small" />}>
+            Save
+          </AppButton>
+        </>
+      ),
+      about: [
+        {
+          label: 'Fund type',
+          value: isMissing(fund.firm_type) ? EMPTY : <Badge value={fund.firm_type.trim()} vocabulary={FIRM_TYPES} />,
+        },
+        { label: 'Location', value: formatLocation(fund.firm_state, fund.firm_country, fund.firm_address) },
+        ...(phone ? [mobileField(phone)] : []),
+        ...(email ? [emailField(email)] : []),
+        ...(isMissing(fund.full_name) ? [] : [{ label: 'Contact', value: contact(fund) }]),
+        ...websiteFields(fund.firm_website),
+      ],
+    };
+  },
+};

@@ -1,0 +1,71 @@
+import { numberColumn } from '@/components/DataGrid';
+import { formatCount, formatLocation, formatName, isMissing } from '@/lib/format';
+import { INVESTOR_FILTER_PATHS, type INVESTOR_SEARCH_ARRAY_KEYS } from '@/shared/api-paths';
+import type { Investor } from '@/shared/api-types';
+import { FINANCING_TYPES, FIRM_TYPES, GENDERS } from '@/shared/vocabularies';
+import type { CatalogueKind, ListFilterOf } from '../catalogue-kind';
+import { AMOUNT_COLUMNS, badgeColumn, badgesColumn, emailColumn, emailField, mobileField, phoneColumn, PREFERENCE_COLUMNS, textColumn, websiteColumn, websiteFields } from './columns';
+import { sharedFilters } from './shared-filters';
+
+type InvestorFilter = ListFilterOf<keyof typeof INVESTOR_FILTER_PATHS, (typeof INVESTOR_SEARCH_ARRAY_KEYS)[number]>;
+
+/** '{contact_title} at {firm_name}', or whichever of the two is known. */
+function role(title: string, firm: string): string | undefined {
+  const parts = [title, firm].filter((part) => !isMissing(part)).map((part) => part.trim());
+  return parts.length === 0 ? undefined : parts.join(' at ');
+}
+
+export const investors: CatalogueKind<Investor> = {
+  title: 'Investors',
+  noun: 'investors',
+  idleSubtitle: 'Find investors for your next round',
+  searchPlaceholder: 'Search name, firm, title, e-mail, city',
+  listRoute: '/investors',
+  detailRoute: '/investor/$id',
+  rowsPath: '/investors',
+  filtersPath: '/filters/investors',
+  optionsKeys: INVESTOR_FILTER_PATHS,
+  filters: [
+    ...sharedFilters<InvestorFilter['path']>({
+      stages: 'stage_preferences',
+      industries: 'industry_preferences',
+      countries: 'country',
+      fundTypes: 'fund_type',
+      cities: 'cities',
+      states: 'states',
+      assetsUnderManagement: 'assets_under_management',
+      minInvestments: 'min_investment',
+      maxInvestments: 'max_investment',
+      numberOfInvestors: 'number_of_investors',
+    }),
+    { key: 'contactTitles', label: 'Contact Titles', path: 'job_title', query: 'title' },
+  ] satisfies InvestorFilter[],
+  singleFilters: [{ key: 'gender', label: 'Gender', options: GENDERS }],
+  columns: [
+    { field: 'name', headerName: 'Investors', width: 180, text: (row) => formatName(row.first_name, row.last_name) },
+    textColumn('contact_title', 'Contact title', 170),
+    emailColumn('email', 'Email'),
+    textColumn('gender', 'Gender', 100),
+    phoneColumn('phone', 'Phone number'),
+    textColumn('firm_name', 'Firm name', 190),
+    badgeColumn('type_of_firm', 'Type of firm', FIRM_TYPES),
+    websiteColumn('office_website', 'Company website'),
+    ...AMOUNT_COLUMNS,
+    numberColumn('number_of_investors', 'Number of investors', 170, formatCount),
+    badgesColumn('type_of_financing', 'Financing type', FINANCING_TYPES),
+    ...PREFERENCE_COLUMNS,
+    textColumn('city', 'City', 140),
+    textColumn('state', 'State', 120),
+    textColumn('country', 'Country', 140),
+  ],
+  detail: (investor) => ({
+    title: formatName(investor.first_name, investor.last_name),
+    subtitle: role(investor.contact_title, investor.firm_name),
+    about: [
+      { label: 'Location', value: formatLocation(investor.state, investor.country, investor.city) },
+      ...(isMissing(investor.email) ? [] : [emailField(investor.email)]),
+      ...(isMissing(investor.phone) ? [] : [mobileField(investor.phone)]),
+      ...websiteFields(investor.office_website),
+    ],
+  }),
+};
