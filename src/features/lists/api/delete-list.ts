@@ -13,7 +13,7 @@ export function forgetList(queryClient: QueryClient, listId: number) {
   queryClient.removeQueries({ queryKey: [...LISTS_KEY, listId] });
 }
 
-/** Deletes a list and refreshes the lists (SPEC §4). */
+/** Deletes a list and refreshes the lists. */
 export function useDeleteList() {
   const queryClient = useQueryClient();
   return useMutation({

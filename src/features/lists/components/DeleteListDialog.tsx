@@ -8,7 +8,7 @@ export interface DeleteListDialogProps {
   onConfirm: () => void;
 }
 
-/** SPEC §2's confirmation, texts as written. */
+/** Asks before a list is deleted; its texts are the product's, word for word. */
 export function DeleteListDialog({ open, deleting, onCancel, onConfirm }: DeleteListDialogProps) {
   return (
     <Modal

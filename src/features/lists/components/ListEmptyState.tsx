@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 
-/** SPEC §2's empty list text, word for word. */
+/** What an empty list shows, word for word as the product states it. */
 export function ListEmptyState() {
   return (
     <Box sx={{ py: 8, px: 3, textAlign: 'center' }}>

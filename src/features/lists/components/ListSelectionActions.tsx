@@ -20,7 +20,7 @@ export interface ListSelectionActionsProps {
 }
 
 /**
- * The table toolbar's list actions (SPEC §2): with rows selected, 'add to {list name}' per list of the
+ * The table toolbar's list actions: with rows selected, 'add to {list name}' per list of the
  * page's type and 'Add to lists'; 'Create New List' (type preset) always.
  */
 export function ListSelectionActions({ listType, selected }: ListSelectionActionsProps) {

@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import type { FormikProps } from 'formik';
 
 /**
- * The props that bind a TextInput to one of a list form's text fields. SPEC §5: forms validate
+ * The props that bind a TextInput to one of a list form's text fields. Forms validate
  * on every change, so an edited field is touched at once and shows its error while the user types.
  */
 export function listFieldProps<Values extends object>(formik: FormikProps<Values>, name: keyof Values & string) {

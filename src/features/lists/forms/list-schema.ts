@@ -6,7 +6,7 @@ export const LIST_TYPES: ReadonlyArray<{ value: ListType; label: string }> = [
   { value: 'fund', label: 'Fund' },
 ];
 
-/** SPEC §5 "Create list": the rules and their messages, word for word. */
+/** The rules of a list's name and description, and their messages, word for word. */
 export const createListSchema = yup.object({
   name: yup.string().trim().required('List name is required'),
   description: yup.string().default(''),
