@@ -85,22 +85,6 @@ export function toPipeline(row: PipelineRow): Pipeline {
 
 /** Splits a row read with pipelineSelection into its own fields and its pipeline. */
 export function withoutPipeline<T extends PipelineRow>(row: T): { fields: Omit<T, keyof PipelineRow>; pipeline: Pipeline } {
-  const {
-    pipeline_stage,
-    pipeline_follow_up_on,
-    pipeline_amount,
-    pipeline_note_count,
-    pipeline_latest_note,
-    pipeline_updated_at,
-    ...fields
-  } = row;
-  const pipeline = toPipeline({
-    pipeline_stage,
-    pipeline_follow_up_on,
-    pipeline_amount,
-    pipeline_note_count,
-    pipeline_latest_note,
-    pipeline_updated_at,
-  });
-  return { fields, pipeline };
+  const fields = Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('pipeline_')));
+  return { fields: fields as Omit<T, keyof PipelineRow>, pipeline: toPipeline(row) };
 }
