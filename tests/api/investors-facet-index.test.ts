@@ -56,7 +56,14 @@ function randomTerms(texts: string[], count: number, seed: number): string[] {
     const piece = text.slice(from, from + length);
     return f.datatype.boolean() ? piece.toUpperCase() : piece;
   });
-  return [...fixed, ...across, ...unicode, ...pieces].filter((t) => t.trim() !== '');
+  // Longer pieces run over three or four fields; a term of very many words is left to SQL.
+  const long = Array.from({ length: 6 }, () => {
+    const text = f.helpers.arrayElement(texts);
+    const from = f.number.int({ min: 0, max: Math.max(0, text.length - 20) });
+    return text.slice(from, from + f.number.int({ min: 15, max: 45 }));
+  });
+  const manyWords = Array.from({ length: 30 }, () => f.helpers.arrayElement(['a', 'n', 's', 'e'])).join(' ');
+  return [...fixed, ...across, ...unicode, ...pieces, ...long, manyWords].filter((t) => t.trim() !== '');
 }
 
 /** Rows whose names carry what a search term may trip on: LIKE metacharacters, quotes, unicode. */

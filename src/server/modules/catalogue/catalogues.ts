@@ -1,7 +1,7 @@
 // The two catalogues and their filters ("facets"): which query key filters which column, how, and
 // which key of a filter call lists its options. Search, filter options and validation all read these.
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { SearchField } from './search-terms.js';
+import type { SearchFieldSpec } from './search-terms.js';
 import { funds, investors } from '../../db/schema.js';
 import { type FieldTable, FUND_FIELDS, INVESTOR_FIELDS, wireFieldNames } from '../../../shared/catalogue-fields.js';
 import { FIRM_TYPES, GENDERS, INDUSTRIES, STAGES } from '../../../shared/vocabularies.js';
@@ -53,7 +53,7 @@ export interface Catalogue {
   id: AnyPgColumn;
   searchText: AnyPgColumn;
   /** What searchText is made of: these columns, lower-cased and joined by spaces (schema.ts), in order. */
-  searchFields: readonly SearchField[];
+  searchFields: readonly SearchFieldSpec[];
   /** The columns answered on the wire, in order (the field table's). */
   wireColumns: AnyPgColumn[];
   /** The wire columns that are numbers: answered 'NaN' when missing. */

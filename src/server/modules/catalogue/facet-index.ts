@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Catalogue, Facet, RangeFacet } from './catalogues.js';
 import { queryRows } from '../../db/query-rows.js';
+import { popcount, wordsFor } from './bitset.js';
 import type { FacetSelection, SearchFilter } from './search-sql.js';
 import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
 import { readCatalogueVersion } from './version.js';
@@ -86,13 +87,6 @@ function store(column: FacetColumn, i: number, value: unknown) {
   }
 }
 
-/** Set bits in a 32-bit word (the classic parallel count). */
-function popcount(word: number): number {
-  let v = word - ((word >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 export interface FacetMatch {
   total: number;
   /** Ids of the matching rows from `start` on, at most `limit` of them, ascending. */
@@ -108,7 +102,7 @@ export class FacetIndex {
     private readonly columns: Map<string, FacetColumn>,
     private readonly text: SearchTerms,
   ) {
-    this.scratch = new Uint32Array((ids.length + 31) >>> 5);
+    this.scratch = new Uint32Array(wordsFor(ids.length));
   }
 
   get size(): number {
@@ -244,8 +238,9 @@ export class FacetIndex {
   /**
    * Counts the rows the filter matches and picks one window of ids. A filter with a term needs the
    * term lower-cased by the database (`needle`), so that case is folded exactly as in search_text.
+   * Answers null for a term too costly to match here (one of many words: search-terms.ts).
    */
-  match(filter: SearchFilter, start: number, limit: number, needle?: string): FacetMatch {
+  match(filter: SearchFilter, start: number, limit: number, needle?: string): FacetMatch | null {
     if ((filter.term === undefined) !== (needle === undefined)) {
       throw new Error('A search term is matched by its lower-cased needle, and a needle needs a term');
     }
@@ -260,7 +255,7 @@ export class FacetIndex {
       if (!this.applySelection(selection, matched, k === 0)) return { total: 0, ids: [] };
     }
     // The term goes last: it is the costly test, and only rows the selections kept are tested.
-    if (needle !== undefined) this.text.applyTerm(needle, matched, filter.selections.length === 0);
+    if (needle !== undefined && !this.text.applyTerm(needle, matched, filter.selections.length === 0)) return null;
     let total = 0;
     const ids: number[] = [];
     for (let w = 0; w < matched.length; w++) {

@@ -1,106 +1,150 @@
-// The search text of every row, held so that a term is mostly matched against distinct values rather
-// than against every row. search_text is the row's search fields, lower-cased and joined by spaces
-// (schema.ts); an e-mail field is cut once more at its '@'. Each piece ("segment": a first name, a firm
-// name, a city, the part of an e-mail before its '@', the part after) repeats a great deal across a
-// catalogue, so each segment keeps a dictionary of its distinct values (a SearchTextColumn: the
-// trigram-filtered scan of search-text-column.ts, over the values) and one code per row.
+// A search term matched in memory exactly as `search_text LIKE '%needle%'` matches it. search_text is a
+// row's search fields, lower-cased and joined by spaces (schema.ts). Each field is held as a dictionary
+// of its distinct values with each row's code and each value's rows (search-field.ts); the rows'
+// joined text is not kept.
 //
-// A term holding neither a space nor an '@' can only match inside one segment: a match running across
-// a boundary would contain the space or '@' found there. So it is matched once per dictionary, and the
-// rows are those whose code for some segment is a matching value — tens of thousands of values are
-// read instead of every row's text, and a segment none of whose values matches costs nothing.
-// A term with a space or an '@' ("john smith") may run across segments: it is matched against the
-// whole search_text of the rows, kept as well (search-text-column.ts), as before the dictionaries.
-import { SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
+// An occurrence of the needle in a row's text either lies inside one field's value, or starts as the
+// end of field i's value, runs over whole values of the fields after it, and ends as the start of a
+// later field's value, each space it crosses between fields being one of its own spaces. So:
+// - inside one field: each field is asked in turn for the rows not found yet; once those are few
+//   against the field's dictionary, each row's own value is tested instead;
+// - across fields (a needle with a space): each way of cutting the needle at its spaces into an end,
+//   whole values and a start is a conjunction of per-field conditions, and the rows are their union.
+//   A needle with many spaces has many ways; past MAX_READINGS field readings it is left to SQL
+//   (applyTerm answers false).
+import { countSet, fillAll } from './bitset.js';
+import { type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
 
-/** One search field of a catalogue, as search_text holds it. */
-export interface SearchField {
+/** One search column of a catalogue, as search_text holds it. */
+export interface SearchFieldSpec {
   name: string;
-  /** Cut the value once more at the first of this character (an e-mail at its '@'). */
+  /** Cut the value at the first of this character (an e-mail at its '@'): its parts repeat more. */
   splitAt?: string;
 }
 
-/** A segment's code for "not there": the second part of a field without its split character. */
-const ABSENT = 0xffffffff;
 const FIELD_SEPARATOR = ' ';
+/** Field readings one needle may take across fields: a needle of a few words takes a few dozen. */
+const MAX_READINGS = 64;
 
-interface Segment {
-  values: SearchTextColumn;
-  codes: Uint32Array;
+class TooManyReadings extends Error {}
+
+function or(a: Uint32Array | null, b: Uint32Array): Uint32Array {
+  if (a === null) return b;
+  const out = new Uint32Array(a.length);
+  for (let w = 0; w < a.length; w++) out[w] = a[w] | b[w];
+  return out;
 }
 
-/** Set bits in a 32-bit word. */
-function popcount(word: number): number {
-  let v = word - ((word >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+/** a AND b, or null when they share no position. */
+function and(a: Uint32Array, b: Uint32Array): Uint32Array | null {
+  const out = new Uint32Array(a.length);
+  let any = 0;
+  for (let w = 0; w < a.length; w++) any |= out[w] = a[w] & b[w];
+  return any === 0 ? null : out;
 }
 
 export class SearchTerms {
-  private readonly pieceBreak: RegExp;
-
   constructor(
-    private readonly segments: Segment[],
-    /** Every row's whole search_text, for the terms that may run across segments. */
-    private readonly whole: SearchTextColumn,
+    private readonly fields: SearchField[],
     private readonly rows: number,
-    separators: string[],
-  ) {
-    this.pieceBreak = new RegExp(`[${separators.map((c) => c.replace(/[\]\\^-]/g, '\\$&')).join('')}]`);
-  }
+  ) {}
 
-  /** About the bytes held: the dictionaries' text, offsets and trigram filters, and the row codes. */
+  /** About the bytes held: the dictionaries' text, offsets and trigram filters, the codes and postings. */
   get size(): number {
-    return this.whole.size + this.segments.reduce((sum, s) => sum + s.values.size + s.codes.byteLength, 0);
+    return this.fields.reduce((sum, field) => sum + field.size, 0);
   }
 
   /**
    * ANDs the rows whose text contains `needle` (lower-cased as the database lower-cases) into `into`,
-   * a bitset over row positions, or sets it when `first`.
+   * a bitset over row positions, or sets it when `first`. Answers false, with `into` untouched, for a
+   * needle with too many ways to run across fields: the caller then asks the database.
    */
-  applyTerm(needle: string, into: Uint32Array, first: boolean): void {
-    if (this.pieceBreak.test(needle)) this.whole.applyTerm(needle, into, first);
-    else this.applyPiece(needle, into, first);
+  applyTerm(needle: string, into: Uint32Array, first: boolean): boolean {
+    const candidates = first ? new Uint32Array(into.length) : into.slice();
+    if (first) fillAll(candidates, this.rows);
+    const found = new Uint32Array(into.length);
+    if (needle.includes(FIELD_SEPARATOR)) {
+      try {
+        const across = this.acrossFields(needle, candidates);
+        if (across) found.set(across);
+      } catch (error) {
+        if (error instanceof TooManyReadings) return false;
+        throw error;
+      }
+    }
+    this.withinOneField(needle, candidates, found);
+    into.set(found);
+    return true;
   }
 
-  private fillAll(into: Uint32Array) {
-    into.fill(0xffffffff);
-    const tail = this.rows & 31;
-    if (tail !== 0) into[into.length - 1] = (1 << tail) - 1;
+  /** Adds to `found` the candidates not yet in it that hold the needle inside one field's value. */
+  private withinOneField(needle: string, candidates: Uint32Array, found: Uint32Array) {
+    let left = countSet(candidates) - countSet(found);
+    for (const field of this.fields) {
+      if (left === 0) break;
+      left -=
+        left * 4 < field.distinct
+          ? this.testOneByOne(field, needle, candidates, found)
+          : field.addRows(needle, 'anywhere', candidates, found, left);
+    }
   }
 
   /**
-   * Keeps the rows holding `piece` (no separator in it) inside one of their segments. Segment by
-   * segment, only rows not found yet are looked at; when they are few against the segment's dictionary
-   * (a common piece, found in most rows by the first segments), their values are tested one by one
-   * rather than the whole dictionary.
+   * The candidates where the needle starts in one field and ends in a later one: for every space of
+   * the needle and every field, the rows whose value ends with the needle's text before that space and
+   * whose next fields spell the rest from their start.
    */
-  private applyPiece(piece: string, into: Uint32Array, first: boolean) {
-    if (first) this.fillAll(into);
-    const words = into.length;
-    const found = new Uint32Array(words);
-    let left = 0;
-    for (const word of into) left += popcount(word);
-    for (const segment of this.segments) {
-      if (left === 0) break;
-      left -=
-        left * 4 < segment.values.rows
-          ? this.findOneByOne(piece, segment, into, found)
-          : this.findByDictionary(piece, segment, into, found);
+  private acrossFields(needle: string, candidates: Uint32Array): Uint32Array | null {
+    const spaces: number[] = [];
+    for (let i = needle.indexOf(FIELD_SEPARATOR); i !== -1; i = needle.indexOf(FIELD_SEPARATOR, i + 1)) spaces.push(i);
+    const count = countSet(candidates);
+    let readings = 0;
+    const where = (k: number, piece: string, place: Place): Uint32Array | null => {
+      if (piece === '' && place !== 'whole') return candidates;
+      if (++readings > MAX_READINGS) throw new TooManyReadings();
+      const rows = new Uint32Array(candidates.length);
+      return this.fields[k].addRows(piece, place, candidates, rows, count) === 0 ? null : rows;
+    };
+    // The rows whose fields from k on, from the start of field k, spell needle[at…] (memoised by k, at).
+    const spelled = new Map<number, Uint32Array | null>();
+    const spelling = (k: number, at: number): Uint32Array | null => {
+      const key = k * (needle.length + 1) + at;
+      if (spelled.has(key)) return spelled.get(key)!;
+      let rows = where(k, needle.slice(at), 'start');
+      if (k + 1 < this.fields.length) {
+        for (const space of spaces) {
+          if (space < at) continue;
+          if (space - at > this.fields[k].longest) break;
+          const whole = where(k, needle.slice(at, space), 'whole');
+          const rest = whole && spelling(k + 1, space + 1);
+          const both = rest && and(whole, rest);
+          if (both) rows = or(rows, both);
+        }
+      }
+      spelled.set(key, rows);
+      return rows;
+    };
+    let across: Uint32Array | null = null;
+    for (const space of spaces) {
+      for (let k = 0; k + 1 < this.fields.length; k++) {
+        const rest = spelling(k + 1, space + 1);
+        const head = rest && where(k, needle.slice(0, space), 'end');
+        const both = head && and(head, rest);
+        if (both) across = or(across, both);
+      }
     }
-    into.set(found);
+    return across;
   }
 
-  /** Rows still candidates (in `into`) and not yet `found` whose value holds the piece; answers how many. */
-  private findOneByOne(piece: string, segment: Segment, into: Uint32Array, found: Uint32Array): number {
+  /** Adds the candidates not yet found whose own value in `field` holds the needle; answers how many. */
+  private testOneByOne(field: SearchField, needle: string, candidates: Uint32Array, found: Uint32Array): number {
     let added = 0;
-    for (let w = 0; w < into.length; w++) {
-      let rest = into[w] & ~found[w];
+    for (let w = 0; w < candidates.length; w++) {
+      let rest = candidates[w] & ~found[w];
       while (rest !== 0) {
         const bit = 31 - Math.clz32(rest & -rest);
         rest &= rest - 1;
-        const code = segment.codes[(w << 5) + bit];
-        if (code !== ABSENT && segment.values.textAt(code).includes(piece)) {
+        if (field.valueAt((w << 5) + bit).includes(needle)) {
           found[w] |= 1 << bit;
           added++;
         }
@@ -108,106 +152,35 @@ export class SearchTerms {
     }
     return added;
   }
-
-  /** The same, by matching the piece once against the segment's dictionary. */
-  private findByDictionary(piece: string, segment: Segment, into: Uint32Array, found: Uint32Array): number {
-    const wanted = new Uint32Array((segment.values.rows + 31) >>> 5);
-    segment.values.applyTerm(piece, wanted, true);
-    if (!wanted.some((w) => w !== 0)) return 0;
-    const codes = segment.codes;
-    let added = 0;
-    for (let w = 0; w < into.length; w++) {
-      let rest = into[w] & ~found[w];
-      if (rest === 0) continue;
-      let word = 0;
-      const base = w << 5;
-      if (popcount(rest) > 8) {
-        // Many rows to look at: reading all 32 codes beats picking the bits one by one.
-        const end = Math.min(32, this.rows - base);
-        for (let b = 0; b < end; b++) {
-          const code = codes[base + b];
-          word |= (code === ABSENT ? 0 : (wanted[code >>> 5] >>> (code & 31)) & 1) << b;
-        }
-        word &= rest;
-      } else {
-        while (rest !== 0) {
-          const bit = 31 - Math.clz32(rest & -rest);
-          rest &= rest - 1;
-          const code = codes[base + bit];
-          if (code !== ABSENT && (wanted[code >>> 5] & (1 << (code & 31))) !== 0) word |= 1 << bit;
-        }
-      }
-      found[w] |= word;
-      added += popcount(word);
-    }
-    return added;
-  }
 }
 
 /** Collects each row's lower-cased search fields, in order. */
 export class SearchTermsBuilder {
-  private readonly dictionaries: Map<string, number>[];
-  private readonly codes: Uint32Array[];
-  private readonly whole: SearchTextBuilder;
+  private readonly fields: SearchFieldBuilder[];
   private row = 0;
 
   constructor(
-    private readonly fields: readonly SearchField[],
+    fields: readonly SearchFieldSpec[],
     private readonly size: number,
   ) {
-    const segments = fields.reduce((n, field) => n + (field.splitAt === undefined ? 1 : 2), 0);
-    this.dictionaries = Array.from({ length: segments }, () => new Map());
-    this.codes = Array.from({ length: segments }, () => new Uint32Array(size));
-    this.whole = new SearchTextBuilder(size);
-  }
-
-  private code(segment: number, value: string): number {
-    const dictionary = this.dictionaries[segment];
-    let code = dictionary.get(value);
-    if (code === undefined) {
-      code = dictionary.size;
-      dictionary.set(value, code);
-    }
-    return code;
+    this.fields = fields.map((field) => new SearchFieldBuilder(size, field.splitAt));
   }
 
   /**
    * Adds one row: its search fields as the database lower-cases them, which joined by spaces are its
-   * search_text (a change to that column in schema.ts must be mirrored in the catalogue's fields; the
-   * tests comparing the index with SQL would catch a mismatch).
+   * search_text (a change to that column in schema.ts must be mirrored in the catalogue's search
+   * fields; the tests comparing the index with SQL would catch a mismatch).
    */
   add(values: readonly string[]): void {
-    let segment = 0;
-    const put = (value: string | null) => {
-      this.codes[segment][this.row] = value === null ? ABSENT : this.code(segment, value);
-      segment++;
-    };
-    this.fields.forEach((field, k) => {
-      const value = values[k];
-      const cut = field.splitAt === undefined ? -1 : value.indexOf(field.splitAt);
-      if (field.splitAt === undefined) {
-        put(value);
-      } else if (cut === -1) {
-        put(value);
-        put(null);
-      } else {
-        put(value.slice(0, cut));
-        put(value.slice(cut + 1));
-      }
-    });
-    this.whole.add(values.join(FIELD_SEPARATOR));
+    values.forEach((value, k) => this.fields[k].add(value));
     this.row++;
   }
 
   finish(): SearchTerms {
     if (this.row !== this.size) throw new Error(`${this.row} of ${this.size} rows were added`);
-    const segments = this.dictionaries.map((dictionary, k) => {
-      const values = new SearchTextBuilder(dictionary.size);
-      // A Map keeps insertion order, which is code order.
-      for (const value of dictionary.keys()) values.add(value);
-      return { values: values.finish(), codes: this.codes[k] };
-    });
-    const separators = [FIELD_SEPARATOR, ...this.fields.flatMap((f) => (f.splitAt === undefined ? [] : [f.splitAt]))];
-    return new SearchTerms(segments, this.whole.finish(), this.size, separators);
+    return new SearchTerms(
+      this.fields.map((field) => field.finish()),
+      this.size,
+    );
   }
 }

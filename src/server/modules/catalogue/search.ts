@@ -37,8 +37,8 @@ export interface CatalogueSearchOptions {
  *   case (CaseFold) and matched against the search text held in the index. The page's rows are then
  *   read together with the catalogue version, in one statement: one round trip per search, and the
  *   version proves the index current for the very snapshot the rows come from;
- * - when that version is newer than the index (a change committed since it was built), and while the
- *   index is being (re)built, the search runs SQL, and its count is cached per filter for the current
+ * - when that version is newer than the index (a change committed since it was built), while the
+ *   index is being (re)built, and for a term of many words the index leaves to SQL, the search runs SQL, and its count is cached per filter for the current
  *   catalogue version, so it is correct until the next seed or import.
  */
 export class CatalogueSearch {
@@ -117,6 +117,7 @@ export class CatalogueSearch {
     if (index && index.version >= this.newestSeen) {
       const needle = filter.term === undefined ? undefined : await this.needle(filter.term);
       const match = index.match(filter, (page - 1) * perPage, perPage, needle);
+      if (match === null) return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage);
       const rows = await queryRows(this.db, byIdsWithVersionSql(this.catalogue, match.ids));
       const version = Number(rows[0][VERSION_COLUMN]);
       if (version === index.version) {

@@ -1,0 +1,27 @@
+// Sets of row positions (or dictionary codes) as bitsets: bit i of word i >>> 5 stands for position i.
+
+/** Words a bitset over `n` positions takes. */
+export function wordsFor(n: number): number {
+  return (n + 31) >>> 5;
+}
+
+/** Set bits in a 32-bit word (the classic parallel count). */
+export function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Set bits in a whole bitset. */
+export function countSet(bits: Uint32Array): number {
+  let count = 0;
+  for (const word of bits) count += popcount(word);
+  return count;
+}
+
+/** Sets every position below `n`, and none past it. */
+export function fillAll(bits: Uint32Array, n: number): void {
+  bits.fill(0xffffffff);
+  const tail = n & 31;
+  if (tail !== 0) bits[bits.length - 1] = (1 << tail) - 1;
+}

@@ -1,0 +1,341 @@
+// One search field of a catalogue in memory, for search-terms.ts: which rows' values hold a piece of
+// a needle somewhere, at their start, at their end, or as the whole value.
+//
+// A field keeps a dictionary of its distinct values (a SearchTextColumn: their text behind a trigram
+// filter), each row's code in it, and each value's rows (postings). A piece is matched once against
+// the dictionary; the rows of the matching values are then read from the postings when they are few,
+// else by a pass over the candidates' codes.
+//
+// An e-mail is nearly unique, but its part before the '@' and, above all, its part after repeat a
+// great deal: a split field keeps the two parts as two such columns, and answers for the whole value
+// from them (a value without the split character is both parts, and is marked).
+import { fillAll, popcount, wordsFor } from './bitset.js';
+import { SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
+
+/** Where in a value a piece must sit. */
+export type Place = 'anywhere' | 'start' | 'end' | 'whole';
+
+export interface SearchField {
+  /** The length of the longest value. */
+  readonly longest: number;
+  /** How many distinct values a piece is matched against. */
+  readonly distinct: number;
+  /** About the bytes held. */
+  readonly size: number;
+  valueAt(row: number): string;
+  /**
+   * Adds to `found` the rows of `candidates` not yet in it whose value holds `piece` at `place`;
+   * answers how many. `left`, about how many candidates are not yet found, chooses how rows are read.
+   */
+  addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number;
+}
+
+function holds(value: string, piece: string, place: Place): boolean {
+  switch (place) {
+    case 'anywhere':
+      return value.includes(piece);
+    case 'start':
+      return value.startsWith(piece);
+    case 'end':
+      return value.endsWith(piece);
+    case 'whole':
+      return value === piece;
+  }
+}
+
+/** The distinct values of one text over all rows, each row's code and each value's rows. */
+class ValueColumn implements SearchField {
+  constructor(
+    private readonly values: SearchTextColumn,
+    /** Each row's code: the position of its value in `values`. */
+    private readonly codes: Uint16Array | Uint32Array,
+    /** The rows holding value v are postingRows[postingStarts[v] … postingStarts[v + 1]), ascending. */
+    private readonly postingStarts: Uint32Array,
+    private readonly postingRows: Uint32Array,
+    /** The code of the empty value, or -1 when no row has it. */
+    private readonly emptyCode: number,
+    readonly longest: number,
+  ) {}
+
+  get distinct(): number {
+    return this.values.rows;
+  }
+
+  get size(): number {
+    return this.values.size + this.codes.byteLength + this.postingStarts.byteLength + this.postingRows.byteLength;
+  }
+
+  valueAt(row: number): string {
+    return this.values.textAt(this.codes[row]);
+  }
+
+  addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number {
+    const wanted = this.valuesWhere(piece, place);
+    if (wanted === null) return 0;
+    return this.postingsOf(wanted, left) < left
+      ? this.addFromPostings(wanted, candidates, found)
+      : this.addFromCodes(wanted, candidates, found);
+  }
+
+  /** The codes of the values holding `piece` at `place`, as a bitset; null when there are none. */
+  private valuesWhere(piece: string, place: Place): Uint32Array | null {
+    if (piece.length > this.longest) return null;
+    const values = this.values;
+    const wanted = new Uint32Array(wordsFor(values.rows));
+    if (piece === '') {
+      if (place !== 'whole') fillAll(wanted, values.rows);
+      else if (this.emptyCode !== -1) wanted[this.emptyCode >>> 5] = 1 << (this.emptyCode & 31);
+      else return null;
+      return wanted;
+    }
+    values.applyTerm(piece, wanted, true);
+    let any = 0;
+    for (let w = 0; w < wanted.length; w++) {
+      if (place !== 'anywhere') {
+        let bits = wanted[w];
+        while (bits !== 0) {
+          const bit = 31 - Math.clz32(bits & -bits);
+          bits &= bits - 1;
+          if (!holds(values.textAt((w << 5) + bit), piece, place)) wanted[w] &= ~(1 << bit);
+        }
+      }
+      any |= wanted[w];
+    }
+    return any === 0 ? null : wanted;
+  }
+
+  /** How many rows the wanted values hold, counted up to `limit`. */
+  private postingsOf(wanted: Uint32Array, limit: number): number {
+    const starts = this.postingStarts;
+    let postings = 0;
+    for (let w = 0; w < wanted.length && postings < limit; w++) {
+      let bits = wanted[w];
+      while (bits !== 0) {
+        const v = (w << 5) + 31 - Math.clz32(bits & -bits);
+        bits &= bits - 1;
+        postings += starts[v + 1] - starts[v];
+      }
+    }
+    return postings;
+  }
+
+  private addFromPostings(wanted: Uint32Array, candidates: Uint32Array, found: Uint32Array): number {
+    const { postingStarts: starts, postingRows: rows } = this;
+    let added = 0;
+    for (let w = 0; w < wanted.length; w++) {
+      let bits = wanted[w];
+      while (bits !== 0) {
+        const v = (w << 5) + 31 - Math.clz32(bits & -bits);
+        bits &= bits - 1;
+        for (let p = starts[v]; p < starts[v + 1]; p++) {
+          const row = rows[p];
+          const r = row >>> 5;
+          const bit = 1 << (row & 31);
+          if ((candidates[r] & ~found[r] & bit) !== 0) {
+            found[r] |= bit;
+            added++;
+          }
+        }
+      }
+    }
+    return added;
+  }
+
+  private addFromCodes(wanted: Uint32Array, candidates: Uint32Array, found: Uint32Array): number {
+    const codes = this.codes;
+    const rows = codes.length;
+    let added = 0;
+    for (let w = 0; w < candidates.length; w++) {
+      let rest = candidates[w] & ~found[w];
+      if (rest === 0) continue;
+      let word = 0;
+      const base = w << 5;
+      if (popcount(rest) > 8) {
+        // Many rows to look at: reading all 32 codes beats picking the bits one by one.
+        const end = Math.min(32, rows - base);
+        for (let b = 0; b < end; b++) {
+          const code = codes[base + b];
+          word |= ((wanted[code >>> 5] >>> (code & 31)) & 1) << b;
+        }
+        word &= rest;
+      } else {
+        while (rest !== 0) {
+          const bit = 31 - Math.clz32(rest & -rest);
+          rest &= rest - 1;
+          const code = codes[base + bit];
+          if ((wanted[code >>> 5] & (1 << (code & 31))) !== 0) word |= 1 << bit;
+        }
+      }
+      found[w] |= word;
+      added += popcount(word);
+    }
+    return added;
+  }
+}
+
+/**
+ * A field cut at the first `at` of each value (an e-mail at its '@') into the part before and the part
+ * after. The part before holds no `at`, so a piece's first `at` that falls in the value's first part
+ * sits exactly at the cut. A value without `at` is stored as both parts and marked `uncut`.
+ */
+class SplitField implements SearchField {
+  constructor(
+    private readonly at: string,
+    private readonly before: ValueColumn,
+    private readonly after: ValueColumn,
+    private readonly uncut: Uint32Array,
+  ) {}
+
+  get longest(): number {
+    return this.before.longest + 1 + this.after.longest;
+  }
+
+  get distinct(): number {
+    return this.before.distinct + this.after.distinct;
+  }
+
+  get size(): number {
+    return this.before.size + this.after.size + this.uncut.byteLength;
+  }
+
+  valueAt(row: number): string {
+    const before = this.before.valueAt(row);
+    return (this.uncut[row >>> 5] & (1 << (row & 31))) !== 0 ? before : `${before}${this.at}${this.after.valueAt(row)}`;
+  }
+
+  addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number {
+    const cut = piece.indexOf(this.at);
+    if (cut === -1) {
+      switch (place) {
+        case 'anywhere': {
+          const added = this.before.addRows(piece, place, candidates, found, left);
+          return added + this.after.addRows(piece, place, candidates, found, left - added);
+        }
+        case 'start':
+          return this.before.addRows(piece, place, candidates, found, left);
+        case 'end':
+          return this.after.addRows(piece, place, candidates, found, left);
+        case 'whole':
+          return this.before.addRows(piece, place, this.within(candidates, true), found, left);
+      }
+    }
+    const head = piece.slice(0, cut);
+    const tail = piece.slice(cut + 1);
+    switch (place) {
+      case 'anywhere': {
+        // Inside the part after, or from the end of the part before over the cut.
+        const added = this.after.addRows(piece, place, candidates, found, left);
+        return added + this.acrossCut(head, 'end', tail, 'start', candidates, found);
+      }
+      case 'start':
+        return this.acrossCut(head, 'whole', tail, 'start', candidates, found);
+      case 'end': {
+        const added = this.after.addRows(piece, place, candidates, found, left);
+        return added + this.acrossCut(head, 'end', tail, 'whole', candidates, found);
+      }
+      case 'whole':
+        return this.acrossCut(head, 'whole', tail, 'whole', candidates, found);
+    }
+  }
+
+  /** The candidates (not yet found) whose value is `uncut`, or is cut. */
+  private within(candidates: Uint32Array, uncut: boolean): Uint32Array {
+    const mask = uncut ? 0 : -1;
+    return candidates.map((word, w) => word & (this.uncut[w] ^ mask));
+  }
+
+  /** Adds the cut values whose part before holds `head` at one place and part after `tail` at another. */
+  private acrossCut(
+    head: string,
+    headPlace: Place,
+    tail: string,
+    tailPlace: Place,
+    candidates: Uint32Array,
+    found: Uint32Array,
+  ): number {
+    const cut = this.within(candidates, false);
+    for (let w = 0; w < cut.length; w++) cut[w] &= ~found[w];
+    const heads = new Uint32Array(cut.length);
+    const count = cut.reduce((sum, word) => sum + popcount(word), 0);
+    const headRows = this.before.addRows(head, headPlace, cut, heads, count);
+    if (headRows === 0) return 0;
+    return this.after.addRows(tail, tailPlace, heads, found, headRows);
+  }
+}
+
+/** Collects one text per row, then makes its ValueColumn. */
+class ValueColumnBuilder {
+  private readonly dictionary = new Map<string, number>();
+  private readonly codes: Uint32Array;
+  private row = 0;
+
+  constructor(private readonly size: number) {
+    this.codes = new Uint32Array(size);
+  }
+
+  add(value: string): void {
+    let code = this.dictionary.get(value);
+    if (code === undefined) {
+      code = this.dictionary.size;
+      this.dictionary.set(value, code);
+    }
+    this.codes[this.row++] = code;
+  }
+
+  finish(): ValueColumn {
+    const { dictionary, size } = this;
+    const values = new SearchTextBuilder(dictionary.size);
+    let longest = 0;
+    // A Map keeps insertion order, which is code order.
+    for (const value of dictionary.keys()) {
+      values.add(value);
+      longest = Math.max(longest, value.length);
+    }
+    const codes = dictionary.size <= 0x10000 ? Uint16Array.from(this.codes) : this.codes;
+    // Postings by counting: each value's count, the running sums as starts, then the rows in order.
+    const postingStarts = new Uint32Array(dictionary.size + 1);
+    for (const code of codes) postingStarts[code + 1]++;
+    for (let v = 0; v < dictionary.size; v++) postingStarts[v + 1] += postingStarts[v];
+    const next = postingStarts.slice(0, dictionary.size);
+    const postingRows = new Uint32Array(size);
+    codes.forEach((code, row) => {
+      postingRows[next[code]++] = row;
+    });
+    return new ValueColumn(values.finish(), codes, postingStarts, postingRows, dictionary.get('') ?? -1, longest);
+  }
+}
+
+/** Collects one field's value per row, in row order. */
+export class SearchFieldBuilder {
+  private readonly before: ValueColumnBuilder;
+  private readonly after: ValueColumnBuilder | null;
+  private readonly uncut: Uint32Array;
+  private row = 0;
+
+  /** `splitAt`: cut each value at the first of this character (an e-mail at its '@'). */
+  constructor(
+    size: number,
+    private readonly splitAt?: string,
+  ) {
+    this.before = new ValueColumnBuilder(size);
+    this.after = splitAt === undefined ? null : new ValueColumnBuilder(size);
+    this.uncut = new Uint32Array(splitAt === undefined ? 0 : wordsFor(size));
+  }
+
+  add(value: string): void {
+    if (this.after === null) {
+      this.before.add(value);
+    } else {
+      const cut = value.indexOf(this.splitAt!);
+      if (cut === -1) this.uncut[this.row >>> 5] |= 1 << (this.row & 31);
+      this.before.add(cut === -1 ? value : value.slice(0, cut));
+      this.after.add(cut === -1 ? value : value.slice(cut + 1));
+    }
+    this.row++;
+  }
+
+  finish(): SearchField {
+    const before = this.before.finish();
+    return this.after === null ? before : new SplitField(this.splitAt!, before, this.after.finish(), this.uncut);
+  }
+}
