@@ -22,7 +22,6 @@ export interface SearchField {
   readonly distinct: number;
   /** About the bytes held. */
   readonly size: number;
-  valueAt(row: number): string;
   /**
    * Adds to `found` the rows of `candidates` not yet in it whose value holds `piece` at `place`;
    * answers how many. `left`, about how many candidates are not yet found, chooses how rows are read.
@@ -41,6 +40,17 @@ function holds(value: string, piece: string, place: Place): boolean {
     case 'whole':
       return value === piece;
   }
+}
+
+/** Adds every candidate not yet found to `found`; answers how many. */
+function addAll(candidates: Uint32Array, found: Uint32Array): number {
+  let added = 0;
+  for (let w = 0; w < candidates.length; w++) {
+    const word = candidates[w] & ~found[w];
+    found[w] |= word;
+    added += popcount(word);
+  }
+  return added;
 }
 
 /** The distinct values of one text over all rows, each row's code and each value's rows. */
@@ -65,16 +75,36 @@ class ValueColumn implements SearchField {
     return this.values.size + this.codes.byteLength + this.postingStarts.byteLength + this.postingRows.byteLength;
   }
 
-  valueAt(row: number): string {
-    return this.values.textAt(this.codes[row]);
-  }
-
+  /**
+   * Few candidates against the dictionary: each one's own value is tested. Else the piece is matched
+   * against the dictionary, and the rows of the matching values are read from their postings when
+   * those are few against the candidates (each posting costs a scattered read, so about half as many),
+   * else by a pass over the candidates' codes.
+   */
   addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number {
+    if (piece === '' && place !== 'whole') return addAll(candidates, found);
+    if (left * 4 < this.values.rows) return this.addOneByOne(piece, place, candidates, found);
     const wanted = this.valuesWhere(piece, place);
     if (wanted === null) return 0;
-    return this.postingsOf(wanted, left) < left
+    return this.postingsOf(wanted, left) * 2 < left
       ? this.addFromPostings(wanted, candidates, found)
       : this.addFromCodes(wanted, candidates, found);
+  }
+
+  private addOneByOne(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array): number {
+    let added = 0;
+    for (let w = 0; w < candidates.length; w++) {
+      let rest = candidates[w] & ~found[w];
+      while (rest !== 0) {
+        const bit = 31 - Math.clz32(rest & -rest);
+        rest &= rest - 1;
+        if (holds(this.values.textAt(this.codes[(w << 5) + bit]), piece, place)) {
+          found[w] |= 1 << bit;
+          added++;
+        }
+      }
+    }
+    return added;
   }
 
   /** The codes of the values holding `piece` at `place`, as a bitset; null when there are none. */
@@ -196,11 +226,6 @@ class SplitField implements SearchField {
 
   get size(): number {
     return this.before.size + this.after.size + this.uncut.byteLength;
-  }
-
-  valueAt(row: number): string {
-    const before = this.before.valueAt(row);
-    return (this.uncut[row >>> 5] & (1 << (row & 31))) !== 0 ? before : `${before}${this.at}${this.after.valueAt(row)}`;
   }
 
   addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number {

@@ -24,7 +24,7 @@ export interface SearchFieldSpec {
 
 const FIELD_SEPARATOR = ' ';
 /** Field readings one needle may take across fields: a needle of a few words takes a few dozen. */
-const MAX_READINGS = 64;
+const MAX_READINGS = 200;
 
 class TooManyReadings extends Error {}
 
@@ -35,19 +35,16 @@ function or(a: Uint32Array | null, b: Uint32Array): Uint32Array {
   return out;
 }
 
-/** a AND b, or null when they share no position. */
-function and(a: Uint32Array, b: Uint32Array): Uint32Array | null {
-  const out = new Uint32Array(a.length);
-  let any = 0;
-  for (let w = 0; w < a.length; w++) any |= out[w] = a[w] & b[w];
-  return any === 0 ? null : out;
-}
-
 export class SearchTerms {
+  /** The fields, smallest dictionary first: the few values of a title or a city settle most rows cheaply. */
+  private readonly bySize: SearchField[];
+
   constructor(
     private readonly fields: SearchField[],
     private readonly rows: number,
-  ) {}
+  ) {
+    this.bySize = [...fields].sort((a, b) => a.distinct - b.distinct);
+  }
 
   /** About the bytes held: the dictionaries' text, offsets and trigram filters, the codes and postings. */
   get size(): number {
@@ -80,77 +77,51 @@ export class SearchTerms {
   /** Adds to `found` the candidates not yet in it that hold the needle inside one field's value. */
   private withinOneField(needle: string, candidates: Uint32Array, found: Uint32Array) {
     let left = countSet(candidates) - countSet(found);
-    for (const field of this.fields) {
+    for (const field of this.bySize) {
       if (left === 0) break;
-      left -=
-        left * 4 < field.distinct
-          ? this.testOneByOne(field, needle, candidates, found)
-          : field.addRows(needle, 'anywhere', candidates, found, left);
+      left -= field.addRows(needle, 'anywhere', candidates, found, left);
     }
   }
 
   /**
    * The candidates where the needle starts in one field and ends in a later one: for every space of
-   * the needle and every field, the rows whose value ends with the needle's text before that space and
-   * whose next fields spell the rest from their start.
+   * the needle and every field, the rows whose value ends with the needle's text before that space,
+   * narrowed to those whose next fields spell the rest from their start. Each step reads only the
+   * rows the steps before kept, so a rare word on either side keeps the whole search cheap.
    */
   private acrossFields(needle: string, candidates: Uint32Array): Uint32Array | null {
     const spaces: number[] = [];
     for (let i = needle.indexOf(FIELD_SEPARATOR); i !== -1; i = needle.indexOf(FIELD_SEPARATOR, i + 1)) spaces.push(i);
-    const count = countSet(candidates);
     let readings = 0;
-    const where = (k: number, piece: string, place: Place): Uint32Array | null => {
-      if (piece === '' && place !== 'whole') return candidates;
+    /** The rows of `within` whose value in field k holds `piece` at `place`, or null for none. */
+    const where = (k: number, piece: string, place: Place, within: Uint32Array): Uint32Array | null => {
       if (++readings > MAX_READINGS) throw new TooManyReadings();
-      const rows = new Uint32Array(candidates.length);
-      return this.fields[k].addRows(piece, place, candidates, rows, count) === 0 ? null : rows;
+      const rows = new Uint32Array(within.length);
+      return this.fields[k].addRows(piece, place, within, rows, countSet(within)) === 0 ? null : rows;
     };
-    // The rows whose fields from k on, from the start of field k, spell needle[at…] (memoised by k, at).
-    const spelled = new Map<number, Uint32Array | null>();
-    const spelling = (k: number, at: number): Uint32Array | null => {
-      const key = k * (needle.length + 1) + at;
-      if (spelled.has(key)) return spelled.get(key)!;
-      let rows = where(k, needle.slice(at), 'start');
+    /** The rows of `within` whose fields from k on, from the start of field k, spell needle[at…]. */
+    const spelling = (k: number, at: number, within: Uint32Array): Uint32Array | null => {
+      let rows = where(k, needle.slice(at), 'start', within);
       if (k + 1 < this.fields.length) {
         for (const space of spaces) {
           if (space < at) continue;
           if (space - at > this.fields[k].longest) break;
-          const whole = where(k, needle.slice(at, space), 'whole');
-          const rest = whole && spelling(k + 1, space + 1);
-          const both = rest && and(whole, rest);
-          if (both) rows = or(rows, both);
+          const whole = where(k, needle.slice(at, space), 'whole', within);
+          const rest = whole && spelling(k + 1, space + 1, whole);
+          if (rest) rows = or(rows, rest);
         }
       }
-      spelled.set(key, rows);
       return rows;
     };
     let across: Uint32Array | null = null;
     for (const space of spaces) {
       for (let k = 0; k + 1 < this.fields.length; k++) {
-        const rest = spelling(k + 1, space + 1);
-        const head = rest && where(k, needle.slice(0, space), 'end');
-        const both = head && and(head, rest);
-        if (both) across = or(across, both);
+        const head = where(k, needle.slice(0, space), 'end', candidates);
+        const rest = head && spelling(k + 1, space + 1, head);
+        if (rest) across = or(across, rest);
       }
     }
     return across;
-  }
-
-  /** Adds the candidates not yet found whose own value in `field` holds the needle; answers how many. */
-  private testOneByOne(field: SearchField, needle: string, candidates: Uint32Array, found: Uint32Array): number {
-    let added = 0;
-    for (let w = 0; w < candidates.length; w++) {
-      let rest = candidates[w] & ~found[w];
-      while (rest !== 0) {
-        const bit = 31 - Math.clz32(rest & -rest);
-        rest &= rest - 1;
-        if (field.valueAt((w << 5) + bit).includes(needle)) {
-          found[w] |= 1 << bit;
-          added++;
-        }
-      }
-    }
-    return added;
   }
 }
 
