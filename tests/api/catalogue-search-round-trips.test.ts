@@ -13,18 +13,24 @@ import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
 import { readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
 import { createPostgresDatabase, testDatabases } from '../helpers/database.js';
 
-/** The database, counting the statements run through it. */
+/** The database, counting the statements run through it: by drizzle, or straight on its client. */
 function counting(db: Db): { db: Db; statements: () => number } {
   let n = 0;
-  const counted = new Proxy(db, {
-    get(target, key, receiver) {
-      if (key === 'execute') {
-        return (query: Parameters<Db['execute']>[0]) => {
+  const countQueries = <T extends object>(target: T, method: string): T =>
+    new Proxy(target, {
+      get(object, key) {
+        const value = Reflect.get(object, key, object) as unknown;
+        if (key !== method || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
           n++;
-          return target.execute(query);
+          return (value as (...a: unknown[]) => unknown).apply(object, args);
         };
-      }
-      return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+  const client = countQueries((db as unknown as { $client: object }).$client, 'query');
+  const counted = new Proxy(countQueries(db, 'execute'), {
+    get(target, key) {
+      return key === '$client' ? client : (Reflect.get(target, key, target) as unknown);
     },
   });
   return { db: counted, statements: () => n };

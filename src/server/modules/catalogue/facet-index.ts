@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { Catalogue, Facet, RangeFacet } from './catalogues.js';
 import { queryRows } from '../../db/query-rows.js';
 import { popcount, wordsFor } from './bitset.js';
+import { buildPostings, forEachRow, postingCount, type Postings } from './postings.js';
 import type { FacetSelection, SearchFilter } from './search-sql.js';
 import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
 import { readCatalogueVersion } from './version.js';
@@ -23,6 +24,8 @@ interface EqualsColumn {
   match: 'equals';
   dictionary: Map<string, number>;
   codes: Uint32Array;
+  /** Each value's rows, made once the column is filled: a rare value (a city) is read from them. */
+  postings?: Postings;
 }
 interface OverlapsColumn {
   match: 'overlaps';
@@ -154,6 +157,9 @@ export class FacetIndex {
       lastId = ids[filled - 1];
     }
     if (filled !== size || (await readCatalogueVersion(db)) !== version) return null;
+    for (const column of columns.values()) {
+      if (column.match === 'equals') column.postings = buildPostings(column.codes, column.dictionary.size);
+    }
     return new FacetIndex(version, ids, columns, text.finish());
   }
 
@@ -187,6 +193,7 @@ export class FacetIndex {
     const column = this.columns.get(facet.searchKey)!;
     const n = this.ids.length;
     const words = into.length;
+    if (column.match === 'equals' && this.fromPostings(column, values, into, first)) return true;
     switch (column.match) {
       case 'equals':
       case 'range': {
@@ -233,6 +240,27 @@ export class FacetIndex {
         return true;
       }
     }
+  }
+
+  /**
+   * Applies an equals selection from its values' postings when they hold few rows (under one in eight),
+   * where a pass would read every row's code; answers false, having done nothing, otherwise. Answers
+   * true for values none of which is in use: no row matches.
+   */
+  private fromPostings(column: EqualsColumn, values: string[], into: Uint32Array, first: boolean): boolean {
+    const wanted = new Uint32Array(wordsFor(column.dictionary.size));
+    for (const v of values) {
+      const code = column.dictionary.get(v);
+      if (code !== undefined) wanted[code >>> 5] |= 1 << (code & 31);
+    }
+    const postings = column.postings!;
+    if (postingCount(postings, wanted, this.ids.length / 8) * 8 >= this.ids.length) return false;
+    const rows = first ? into.fill(0) : new Uint32Array(into.length);
+    forEachRow(postings, wanted, (row) => {
+      rows[row >>> 5] |= 1 << (row & 31);
+    });
+    if (!first) for (let w = 0; w < into.length; w++) into[w] &= rows[w];
+    return true;
   }
 
   /**

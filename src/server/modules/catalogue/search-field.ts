@@ -10,6 +10,7 @@
 // great deal: a split field keeps the two parts as two such columns, and answers for the whole value
 // from them (a value without the split character is both parts, and is marked).
 import { fillAll, popcount, wordsFor } from './bitset.js';
+import { buildPostings, forEachRow, postingCount, type Postings } from './postings.js';
 import { SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
 
 /** Where in a value a piece must sit. */
@@ -59,9 +60,7 @@ class ValueColumn implements SearchField {
     private readonly values: SearchTextColumn,
     /** Each row's code: the position of its value in `values`. */
     private readonly codes: Uint16Array | Uint32Array,
-    /** The rows holding value v are postingRows[postingStarts[v] … postingStarts[v + 1]), ascending. */
-    private readonly postingStarts: Uint32Array,
-    private readonly postingRows: Uint32Array,
+    private readonly postings: Postings,
     /** The code of the empty value, or -1 when no row has it. */
     private readonly emptyCode: number,
     readonly longest: number,
@@ -72,7 +71,7 @@ class ValueColumn implements SearchField {
   }
 
   get size(): number {
-    return this.values.size + this.codes.byteLength + this.postingStarts.byteLength + this.postingRows.byteLength;
+    return this.values.size + this.codes.byteLength + this.postings.starts.byteLength + this.postings.rows.byteLength;
   }
 
   /**
@@ -86,7 +85,7 @@ class ValueColumn implements SearchField {
     if (left * 4 < this.values.rows) return this.addOneByOne(piece, place, candidates, found);
     const wanted = this.valuesWhere(piece, place);
     if (wanted === null) return 0;
-    return this.postingsOf(wanted, left) * 2 < left
+    return postingCount(this.postings, wanted, left) * 2 < left
       ? this.addFromPostings(wanted, candidates, found)
       : this.addFromCodes(wanted, candidates, found);
   }
@@ -134,40 +133,16 @@ class ValueColumn implements SearchField {
     return any === 0 ? null : wanted;
   }
 
-  /** How many rows the wanted values hold, counted up to `limit`. */
-  private postingsOf(wanted: Uint32Array, limit: number): number {
-    const starts = this.postingStarts;
-    let postings = 0;
-    for (let w = 0; w < wanted.length && postings < limit; w++) {
-      let bits = wanted[w];
-      while (bits !== 0) {
-        const v = (w << 5) + 31 - Math.clz32(bits & -bits);
-        bits &= bits - 1;
-        postings += starts[v + 1] - starts[v];
-      }
-    }
-    return postings;
-  }
-
   private addFromPostings(wanted: Uint32Array, candidates: Uint32Array, found: Uint32Array): number {
-    const { postingStarts: starts, postingRows: rows } = this;
     let added = 0;
-    for (let w = 0; w < wanted.length; w++) {
-      let bits = wanted[w];
-      while (bits !== 0) {
-        const v = (w << 5) + 31 - Math.clz32(bits & -bits);
-        bits &= bits - 1;
-        for (let p = starts[v]; p < starts[v + 1]; p++) {
-          const row = rows[p];
-          const r = row >>> 5;
-          const bit = 1 << (row & 31);
-          if ((candidates[r] & ~found[r] & bit) !== 0) {
-            found[r] |= bit;
-            added++;
-          }
-        }
+    forEachRow(this.postings, wanted, (row) => {
+      const w = row >>> 5;
+      const bit = 1 << (row & 31);
+      if ((candidates[w] & ~found[w] & bit) !== 0) {
+        found[w] |= bit;
+        added++;
       }
-    }
+    });
     return added;
   }
 
@@ -294,7 +269,7 @@ class ValueColumnBuilder {
   private readonly codes: Uint32Array;
   private row = 0;
 
-  constructor(private readonly size: number) {
+  constructor(size: number) {
     this.codes = new Uint32Array(size);
   }
 
@@ -308,7 +283,7 @@ class ValueColumnBuilder {
   }
 
   finish(): ValueColumn {
-    const { dictionary, size } = this;
+    const { dictionary } = this;
     const values = new SearchTextBuilder(dictionary.size);
     let longest = 0;
     // A Map keeps insertion order, which is code order.
@@ -317,16 +292,8 @@ class ValueColumnBuilder {
       longest = Math.max(longest, value.length);
     }
     const codes = dictionary.size <= 0x10000 ? Uint16Array.from(this.codes) : this.codes;
-    // Postings by counting: each value's count, the running sums as starts, then the rows in order.
-    const postingStarts = new Uint32Array(dictionary.size + 1);
-    for (const code of codes) postingStarts[code + 1]++;
-    for (let v = 0; v < dictionary.size; v++) postingStarts[v + 1] += postingStarts[v];
-    const next = postingStarts.slice(0, dictionary.size);
-    const postingRows = new Uint32Array(size);
-    codes.forEach((code, row) => {
-      postingRows[next[code]++] = row;
-    });
-    return new ValueColumn(values.finish(), codes, postingStarts, postingRows, dictionary.get('') ?? -1, longest);
+    const postings = buildPostings(codes, dictionary.size);
+    return new ValueColumn(values.finish(), codes, postings, dictionary.get('') ?? -1, longest);
   }
 }
 

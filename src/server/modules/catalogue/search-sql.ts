@@ -118,11 +118,11 @@ export function byIdSql(catalogue: Catalogue, id: number): SQL {
 export const VERSION_COLUMN = 'catalogue_version';
 
 /**
- * The rows of one page the facet index picked, in id order, each with the catalogue version, read in
- * one statement and so from one snapshot: the version says whether the index that picked the ids was
- * current. With no ids (or none found) it answers one row holding only the version.
+ * The rows of one page the facet index picked (placeholder `ids`), in id order, each with the catalogue
+ * version, read in one statement and so from one snapshot: the version says whether the index that
+ * picked the ids was current. With no ids (or none found) it answers one row holding only the version.
  */
-export function byIdsWithVersionSql(catalogue: Catalogue, ids: number[]): SQL {
+export function byIdsWithVersionSql(catalogue: Catalogue): SQL {
   const columns = sql.join(
     catalogue.wireColumns.map((c) => sql`page.${sql.identifier(c.name)}`),
     sql`, `,
@@ -130,6 +130,6 @@ export function byIdsWithVersionSql(catalogue: Catalogue, ids: number[]): SQL {
   return sql`SELECT state.version AS ${sql.identifier(VERSION_COLUMN)}, ${columns}
     FROM (SELECT coalesce(max(version), 0) AS version FROM catalogue_state WHERE id = 1) AS state
     LEFT JOIN LATERAL (SELECT ${wireColumnList(catalogue)} FROM ${catalogue.table}
-      WHERE ${catalogue.id} = ANY(${sql.param(ids)}::int[])) AS page ON TRUE
+      WHERE ${catalogue.id} = ANY(${sql.placeholder('ids')}::int[])) AS page ON TRUE
     ORDER BY page.${sql.identifier(catalogue.id.name)}`;
 }

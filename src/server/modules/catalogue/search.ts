@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { Catalogue } from './catalogues.js';
 import { CaseFold } from './case-fold.js';
 import { FacetIndex } from './facet-index.js';
-import { queryRows, type Row } from '../../db/query-rows.js';
+import { PreparedRows, queryRows, type Row } from '../../db/query-rows.js';
 import {
   byIdSql,
   byIdsWithVersionSql,
@@ -50,12 +50,15 @@ export class CatalogueSearch {
   /** How the database lower-cases, learned with the first index build (null: ask it each time). */
   private fold: CaseFold | null = null;
   private foldLearned = false;
+  private readonly pageByIds: PreparedRows;
 
   constructor(
     private readonly db: Db,
     readonly catalogue: Catalogue,
     private readonly options: CatalogueSearchOptions = {},
-  ) {}
+  ) {
+    this.pageByIds = new PreparedRows(`${catalogue.name}_page_by_ids`, byIdsWithVersionSql(catalogue));
+  }
 
   /** The index of this version, or null while there is none; a stale one starts a rebuild behind the scenes. */
   facetIndex(version: number): FacetIndex | null {
@@ -118,7 +121,7 @@ export class CatalogueSearch {
       const needle = filter.term === undefined ? undefined : await this.needle(filter.term);
       const match = index.match(filter, (page - 1) * perPage, perPage, needle);
       if (match === null) return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage);
-      const rows = await queryRows(this.db, byIdsWithVersionSql(this.catalogue, match.ids));
+      const rows = await this.pageByIds.run(this.db, { ids: match.ids });
       const version = Number(rows[0][VERSION_COLUMN]);
       if (version === index.version) {
         // Each row carries the version; a page with no rows is the one row holding only it.
