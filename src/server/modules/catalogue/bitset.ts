@@ -25,3 +25,13 @@ export function fillAll(bits: Uint32Array, n: number): void {
   const tail = n & 31;
   if (tail !== 0) bits[bits.length - 1] = (1 << tail) - 1;
 }
+
+/** One bitset of rows per position below `count`, from each row's position (any other: in none). */
+export function bitmapsOf(positions: ArrayLike<number>, count: number): Uint32Array[] {
+  const bitmaps = Array.from({ length: count }, () => new Uint32Array(wordsFor(positions.length)));
+  for (let row = 0; row < positions.length; row++) {
+    const position = positions[row];
+    if (position < count) bitmaps[position][row >>> 5] |= 1 << (row & 31);
+  }
+  return bitmaps;
+}
