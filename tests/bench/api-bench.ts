@@ -73,6 +73,11 @@ const CASES: Case[] = [
   { name: 'term "partner"', catalogue: I, query: { search_term: 'partner' } },
   { name: 'term "zqxj" (no row)', catalogue: I, query: { search_term: 'zqxj' } },
   { name: 'term "Zoë" (non-ASCII)', catalogue: I, query: { search_term: 'Zoë' } },
+  { name: 'term "Luigi Bartell" (a full name)', catalogue: I, query: { search_term: 'Luigi Bartell' } },
+  { name: 'term "capital partners" (two words)', catalogue: I, query: { search_term: 'capital partners' } },
+  { name: 'term "vice president" (two words)', catalogue: I, query: { search_term: 'vice president' } },
+  { name: 'term "smith@" (an e-mail)', catalogue: I, query: { search_term: 'smith@' } },
+  { name: 'term "menlo park" + stage', catalogue: I, query: { search_term: 'Menlo Park', stages: 'Seed' } },
   {
     name: 'term "capital" + filters',
     catalogue: I,

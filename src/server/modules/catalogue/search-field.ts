@@ -10,7 +10,7 @@
 // great deal: a split field keeps the two parts as two such columns, and answers for the whole value
 // from them (a value without the split character is both parts, and is marked).
 import { bitmapsOf, fillAll, popcount, wordsFor } from './bitset.js';
-import { buildPostings, forEachRow, postingCount, type Postings } from './postings.js';
+import { buildPostings, postingCount, type Postings } from './postings.js';
 import { SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
 
 /** Most distinct values a field keeps a bitset of rows for (a title: 19 at a million rows, 2.4 MB). */
@@ -166,15 +166,22 @@ class ValueColumn implements SearchField {
   }
 
   private addFromPostings(wanted: Uint32Array, candidates: Uint32Array, found: Uint32Array): number {
+    const { starts, rows } = this.postings;
     let added = 0;
-    forEachRow(this.postings, wanted, (row) => {
-      const w = row >>> 5;
-      const bit = 1 << (row & 31);
-      if ((candidates[w] & ~found[w] & bit) !== 0) {
-        found[w] |= bit;
-        added++;
+    for (let word = 0; word < wanted.length; word++) {
+      for (let bits = wanted[word]; bits !== 0; bits &= bits - 1) {
+        const v = (word << 5) + 31 - Math.clz32(bits & -bits);
+        for (let p = starts[v], end = starts[v + 1]; p < end; p++) {
+          const row = rows[p];
+          const w = row >>> 5;
+          const bit = 1 << (row & 31);
+          if ((candidates[w] & ~found[w] & bit) !== 0) {
+            found[w] |= bit;
+            added++;
+          }
+        }
       }
-    });
+    }
     return added;
   }
 
