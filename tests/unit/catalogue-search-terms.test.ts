@@ -28,7 +28,7 @@ function build(rows: string[][]) {
 }
 
 describe('SearchTerms', () => {
-  it.each([0, 1, 31, 33, 200, 3000])('matches like includes() on the joined fields over %i rows', (n) => {
+  it.each([0, 1, 31, 33, 200, 3000])('matches like includes() on the joined fields over %i rows', async (n) => {
     // A few values repeat a great deal (as firm names do) and the rest are random; the last field has
     // only the few (as a title has), so it keeps a bitset per value.
     const common = Array.from({ length: 5 }, randomValue);
@@ -37,7 +37,7 @@ describe('SearchTerms', () => {
         k === FIELDS.length - 1 || f.datatype.boolean(0.3) ? f.helpers.arrayElement(common) : randomValue(),
       ),
     );
-    const terms = build(rows);
+    const terms = await build(rows);
     const texts = rows.map((values) => values.join(' '));
     // Pieces of rows' own texts, so that needles spanning two and three fields do match.
     const pieces = texts
@@ -78,14 +78,14 @@ describe('SearchTerms', () => {
     }
   });
 
-  it('finds a needle running over whole values of the fields between its ends', () => {
+  it('finds a needle running over whole values of the fields between its ends', async () => {
     const rows = [
       ['ann', 'lee', 'acme ventures'],
       ['ann', 'leem', 'acme ventures'],
       ['jo ann', 'lee', 'acme'],
       ['ann', '', 'lee acme'],
     ];
-    const terms = build(rows);
+    const terms = await build(rows);
     const match = (needle: string) => {
       const set = new Uint32Array(1);
       terms.applyTerm(needle, set, true);
@@ -97,7 +97,7 @@ describe('SearchTerms', () => {
     expect(match('lee acme v')).toEqual([0]);
   });
 
-  it("finds a needle over an e-mail's '@', in values with no '@' or with several", () => {
+  it("finds a needle over an e-mail's '@', in values with no '@' or with several", async () => {
     const rows = [
       ['ann', 'ann@acme.com', 'york'],
       ['ann', 'ann', 'york'],
@@ -105,7 +105,7 @@ describe('SearchTerms', () => {
       ['bo', '@acme.com', 'new york'],
       ['ann', 'nn@x', 'york'],
     ];
-    const terms = build(rows);
+    const terms = await build(rows);
     const match = (needle: string) => {
       const set = new Uint32Array(1);
       terms.applyTerm(needle, set, true);
@@ -122,9 +122,9 @@ describe('SearchTerms', () => {
     expect(match('com york')).toEqual([0, 2]);
   });
 
-  it('leaves a needle of very many words to the database, its bitset untouched', () => {
+  it('leaves a needle of very many words to the database, its bitset untouched', async () => {
     const rows = Array.from({ length: 100 }, () => ['a b c d e f', 'a b c d e f', 'a b c d e f']);
-    const terms = build(rows);
+    const terms = await build(rows);
     const needle = Array.from({ length: 40 }, () => 'a b c d e f').join(' ');
     const set = Uint32Array.of(0x12345678, 0x9abcdef0, 0x0fedcba9, 0x7);
     expect(terms.applyTerm(needle, set, false)).toBe(false);

@@ -11,12 +11,13 @@ import { queryRows } from '../../db/query-rows.js';
 import { popcount, wordsFor } from './bitset.js';
 import { type FacetColumn, FacetColumnBuilder, facetExpression } from './facet-columns.js';
 import type { SearchFilter } from './search-sql.js';
+import { nextTurn } from './search-field.js';
 import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
 import { readCatalogueVersion } from './version.js';
 
 /** Rows read per statement: small enough that reading one (and storing it) holds the event loop only
  * briefly, so the searches answered by SQL meanwhile are not kept waiting. */
-const CHUNK = 10_000;
+const CHUNK = 5_000;
 
 export interface FacetMatch {
   total: number;
@@ -85,8 +86,12 @@ export class FacetIndex {
       lastId = ids[filled - 1];
     }
     if (filled !== size || (await readCatalogueVersion(db)) !== version) return null;
-    const finished = new Map(catalogue.facets.map((facet, k) => [facet.searchKey, columns[k].finish()]));
-    return new FacetIndex(version, ids, finished, text.finish());
+    const finished = new Map<string, FacetColumn>();
+    for (const [k, facet] of catalogue.facets.entries()) {
+      finished.set(facet.searchKey, columns[k].finish());
+      await nextTurn();
+    }
+    return new FacetIndex(version, ids, finished, await text.finish());
   }
 
   /** The values a text or list filter holds in this version, in no particular order. */

@@ -16,6 +16,12 @@ import { SearchTextBuilder, type SearchTextColumn } from './search-text-column.j
 /** Most distinct values a field keeps a bitset of rows for (a title: 19 at a million rows, 2.4 MB). */
 const BITMAP_VALUES = 32;
 
+/** Distinct values added to a dictionary between two turns of the event loop, as an index is built. */
+const VALUES_PER_TURN = 50_000;
+
+/** A turn of the event loop for whatever waits (searches answered by SQL while an index is built). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Where in a value a piece must sit. */
 export type Place = 'anywhere' | 'start' | 'end' | 'whole';
 
@@ -321,14 +327,16 @@ class ValueColumnBuilder {
     this.codes[this.row++] = code;
   }
 
-  finish(): ValueColumn {
+  async finish(): Promise<ValueColumn> {
     const { dictionary } = this;
     const values = new SearchTextBuilder(dictionary.size);
     let longest = 0;
+    let added = 0;
     // A Map keeps insertion order, which is code order.
     for (const value of dictionary.keys()) {
       values.add(value);
       longest = Math.max(longest, value.length);
+      if (++added % VALUES_PER_TURN === 0) await nextTurn();
     }
     const codes = dictionary.size <= 0x10000 ? Uint16Array.from(this.codes) : this.codes;
     const postings = buildPostings(codes, dictionary.size);
@@ -366,8 +374,8 @@ export class SearchFieldBuilder {
     this.row++;
   }
 
-  finish(): SearchField {
-    const before = this.before.finish();
-    return this.after === null ? before : new SplitField(this.splitAt!, before, this.after.finish(), this.uncut);
+  async finish(): Promise<SearchField> {
+    const before = await this.before.finish();
+    return this.after === null ? before : new SplitField(this.splitAt!, before, await this.after.finish(), this.uncut);
   }
 }

@@ -13,7 +13,7 @@
 //   A needle with many spaces has many ways; past MAX_READINGS field readings it is left to SQL
 //   (applyTerm answers false).
 import { countSet, fillAll } from './bitset.js';
-import { type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
+import { nextTurn, type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
 
 /** One search column of a catalogue, as search_text holds it. */
 export interface SearchFieldSpec {
@@ -147,11 +147,14 @@ export class SearchTermsBuilder {
     this.row++;
   }
 
-  finish(): SearchTerms {
+  /** Makes each field's dictionary, postings and bitsets, yielding the event loop between fields. */
+  async finish(): Promise<SearchTerms> {
     if (this.row !== this.size) throw new Error(`${this.row} of ${this.size} rows were added`);
-    return new SearchTerms(
-      this.fields.map((field) => field.finish()),
-      this.size,
-    );
+    const fields: SearchField[] = [];
+    for (const field of this.fields) {
+      fields.push(await field.finish());
+      await nextTurn();
+    }
+    return new SearchTerms(fields, this.size);
   }
 }
