@@ -134,7 +134,7 @@ async function runCases(database: Database, iterations: number): Promise<Row[]> 
     const index = search.facetIndex(await readCatalogueVersion(database.db))!;
     process.stdout.write(
       `  ${search.catalogue.name}: facet index ready after ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
-        `search text ${(index.textSize / 1e6).toFixed(1)} MB\n`,
+        `search text ${(index.textSize / 1e6).toFixed(1)} MB, filters ${(index.filterSize / 1e6).toFixed(1)} MB\n`,
     );
   }
   const address = app.server.address();

@@ -23,6 +23,8 @@ export interface FacetColumn {
   apply(values: readonly string[], into: Uint32Array, first: boolean): boolean;
   /** The values (a range filter: its buckets' values) some row holds, in no particular order. */
   valuesInUse(): string[];
+  /** About the bytes held. */
+  readonly size: number;
 }
 
 /** The SQL expression that reads a facet as its column stores it. */
@@ -45,6 +47,10 @@ class BitmapColumn implements FacetColumn {
     private readonly positions: ReadonlyMap<string, number>,
     private readonly bitmaps: Uint32Array[],
   ) {}
+
+  get size(): number {
+    return this.bitmaps.reduce((sum, bitmap) => sum + bitmap.byteLength, 0);
+  }
 
   apply(values: readonly string[], into: Uint32Array, first: boolean): boolean {
     const picked: Uint32Array[] = [];
@@ -77,6 +83,10 @@ class CodedColumn implements FacetColumn {
     private readonly codes: Uint32Array,
   ) {
     this.postings = buildPostings(codes, dictionary.size);
+  }
+
+  get size(): number {
+    return this.codes.byteLength + this.postings.starts.byteLength + this.postings.rows.byteLength;
   }
 
   /** From the values' postings when they hold under one row in eight, else by one pass over the codes. */

@@ -41,6 +41,11 @@ export class FacetIndex {
     return this.ids.length;
   }
 
+  /** About the bytes the filter columns take (their bitsets, or codes and postings). */
+  get filterSize(): number {
+    return [...this.columns.values()].reduce((sum, column) => sum + column.size, 0);
+  }
+
   /** About the bytes the search text takes (dictionaries, their offsets and filters, row codes). */
   get textSize(): number {
     return this.text.size;
