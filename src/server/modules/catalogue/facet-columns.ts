@@ -7,7 +7,7 @@
 //   value's rows (postings): a selection of rare values reads just their rows, a common one a pass.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Facet } from './catalogues.js';
-import { bitmapsOf, wordsFor } from './bitset.js';
+import { bitmapsOf, scratch, wordsFor } from './bitset.js';
 import { buildPostings, forEachRow, postingCount, type Postings } from './postings.js';
 
 /** Most distinct values a column keeps a bitset of rows for: 128 bitsets take 16 MB at a million rows. */
@@ -91,7 +91,7 @@ class CodedColumn implements FacetColumn {
 
   /** From the values' postings when they hold under one row in eight, else by one pass over the codes. */
   apply(values: readonly string[], into: Uint32Array, first: boolean): boolean {
-    const wanted = new Uint32Array(wordsFor(this.dictionary.size));
+    const wanted = scratch.take(wordsFor(this.dictionary.size));
     for (const value of values) {
       const code = this.dictionary.get(value);
       if (code !== undefined) wanted[code >>> 5] |= 1 << (code & 31);
@@ -99,7 +99,7 @@ class CodedColumn implements FacetColumn {
     if (!wanted.some((word) => word !== 0)) return false;
     const n = this.codes.length;
     if (postingCount(this.postings, wanted, n / 8) * 8 < n) {
-      const rows = first ? into.fill(0) : new Uint32Array(into.length);
+      const rows = first ? into.fill(0) : scratch.take(into.length);
       forEachRow(this.postings, wanted, (row) => {
         rows[row >>> 5] |= 1 << (row & 31);
       });

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Catalogue, Facet, RangeFacet } from './catalogues.js';
 import { queryRows } from '../../db/query-rows.js';
-import { popcount, wordsFor } from './bitset.js';
+import { popcount, scratch, wordsFor } from './bitset.js';
 import { type FacetColumn, FacetColumnBuilder, facetExpression } from './facet-columns.js';
 import type { SearchFilter } from './search-sql.js';
 import { nextTurn } from './search-field.js';
@@ -127,10 +127,14 @@ export class FacetIndex {
     // OR within a selection is in its bits; AND across selections is applied word by word. match() never
     // awaits, so one scratch bitset per index serves every request.
     const matched = this.scratch;
-    for (const [k, selection] of filter.selections.entries()) {
-      if (!this.columns.get(selection.facet.searchKey)!.apply(selection.values, matched, k === 0)) {
-        return { total: 0, ids: [] };
+    try {
+      for (const [k, selection] of filter.selections.entries()) {
+        if (!this.columns.get(selection.facet.searchKey)!.apply(selection.values, matched, k === 0)) {
+          return { total: 0, ids: [] };
+        }
       }
+    } finally {
+      scratch.release();
     }
     // The term goes last: it is the costly test, and only rows the selections kept are tested.
     if (needle !== undefined && !this.text.applyTerm(needle, matched, filter.selections.length === 0)) return null;

@@ -9,7 +9,7 @@
 // An e-mail is nearly unique, but its part before the '@' and, above all, its part after repeat a
 // great deal: a split field keeps the two parts as two such columns, and answers for the whole value
 // from them (a value without the split character is both parts, and is marked).
-import { bitmapsOf, fillAll, popcount, wordsFor } from './bitset.js';
+import { bitmapsOf, fillAll, popcount, scratch, wordsFor } from './bitset.js';
 import { buildPostings, postingCount, type Postings } from './postings.js';
 import { SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
 
@@ -148,7 +148,7 @@ class ValueColumn implements SearchField {
   private valuesWhere(piece: string, place: Place): Uint32Array | null {
     if (piece.length > this.longest) return null;
     const values = this.values;
-    const wanted = new Uint32Array(wordsFor(values.rows));
+    const wanted = scratch.take(wordsFor(values.rows));
     if (piece === '') {
       if (place !== 'whole') fillAll(wanted, values.rows);
       else if (this.emptyCode !== -1) wanted[this.emptyCode >>> 5] = 1 << (this.emptyCode & 31);
@@ -286,7 +286,9 @@ class SplitField implements SearchField {
   /** The candidates (not yet found) whose value is `uncut`, or is cut. */
   private within(candidates: Uint32Array, uncut: boolean): Uint32Array {
     const mask = uncut ? 0 : -1;
-    return candidates.map((word, w) => word & (this.uncut[w] ^ mask));
+    const within = scratch.take(candidates.length);
+    for (let w = 0; w < candidates.length; w++) within[w] = candidates[w] & (this.uncut[w] ^ mask);
+    return within;
   }
 
   /** Adds the cut values whose part before holds `head` at one place and part after `tail` at another. */
@@ -300,7 +302,7 @@ class SplitField implements SearchField {
   ): number {
     const cut = this.within(candidates, false);
     for (let w = 0; w < cut.length; w++) cut[w] &= ~found[w];
-    const heads = new Uint32Array(cut.length);
+    const heads = scratch.take(cut.length);
     const count = cut.reduce((sum, word) => sum + popcount(word), 0);
     const headRows = this.before.addRows(head, headPlace, cut, heads, count);
     if (headRows === 0) return 0;

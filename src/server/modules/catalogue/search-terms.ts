@@ -12,7 +12,7 @@
 //   whole values and a start is a conjunction of per-field conditions, and the rows are their union.
 //   A needle with many spaces has many ways; past MAX_READINGS field readings it is left to SQL
 //   (applyTerm answers false).
-import { countSet, fillAll } from './bitset.js';
+import { countSet, fillAll, scratch } from './bitset.js';
 import { nextTurn, type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
 
 /** One search column of a catalogue, as search_text holds it. */
@@ -30,7 +30,7 @@ class TooManyReadings extends Error {}
 
 function or(a: Uint32Array | null, b: Uint32Array): Uint32Array {
   if (a === null) return b;
-  const out = new Uint32Array(a.length);
+  const out = scratch.take(a.length);
   for (let w = 0; w < a.length; w++) out[w] = a[w] | b[w];
   return out;
 }
@@ -57,21 +57,24 @@ export class SearchTerms {
    * needle with too many ways to run across fields: the caller then asks the database.
    */
   applyTerm(needle: string, into: Uint32Array, first: boolean): boolean {
-    const candidates = first ? new Uint32Array(into.length) : into.slice();
-    if (first) fillAll(candidates, this.rows);
-    const found = new Uint32Array(into.length);
-    if (needle.includes(FIELD_SEPARATOR)) {
-      try {
+    try {
+      const candidates = scratch.take(into.length);
+      if (first) fillAll(candidates, this.rows);
+      else candidates.set(into);
+      const found = scratch.take(into.length);
+      if (needle.includes(FIELD_SEPARATOR)) {
         const across = this.acrossFields(needle, candidates);
         if (across) found.set(across);
-      } catch (error) {
-        if (error instanceof TooManyReadings) return false;
-        throw error;
       }
+      this.withinOneField(needle, candidates, found);
+      into.set(found);
+      return true;
+    } catch (error) {
+      if (error instanceof TooManyReadings) return false;
+      throw error;
+    } finally {
+      scratch.release();
     }
-    this.withinOneField(needle, candidates, found);
-    into.set(found);
-    return true;
   }
 
   /** Adds to `found` the candidates not yet in it that hold the needle inside one field's value. */
@@ -96,7 +99,7 @@ export class SearchTerms {
     /** The rows of `within` whose value in field k holds `piece` at `place`, or null for none. */
     const where = (k: number, piece: string, place: Place, within: Uint32Array): Uint32Array | null => {
       if (++readings > MAX_READINGS) throw new TooManyReadings();
-      const rows = new Uint32Array(within.length);
+      const rows = scratch.take(within.length);
       return this.fields[k].addRows(piece, place, within, rows, countSet(within)) === 0 ? null : rows;
     };
     /** The rows of `within` whose fields from k on, from the start of field k, spell needle[at…]. */
