@@ -26,16 +26,12 @@ export interface FacetMatch {
 }
 
 export class FacetIndex {
-  private readonly scratch: Uint32Array;
-
   private constructor(
     readonly version: number,
     private readonly ids: Int32Array,
     private readonly columns: Map<string, FacetColumn>,
     private readonly text: SearchTerms,
-  ) {
-    this.scratch = new Uint32Array(wordsFor(ids.length));
-  }
+  ) {}
 
   get size(): number {
     return this.ids.length;
@@ -124,17 +120,21 @@ export class FacetIndex {
     if (filter.selections.length === 0 && needle === undefined) {
       return { total: n, ids: Array.from(this.ids.subarray(Math.min(start, n), Math.min(start + limit, n))) };
     }
-    // OR within a selection is in its bits; AND across selections is applied word by word. match() never
-    // awaits, so one scratch bitset per index serves every request.
-    const matched = this.scratch;
+    // Every bitset the search takes from `scratch` goes back when it ends.
     try {
-      for (const [k, selection] of filter.selections.entries()) {
-        if (!this.columns.get(selection.facet.searchKey)!.apply(selection.values, matched, k === 0)) {
-          return { total: 0, ids: [] };
-        }
-      }
+      return this.matchRows(filter, start, limit, needle);
     } finally {
       scratch.release();
+    }
+  }
+
+  private matchRows(filter: SearchFilter, start: number, limit: number, needle?: string): FacetMatch | null {
+    // OR within a selection is in its bits; AND across selections is applied word by word.
+    const matched = scratch.take(wordsFor(this.ids.length));
+    for (const [k, selection] of filter.selections.entries()) {
+      if (!this.columns.get(selection.facet.searchKey)!.apply(selection.values, matched, k === 0)) {
+        return { total: 0, ids: [] };
+      }
     }
     // The term goes last: it is the costly test, and only rows the selections kept are tested.
     if (needle !== undefined && !this.text.applyTerm(needle, matched, filter.selections.length === 0)) return null;

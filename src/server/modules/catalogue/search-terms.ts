@@ -54,7 +54,8 @@ export class SearchTerms {
   /**
    * ANDs the rows whose text contains `needle` (lower-cased as the database lower-cases) into `into`,
    * a bitset over row positions, or sets it when `first`. Answers false, with `into` untouched, for a
-   * needle with too many ways to run across fields: the caller then asks the database.
+   * needle with too many ways to run across fields: the caller then asks the database. Its working
+   * bitsets come from `scratch`, which the caller releases when its search ends.
    */
   applyTerm(needle: string, into: Uint32Array, first: boolean): boolean {
     try {
@@ -72,8 +73,6 @@ export class SearchTerms {
     } catch (error) {
       if (error instanceof TooManyReadings) return false;
       throw error;
-    } finally {
-      scratch.release();
     }
   }
 
@@ -96,30 +95,32 @@ export class SearchTerms {
     const spaces: number[] = [];
     for (let i = needle.indexOf(FIELD_SEPARATOR); i !== -1; i = needle.indexOf(FIELD_SEPARATOR, i + 1)) spaces.push(i);
     let readings = 0;
-    /** The rows of `within` whose value in field k holds `piece` at `place`, or null for none. */
-    const where = (k: number, piece: string, place: Place, within: Uint32Array): Uint32Array | null => {
+    /** The rows of `within` (`count` of them) whose value in field k holds `piece` at `place`, or null. */
+    const where = (k: number, piece: string, place: Place, within: Uint32Array, count: number): Uint32Array | null => {
       if (++readings > MAX_READINGS) throw new TooManyReadings();
       const rows = scratch.take(within.length);
-      return this.fields[k].addRows(piece, place, within, rows, countSet(within)) === 0 ? null : rows;
+      return this.fields[k].addRows(piece, place, within, rows, count) === 0 ? null : rows;
     };
     /** The rows of `within` whose fields from k on, from the start of field k, spell needle[at…]. */
     const spelling = (k: number, at: number, within: Uint32Array): Uint32Array | null => {
-      let rows = where(k, needle.slice(at), 'start', within);
+      const count = countSet(within);
+      let rows = where(k, needle.slice(at), 'start', within, count);
       if (k + 1 < this.fields.length) {
         for (const space of spaces) {
           if (space < at) continue;
           if (space - at > this.fields[k].longest) break;
-          const whole = where(k, needle.slice(at, space), 'whole', within);
+          const whole = where(k, needle.slice(at, space), 'whole', within, count);
           const rest = whole && spelling(k + 1, space + 1, whole);
           if (rest) rows = or(rows, rest);
         }
       }
       return rows;
     };
+    const candidateCount = countSet(candidates);
     let across: Uint32Array | null = null;
     for (const space of spaces) {
       for (let k = 0; k + 1 < this.fields.length; k++) {
-        const head = where(k, needle.slice(0, space), 'end', candidates);
+        const head = where(k, needle.slice(0, space), 'end', candidates, candidateCount);
         const rest = head && spelling(k + 1, space + 1, head);
         if (rest) across = or(across, rest);
       }

@@ -1,12 +1,12 @@
-// The lower-cased search_text of every row of one catalogue version, kept beside the facet index so
-// that a search term is answered from memory, exactly as `search_text LIKE lower('%term%')` would.
+// Many lower-cased texts ("rows": here the distinct values of one search field, search-field.ts), held
+// so that the ones containing a piece of a search term are found as `LIKE lower('%piece%')` would.
 // Rows are held in blocks: one string per block with the rows joined by NUL, which PostgreSQL text
 // can never hold, so no match can run from one row into the next; and each row's offset in its
-// block. At a million rows of about 90 characters this is one byte per character plus 4 per row.
+// block: one byte per character plus 4 per row.
 //
-// A rare term would still cost a read of all the text, so a coarse trigram filter comes first: for
+// A rare piece would still cost a read of all the text, so a coarse trigram filter comes first: for
 // each of GRAM_BUCKETS hashed trigrams, one bit per group of 32 rows (a word of the row bitset) that
-// holds it somewhere. Only groups holding every trigram of the term are read (16 MB at a million rows).
+// holds it somewhere. Only groups holding every trigram of the piece are read (16 MB at a million rows).
 // And one bit per UTF-16 code unit held anywhere (8 kB): a term with a character no row has matches
 // nothing, whatever its length.
 
