@@ -2,7 +2,7 @@
 // bitset words, whether it sets the bitset or narrows one.
 import { describe, expect, it } from 'vitest';
 import { Faker, base } from '@faker-js/faker';
-import { SearchTextBuilder } from '../../src/server/modules/catalogue/search-text-column.js';
+import { type Place, SearchTextBuilder } from '../../src/server/modules/catalogue/search-text-column.js';
 
 const f = new Faker({ locale: base, seed: 11 });
 const ALPHABET = ['a', 'b', 'c', ' ', '%', '_', "'", 'é', '東', '🚀'];
@@ -65,6 +65,23 @@ describe('SearchTextColumn', () => {
       column.applyTerm(needle, narrowed, false);
       expect(rowsOf(narrowed, n), needle).toEqual(expected.filter((i) => kept[i]));
     }
+    // At a row's start, at its end, as its whole: the pieces above, their first and last characters, and nothing.
+    const pieces = [...needles, ...texts.slice(0, 5).flatMap((t) => [t.slice(0, 1), t.slice(-1)]), ''];
+    const places: [Place, (text: string, piece: string) => boolean][] = [
+      ['start', (text, piece) => text.startsWith(piece)],
+      ['end', (text, piece) => text.endsWith(piece)],
+      ['whole', (text, piece) => text === piece],
+    ];
+    for (const [place, test] of places) {
+      for (const piece of pieces) {
+        const bits = new Uint32Array((n + 31) >>> 5);
+        column.applyTerm(piece, bits, true, place);
+        const expected = texts.flatMap((t, i) => (test(t, piece) ? [i] : []));
+        expect(rowsOf(bits, n), `${place} ${JSON.stringify(piece)}`).toEqual(expected);
+        const wrong = texts.filter((t, i) => column.holds(i, piece, place) !== test(t, piece));
+        expect(wrong, `holds ${place} ${JSON.stringify(piece)}`).toEqual([]);
+      }
+    }
   });
 
   it('never matches across two rows', () => {
@@ -76,6 +93,10 @@ describe('SearchTextColumn', () => {
     column.applyTerm('bc', bits, true);
     expect(bits[0]).toBe(0);
     column.applyTerm('b\u0000c', bits, true);
+    expect(bits[0]).toBe(0);
+    column.applyTerm('b', bits, true, 'start');
+    expect(bits[0]).toBe(0);
+    column.applyTerm('bc', bits, true, 'whole');
     expect(bits[0]).toBe(0);
   });
 

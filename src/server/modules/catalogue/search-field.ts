@@ -11,7 +11,9 @@
 // from them (a value without the split character is both parts, and is marked).
 import { bitmapsOf, countSet, fillAll, popcount, scratch, wordsFor } from './bitset.js';
 import { buildPostings, postingCount, type Postings } from './postings.js';
-import { SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
+import { type Place, SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
+
+export type { Place };
 
 /** Most distinct values a field keeps a bitset of rows for (a title: 19 at a million rows, 2.4 MB). */
 const BITMAP_VALUES = 32;
@@ -21,9 +23,6 @@ const VALUES_PER_TURN = 50_000;
 
 /** A turn of the event loop for whatever waits (searches answered by SQL while an index is built). */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Where in a value a piece must sit. */
-export type Place = 'anywhere' | 'start' | 'end' | 'whole';
 
 export interface SearchField {
   /** The length of the longest value. */
@@ -37,19 +36,6 @@ export interface SearchField {
    * answers how many. `left`, about how many candidates are not yet found, chooses how rows are read.
    */
   addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number;
-}
-
-function holds(value: string, piece: string, place: Place): boolean {
-  switch (place) {
-    case 'anywhere':
-      return value.includes(piece);
-    case 'start':
-      return value.startsWith(piece);
-    case 'end':
-      return value.endsWith(piece);
-    case 'whole':
-      return value === piece;
-  }
 }
 
 /** Adds every candidate not yet found to `found`; answers how many. */
@@ -85,8 +71,6 @@ class ValueColumn implements SearchField {
     /** Each row's code: the position of its value in `values`. */
     private readonly codes: Uint16Array | Uint32Array,
     private readonly postings: Postings,
-    /** The code of the empty value, or -1 when no row has it. */
-    private readonly emptyCode: number,
     readonly longest: number,
     /** For a field of few values (a title), each value's rows as a bitset. */
     private readonly bitmaps: Uint32Array[] | null,
@@ -135,7 +119,7 @@ class ValueColumn implements SearchField {
       while (rest !== 0) {
         const bit = 31 - Math.clz32(rest & -rest);
         rest &= rest - 1;
-        if (holds(this.values.textAt(this.codes[(w << 5) + bit]), piece, place)) {
+        if (this.values.holds(this.codes[(w << 5) + bit], piece, place)) {
           found[w] |= 1 << bit;
           added++;
         }
@@ -147,27 +131,11 @@ class ValueColumn implements SearchField {
   /** The codes of the values holding `piece` at `place`, as a bitset; null when there are none. */
   private valuesWhere(piece: string, place: Place): Uint32Array | null {
     if (piece.length > this.longest) return null;
-    const values = this.values;
-    const wanted = scratch.take(wordsFor(values.rows));
-    if (piece === '') {
-      if (place !== 'whole') fillAll(wanted, values.rows);
-      else if (this.emptyCode !== -1) wanted[this.emptyCode >>> 5] = 1 << (this.emptyCode & 31);
-      else return null;
-      return wanted;
-    }
-    values.applyTerm(piece, wanted, true);
+    const wanted = scratch.take(wordsFor(this.values.rows));
+    if (piece === '' && place !== 'whole') fillAll(wanted, this.values.rows);
+    else this.values.applyTerm(piece, wanted, true, place);
     let any = 0;
-    for (let w = 0; w < wanted.length; w++) {
-      if (place !== 'anywhere') {
-        let bits = wanted[w];
-        while (bits !== 0) {
-          const bit = 31 - Math.clz32(bits & -bits);
-          bits &= bits - 1;
-          if (!holds(values.textAt((w << 5) + bit), piece, place)) wanted[w] &= ~(1 << bit);
-        }
-      }
-      any |= wanted[w];
-    }
+    for (let w = 0; w < wanted.length; w++) any |= wanted[w];
     return any === 0 ? null : wanted;
   }
 
@@ -344,7 +312,7 @@ class ValueColumnBuilder {
     const codes = dictionary.size <= 0x10000 ? Uint16Array.from(this.codes) : this.codes;
     const postings = buildPostings(codes, dictionary.size);
     const bitmaps = dictionary.size <= BITMAP_VALUES ? bitmapsOf(codes, dictionary.size) : null;
-    return new ValueColumn(values.finish(), codes, postings, dictionary.get('') ?? -1, longest, bitmaps);
+    return new ValueColumn(values.finish(), codes, postings, longest, bitmaps);
   }
 }
 

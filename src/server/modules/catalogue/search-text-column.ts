@@ -1,14 +1,21 @@
 // Many lower-cased texts ("rows": here the distinct values of one search field, search-field.ts), held
-// so that the ones containing a piece of a search term are found as `LIKE lower('%piece%')` would.
-// Rows are held in blocks: one string per block with the rows joined by NUL, which PostgreSQL text
-// can never hold, so no match can run from one row into the next; and each row's offset in its
-// block: one byte per character plus 4 per row.
+// so that the ones holding a piece of a search term — anywhere, at their start, at their end, or as the
+// whole text — are found as `LIKE lower('%piece%')` (or 'piece%', '%piece', 'piece') would find them.
+// Rows are held in blocks: one string per block, every row preceded and followed by NUL, which
+// PostgreSQL text can never hold. So no match can run from one row into the next, and a piece at a
+// row's start, at its end or as its whole is itself a substring: NUL + piece, piece + NUL, NUL + piece
+// + NUL. Each row's offset in its block: one byte per character plus 4 per row.
 //
+// A scan is driven by the matches: the next occurrence is searched from the start of the row after
+// the last one found, so the text is read once and rows without the piece cost a step of a pointer.
 // A rare piece would still cost a read of all the text, so a coarse trigram filter comes first: for
 // each of GRAM_BUCKETS hashed trigrams, one bit per group of 32 rows (a word of the row bitset) that
 // holds it somewhere. Only groups holding every trigram of the piece are read (16 MB at a million rows).
 // And one bit per UTF-16 code unit held anywhere (8 kB): a term with a character no row has matches
 // nothing, whatever its length.
+
+/** Where in a row's text a piece must sit. */
+export type Place = 'anywhere' | 'start' | 'end' | 'whole';
 
 /** Rows per block: a multiple of 32, so a block covers whole words of a row bitset. */
 const BLOCK_ROWS = 1 << 16;
@@ -25,10 +32,24 @@ function gramBucket(text: string, i: number): number {
   return Math.imul(h ^ (h >>> 15), 0x27d4eb2f) >>> (32 - GRAM_BITS);
 }
 
+/** What to search the blocks for, so that each occurrence is a row holding the piece at `place`. */
+function patternFor(piece: string, place: Place): string {
+  switch (place) {
+    case 'anywhere':
+      return piece;
+    case 'start':
+      return SEPARATOR + piece;
+    case 'end':
+      return piece + SEPARATOR;
+    case 'whole':
+      return SEPARATOR + piece + SEPARATOR;
+  }
+}
+
 export class SearchTextColumn {
   constructor(
     private readonly blocks: string[],
-    /** Where each row starts in its block. */
+    /** Where each row starts in its block (after the separator before it). */
     private readonly starts: Int32Array,
     private readonly blockRows: number,
     /** Bucket-major: bucket k's bits over row groups are grams[k * groupWords …]. */
@@ -52,43 +73,61 @@ export class SearchTextColumn {
     return this.starts.length;
   }
 
-  /** The text of row `row`. */
-  textAt(row: number): string {
-    const text = this.blocks[Math.floor(row / this.blockRows)];
-    const last = row + 1 === this.starts.length || (row + 1) % this.blockRows === 0;
-    return text.slice(this.starts[row], last ? text.length : this.starts[row + 1] - 1);
+  /** Where row `row` ends in its block: at the separator after it. */
+  private endOf(row: number): number {
+    return row + 1 === this.starts.length || (row + 1) % this.blockRows === 0
+      ? this.blocks[Math.floor(row / this.blockRows)].length - 1
+      : this.starts[row + 1] - 1;
   }
 
-  private holdsEvery(needle: string): boolean {
-    for (let i = 0; i < needle.length; i++) {
-      const c = needle.charCodeAt(i);
+  /** Whether row `row` holds `piece` at `place`, read in place. */
+  holds(row: number, piece: string, place: Place): boolean {
+    const text = this.blocks[Math.floor(row / this.blockRows)];
+    const start = this.starts[row];
+    const end = this.endOf(row);
+    switch (place) {
+      case 'anywhere':
+        return piece.length <= end - start && text.slice(start, end).includes(piece);
+      case 'start':
+        return piece.length <= end - start && text.startsWith(piece, start);
+      case 'end':
+        return piece.length <= end - start && text.startsWith(piece, end - piece.length);
+      case 'whole':
+        return piece.length === end - start && text.startsWith(piece, start);
+    }
+  }
+
+  private holdsEvery(piece: string): boolean {
+    for (let i = 0; i < piece.length; i++) {
+      const c = piece.charCodeAt(i);
       if ((this.units[c >>> 5] & (1 << (c & 31))) === 0) return false;
     }
     return true;
   }
 
-  /** The row groups that may hold `needle`: those holding all its trigrams; null when it has none. */
-  private groupsWith(needle: string): Uint32Array | null {
-    if (needle.length < 3) return null;
+  /** The row groups that may hold `piece`: those holding all its trigrams; null when it has none. */
+  private groupsWith(piece: string): Uint32Array | null {
+    if (piece.length < 3) return null;
     const groups = new Uint32Array(this.groupWords).fill(0xffffffff);
-    for (let i = 0; i + 2 < needle.length; i++) {
-      const from = gramBucket(needle, i) * this.groupWords;
+    for (let i = 0; i + 2 < piece.length; i++) {
+      const from = gramBucket(piece, i) * this.groupWords;
       for (let k = 0; k < this.groupWords; k++) groups[k] &= this.grams[from + k];
     }
     return groups;
   }
 
   /**
-   * ANDs the rows whose text contains `needle` (already lower-cased as the database lower-cases) into
+   * ANDs the rows holding `piece` (already lower-cased as the database lower-cases) at `place` into
    * `into`, a bitset over row positions, or sets it when `first`. Only rows still set, in groups the
    * trigram filter lets through, are looked at.
    */
-  applyTerm(needle: string, into: Uint32Array, first: boolean): void {
-    if (needle.includes(SEPARATOR) || !this.holdsEvery(needle)) {
+  applyTerm(piece: string, into: Uint32Array, first: boolean, place: Place = 'anywhere'): void {
+    if (piece.includes(SEPARATOR) || !this.holdsEvery(piece)) {
       into.fill(0);
       return;
     }
-    const groups = this.groupsWith(needle);
+    const pattern = patternFor(piece, place);
+    const groups = this.groupsWith(piece);
     const candidate = (w: number) =>
       (groups === null || (groups[w >>> 5] & (1 << (w & 31))) !== 0) && (first || into[w] !== 0);
     const words = into.length;
@@ -102,50 +141,43 @@ export class SearchTextColumn {
       const blockEnd = Math.min(words, (Math.floor(w / blockWords) + 1) * blockWords);
       let end = w + 1;
       while (end < blockEnd && candidate(end)) end++;
-      this.matchRun(needle, into, first, w, end);
+      this.matchRun(pattern, place === 'start' || place === 'whole' ? 1 : 0, into, first, w, end);
       w = end;
     }
   }
 
   /**
-   * Matches the rows of words [fromWord, toWord), all in one block, on one slice of its text. The next
-   * occurrence of the needle is found once and kept: every row before it is known not to match, so the
-   * slice is read at most once however many of its rows are looked at.
+   * Matches the rows of words [fromWord, toWord), all in one block, on one slice of its text (from the
+   * separator before its first row to the one after its last). Each occurrence of the pattern marks
+   * its row, and the next is searched from the row after it: `lead` is where the piece starts in the
+   * pattern, so the row is the one holding that character.
    */
-  private matchRun(needle: string, into: Uint32Array, first: boolean, fromWord: number, toWord: number) {
-    const n = this.starts.length;
+  private matchRun(pattern: string, lead: number, into: Uint32Array, first: boolean, fromWord: number, toWord: number) {
+    const starts = this.starts;
     const block = Math.floor((fromWord << 5) / this.blockRows);
     const text = this.blocks[block];
-    const blockEndRow = Math.min(n, (block + 1) * this.blockRows);
-    const runStartRow = fromWord << 5;
+    const blockEndRow = Math.min(starts.length, (block + 1) * this.blockRows);
     const runEndRow = Math.min(blockEndRow, toWord << 5);
-    const base = this.starts[runStartRow];
-    const piece = text.slice(base, runEndRow < blockEndRow ? this.starts[runEndRow] - 1 : text.length);
-    /** Where row `row` of the run ends in the piece (its separator, or the piece's end). */
-    const endOf = (row: number) => (row + 1 < runEndRow ? this.starts[row + 1] - 1 - base : piece.length);
-    /** The next occurrence at or after the last place searched; Infinity once there is none. */
-    let hit = -1;
-    for (let w = fromWord, wordRow = runStartRow; w < toWord; w++, wordRow += 32) {
-      const rows = Math.min(32, runEndRow - wordRow);
-      if (hit >= endOf(wordRow + rows - 1)) {
-        into[w] = 0;
-        continue;
+    const from = starts[fromWord << 5] - 1;
+    const piece = text.slice(from, runEndRow < blockEndRow ? starts[runEndRow] : text.length);
+    let row = fromWord << 5;
+    let w = fromWord;
+    let word = 0;
+    for (let at = piece.indexOf(pattern); at !== -1; ) {
+      const position = from + at + lead;
+      while (row + 1 < runEndRow && starts[row + 1] <= position) row++;
+      if (row >>> 5 !== w) {
+        into[w] = first ? word : word & into[w];
+        while (++w < row >>> 5) into[w] = 0;
+        word = 0;
       }
-      let candidates = first ? (rows === 32 ? -1 : (1 << rows) - 1) : into[w];
-      let word = 0;
-      while (candidates !== 0) {
-        const bit = 31 - Math.clz32(candidates & -candidates);
-        candidates &= candidates - 1;
-        const row = wordRow + bit;
-        const start = this.starts[row] - base;
-        if (hit < start) {
-          const found = piece.indexOf(needle, start);
-          hit = found === -1 ? Infinity : found;
-        }
-        if (hit < endOf(row)) word |= 1 << bit;
-      }
-      into[w] = word;
+      word |= 1 << (row & 31);
+      if (++row === runEndRow) break;
+      // From the separator before the next row: a pattern may start with it.
+      at = piece.indexOf(pattern, starts[row] - 1 - from);
     }
+    into[w] = first ? word : word & into[w];
+    while (++w < toWord) into[w] = 0;
   }
 }
 
@@ -157,7 +189,8 @@ export class SearchTextBuilder {
   private readonly units = new Uint32Array(65536 / 32);
   private readonly groupWords: number;
   private pending: string[] = [];
-  private offset = 0;
+  /** Where the next row starts in its block: after the separator before it. */
+  private offset = 1;
   private row = 0;
 
   constructor(
@@ -187,9 +220,9 @@ export class SearchTextBuilder {
 
   private closeBlock() {
     // join() makes one flat string, so searching it never flattens a rope first.
-    this.blocks.push(this.pending.join(SEPARATOR));
+    this.blocks.push(['', ...this.pending, ''].join(SEPARATOR));
     this.pending = [];
-    this.offset = 0;
+    this.offset = 1;
   }
 
   finish(): SearchTextColumn {
