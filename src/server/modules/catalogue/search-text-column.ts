@@ -62,7 +62,7 @@ export class SearchTextColumn {
   /** Characters held plus the offsets' and trigram filter's bytes: about the memory it takes (ASCII text). */
   get size(): number {
     return (
-      this.blocks.reduce((sum, block) => sum + block.length, 0) +
+      this.length +
       this.starts.byteLength +
       this.grams.byteLength +
       this.units.byteLength
@@ -71,6 +71,11 @@ export class SearchTextColumn {
 
   get rows(): number {
     return this.starts.length;
+  }
+
+  /** The characters of all blocks, separators included: what a scan of every row reads. */
+  get length(): number {
+    return this.blocks.reduce((sum, block) => sum + block.length, 0);
   }
 
   /** Where row `row` ends in its block: at the separator after it. */
