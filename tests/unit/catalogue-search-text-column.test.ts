@@ -18,71 +18,77 @@ function rowsOf(bits: Uint32Array, n: number): number[] {
 }
 
 describe('SearchTextColumn', () => {
+  // Short patterns are scanned for in the small columns, and read from their bitsets when kept from no text on.
   it.each([
-    [0, 64],
-    [1, 64],
-    [31, 64],
-    [32, 64],
-    [33, 64],
-    [95, 64],
-    [96, 64],
-    [200, 64],
-    [3000, 256],
-  ])('matches like includes() over %i rows in blocks of %i', (n, blockRows) => {
-    const texts = Array.from({ length: n }, randomText);
-    const builder = new SearchTextBuilder(n, blockRows);
-    for (const text of texts) builder.add(text);
-    const column = builder.finish();
-    const needles = [
-      'a',
-      'ab',
-      'b c',
-      'abc',
-      'c c%',
-      '%',
-      '_',
-      "'",
-      'é',
-      '東🚀',
-      'zz',
-      'zzz',
-      ...texts.filter((t) => t.length > 3).slice(0, 5),
-      // Long pieces of single rows: rare, so the trigram filter lets few row groups through.
-      ...texts.filter((t) => t.length > 10).slice(0, 10),
-    ];
-    for (const needle of needles) {
-      const bits = new Uint32Array((n + 31) >>> 5);
-      column.applyTerm(needle, bits, true);
-      const expected = texts.flatMap((t, i) => (t.includes(needle) ? [i] : []));
-      expect(rowsOf(bits, n), needle).toEqual(expected);
-
-      // Narrowing keeps only rows that were set and match.
-      const kept = texts.map(() => f.datatype.boolean());
-      const narrowed = new Uint32Array((n + 31) >>> 5);
-      kept.forEach((k, i) => {
-        if (k) narrowed[i >>> 5] |= 1 << (i & 31);
-      });
-      column.applyTerm(needle, narrowed, false);
-      expect(rowsOf(narrowed, n), needle).toEqual(expected.filter((i) => kept[i]));
-    }
-    // At a row's start, at its end, as its whole: the pieces above, their first and last characters, and nothing.
-    const pieces = [...needles, ...texts.slice(0, 5).flatMap((t) => [t.slice(0, 1), t.slice(-1)]), ''];
-    const places: [Place, (text: string, piece: string) => boolean][] = [
-      ['start', (text, piece) => text.startsWith(piece)],
-      ['end', (text, piece) => text.endsWith(piece)],
-      ['whole', (text, piece) => text === piece],
-    ];
-    for (const [place, test] of places) {
-      for (const piece of pieces) {
+    [0, 64, undefined],
+    [1, 64, undefined],
+    [31, 64, undefined],
+    [32, 64, 0],
+    [33, 64, undefined],
+    [95, 64, 0],
+    [96, 64, undefined],
+    [200, 64, undefined],
+    [200, 64, 0],
+    [3000, 256, undefined],
+    [3000, 256, 0],
+  ])(
+    'matches like includes() over %i rows in blocks of %i (short patterns kept from %s characters)',
+    (n, blockRows, shortFrom) => {
+      const texts = Array.from({ length: n }, randomText);
+      const builder = new SearchTextBuilder(n, blockRows, shortFrom);
+      for (const text of texts) builder.add(text);
+      const column = builder.finish();
+      const needles = [
+        'a',
+        'ab',
+        'b c',
+        'abc',
+        'c c%',
+        '%',
+        '_',
+        "'",
+        'é',
+        '東🚀',
+        'zz',
+        'zzz',
+        ...texts.filter((t) => t.length > 3).slice(0, 5),
+        // Long pieces of single rows: rare, so the trigram filter lets few row groups through.
+        ...texts.filter((t) => t.length > 10).slice(0, 10),
+      ];
+      for (const needle of needles) {
         const bits = new Uint32Array((n + 31) >>> 5);
-        column.applyTerm(piece, bits, true, place);
-        const expected = texts.flatMap((t, i) => (test(t, piece) ? [i] : []));
-        expect(rowsOf(bits, n), `${place} ${JSON.stringify(piece)}`).toEqual(expected);
-        const wrong = texts.filter((t, i) => column.holds(i, piece, place) !== test(t, piece));
-        expect(wrong, `holds ${place} ${JSON.stringify(piece)}`).toEqual([]);
+        column.applyTerm(needle, bits, true);
+        const expected = texts.flatMap((t, i) => (t.includes(needle) ? [i] : []));
+        expect(rowsOf(bits, n), needle).toEqual(expected);
+
+        // Narrowing keeps only rows that were set and match.
+        const kept = texts.map(() => f.datatype.boolean());
+        const narrowed = new Uint32Array((n + 31) >>> 5);
+        kept.forEach((k, i) => {
+          if (k) narrowed[i >>> 5] |= 1 << (i & 31);
+        });
+        column.applyTerm(needle, narrowed, false);
+        expect(rowsOf(narrowed, n), needle).toEqual(expected.filter((i) => kept[i]));
       }
-    }
-  });
+      // At a row's start, at its end, as its whole: the pieces above, their first and last characters, and nothing.
+      const pieces = [...needles, ...texts.slice(0, 5).flatMap((t) => [t.slice(0, 1), t.slice(-1)]), ''];
+      const places: [Place, (text: string, piece: string) => boolean][] = [
+        ['start', (text, piece) => text.startsWith(piece)],
+        ['end', (text, piece) => text.endsWith(piece)],
+        ['whole', (text, piece) => text === piece],
+      ];
+      for (const [place, test] of places) {
+        for (const piece of pieces) {
+          const bits = new Uint32Array((n + 31) >>> 5);
+          column.applyTerm(piece, bits, true, place);
+          const expected = texts.flatMap((t, i) => (test(t, piece) ? [i] : []));
+          expect(rowsOf(bits, n), `${place} ${JSON.stringify(piece)}`).toEqual(expected);
+          const wrong = texts.filter((t, i) => column.holds(i, piece, place) !== test(t, piece));
+          expect(wrong, `holds ${place} ${JSON.stringify(piece)}`).toEqual([]);
+        }
+      }
+    },
+  );
 
   it('never matches across two rows', () => {
     const builder = new SearchTextBuilder(2, 32);

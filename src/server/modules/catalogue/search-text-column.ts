@@ -8,11 +8,15 @@
 //
 // A scan is driven by the matches: the next occurrence is searched from the start of the row after
 // the last one found, so the text is read once and rows without the piece cost a step of a pointer.
+// A piece of one or two characters (counting the separators of a start or an end) that many rows
+// hold is answered from its bitset (short-patterns.ts).
 // A rare piece would still cost a read of all the text, so a coarse trigram filter comes first: for
 // each of GRAM_BUCKETS hashed trigrams, one bit per group of 32 rows (a word of the row bitset) that
 // holds it somewhere. Only groups holding every trigram of the piece are read (16 MB at a million rows).
 // And one bit per UTF-16 code unit held anywhere (8 kB): a term with a character no row has matches
 // nothing, whatever its length.
+
+import { type ShortPatterns, ShortPatternsBuilder } from './short-patterns.js';
 
 /** Where in a row's text a piece must sit. */
 export type Place = 'anywhere' | 'start' | 'end' | 'whole';
@@ -57,16 +61,12 @@ export class SearchTextColumn {
     private readonly groupWords: number,
     /** Bit c is set when code unit c occurs in some row. */
     private readonly units: Uint32Array,
+    private readonly short: ShortPatterns,
   ) {}
 
   /** Characters held plus the offsets' and trigram filter's bytes: about the memory it takes (ASCII text). */
   get size(): number {
-    return (
-      this.length +
-      this.starts.byteLength +
-      this.grams.byteLength +
-      this.units.byteLength
-    );
+    return this.length + this.starts.byteLength + this.grams.byteLength + this.units.byteLength + this.short.size;
   }
 
   get rows(): number {
@@ -132,6 +132,12 @@ export class SearchTextColumn {
       return;
     }
     const pattern = patternFor(piece, place);
+    const rows = this.short.rows(pattern);
+    if (rows !== undefined) {
+      if (first) into.set(rows);
+      else for (let w = 0; w < into.length; w++) into[w] &= rows[w];
+      return;
+    }
     const groups = this.groupsWith(piece);
     const candidate = (w: number) =>
       (groups === null || (groups[w >>> 5] & (1 << (w & 31))) !== 0) && (first || into[w] !== 0);
@@ -192,16 +198,20 @@ export class SearchTextBuilder {
   private readonly starts: Int32Array;
   private readonly grams: Uint32Array;
   private readonly units = new Uint32Array(65536 / 32);
+  private readonly short: ShortPatternsBuilder;
   private readonly groupWords: number;
   private pending: string[] = [];
   /** Where the next row starts in its block: after the separator before it. */
   private offset = 1;
   private row = 0;
 
+  /** `shortPatternsFrom`: the characters of text from which common short patterns are kept as bitsets. */
   constructor(
     size: number,
     private readonly blockRows = BLOCK_ROWS,
+    shortPatternsFrom?: number,
   ) {
+    this.short = new ShortPatternsBuilder(shortPatternsFrom);
     if (blockRows <= 0 || blockRows % 32 !== 0) throw new Error(`${blockRows} rows per block is not a multiple of 32`);
     this.starts = new Int32Array(size);
     this.groupWords = (((size + 31) >>> 5) + 31) >>> 5;
@@ -217,6 +227,7 @@ export class SearchTextBuilder {
       const c = text.charCodeAt(i);
       this.units[c >>> 5] |= 1 << (c & 31);
     }
+    this.short.add(text);
     this.starts[this.row++] = this.offset;
     this.offset += text.length + 1;
     this.pending.push(text);
@@ -233,6 +244,15 @@ export class SearchTextBuilder {
   finish(): SearchTextColumn {
     if (this.row !== this.starts.length) throw new Error(`${this.row} of ${this.starts.length} rows were added`);
     if (this.pending.length > 0) this.closeBlock();
-    return new SearchTextColumn(this.blocks, this.starts, this.blockRows, this.grams, this.groupWords, this.units);
+    const short = this.short.finish(this.blocks, this.blockRows);
+    return new SearchTextColumn(
+      this.blocks,
+      this.starts,
+      this.blockRows,
+      this.grams,
+      this.groupWords,
+      this.units,
+      short,
+    );
   }
 }
