@@ -33,11 +33,11 @@ describe('SearchTextColumn', () => {
     [3000, 256, 0],
   ])(
     'matches like includes() over %i rows in blocks of %i (short patterns kept from %s characters)',
-    (n, blockRows, shortFrom) => {
+    async (n, blockRows, shortFrom) => {
       const texts = Array.from({ length: n }, randomText);
       const builder = new SearchTextBuilder(n, blockRows, shortFrom);
       for (const text of texts) builder.add(text);
-      const column = builder.finish();
+      const column = await builder.finish();
       const needles = [
         'a',
         'ab',
@@ -90,11 +90,11 @@ describe('SearchTextColumn', () => {
     },
   );
 
-  it('never matches across two rows', () => {
+  it('never matches across two rows', async () => {
     const builder = new SearchTextBuilder(2, 32);
     builder.add('ab');
     builder.add('cd');
-    const column = builder.finish();
+    const column = await builder.finish();
     const bits = new Uint32Array(1);
     column.applyTerm('bc', bits, true);
     expect(bits[0]).toBe(0);
@@ -106,10 +106,10 @@ describe('SearchTextColumn', () => {
     expect(bits[0]).toBe(0);
   });
 
-  it('refuses a block size that does not cover whole bitset words, and a short build', () => {
+  it('refuses a block size that does not cover whole bitset words, and a short build', async () => {
     expect(() => new SearchTextBuilder(10, 48)).toThrow(/multiple of 32/);
     const builder = new SearchTextBuilder(2);
     builder.add('x');
-    expect(() => builder.finish()).toThrow(/1 of 2 rows/);
+    await expect(builder.finish()).rejects.toThrow(/1 of 2 rows/);
   });
 });

@@ -11,7 +11,7 @@ import { queryRows } from '../../db/query-rows.js';
 import { popcount, scratch, wordsFor } from './bitset.js';
 import { type FacetColumn, FacetColumnBuilder, facetExpression } from './facet-columns.js';
 import type { SearchFilter } from './search-sql.js';
-import { nextTurn } from './search-field.js';
+import { nextTurn } from './next-turn.js';
 import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
 import { readCatalogueVersion } from './version.js';
 

@@ -10,6 +10,7 @@
 // great deal: a split field keeps the two parts as two such columns, and answers for the whole value
 // from them (a value without the split character is both parts, and is marked).
 import { bitmapsOf, countSet, fillAll, popcount, scratch, wordsFor } from './bitset.js';
+import { nextTurn } from './next-turn.js';
 import { buildPostings, postingCount, type Postings } from './postings.js';
 import { type Place, SearchTextBuilder, type SearchTextColumn } from './search-text-column.js';
 
@@ -27,9 +28,6 @@ const ONE_BY_ONE_COST = 400;
 
 /** Distinct values added to a dictionary between two turns of the event loop, as an index is built. */
 const VALUES_PER_TURN = 50_000;
-
-/** A turn of the event loop for whatever waits (searches answered by SQL while an index is built). */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface SearchField {
   /** The length of the longest value. */
@@ -103,7 +101,7 @@ class ValueColumn implements SearchField {
   }
 
   /**
-   * Few candidates against the text of the dictionary: each one's own value is tested. Else the piece
+   * Few candidates against the text a scan of the dictionary reads: each one's own value is tested. Else the piece
    * is matched against the dictionary, and the rows of the matching values are read from the values'
    * bitsets when the field keeps them (those of the values that do not match, when they are fewer),
    * else from their postings when those are few against the candidates (each posting costs a
@@ -111,7 +109,7 @@ class ValueColumn implements SearchField {
    */
   addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number {
     if (piece === '' && place !== 'whole') return addAll(candidates, found);
-    if (left * ONE_BY_ONE_COST < this.values.length) return this.addOneByOne(piece, place, candidates, found);
+    if (left * ONE_BY_ONE_COST < this.values.scanCost(piece, place)) return this.addOneByOne(piece, place, candidates, found);
     const wanted = this.valuesWhere(piece, place);
     if (wanted === null) return 0;
     if (this.bitmaps !== null) {
@@ -325,7 +323,7 @@ class ValueColumnBuilder {
     const codes = dictionary.size <= 0x10000 ? Uint16Array.from(this.codes) : this.codes;
     const postings = buildPostings(codes, dictionary.size);
     const bitmaps = dictionary.size <= BITMAP_VALUES ? bitmapsOf(codes, dictionary.size) : null;
-    return new ValueColumn(values.finish(), codes, postings, longest, bitmaps);
+    return new ValueColumn(await values.finish(), codes, postings, longest, bitmaps);
   }
 }
 

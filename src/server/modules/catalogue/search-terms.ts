@@ -13,7 +13,8 @@
 //   A needle with many spaces has many ways; past MAX_READINGS field readings it is left to SQL
 //   (applyTerm answers false).
 import { countSet, fillAll, scratch } from './bitset.js';
-import { nextTurn, type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
+import { nextTurn } from './next-turn.js';
+import { type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
 
 /** One search column of a catalogue, as search_text holds it. */
 export interface SearchFieldSpec {

@@ -8,7 +8,7 @@
 //
 // A scan is driven by the matches: the next occurrence is searched from the start of the row after
 // the last one found, so the text is read once and rows without the piece cost a step of a pointer.
-// A piece of one or two characters (counting the separators of a start or an end) that many rows
+// A piece of one to three characters (counting the separators of a start or an end) that many rows
 // hold is answered from its bitset (short-patterns.ts).
 // A rare piece would still cost a read of all the text, so a coarse trigram filter comes first: for
 // each of GRAM_BUCKETS hashed trigrams, one bit per group of 32 rows (a word of the row bitset) that
@@ -76,6 +76,11 @@ export class SearchTextColumn {
   /** The characters of all blocks, separators included: what a scan of every row reads. */
   get length(): number {
     return this.blocks.reduce((sum, block) => sum + block.length, 0);
+  }
+
+  /** About the characters finding `piece` at `place` in every row reads: none when its bitset is kept. */
+  scanCost(piece: string, place: Place): number {
+    return this.short.rows(patternFor(piece, place)) === undefined ? this.length : 0;
   }
 
   /** Where row `row` ends in its block: at the separator after it. */
@@ -241,10 +246,10 @@ export class SearchTextBuilder {
     this.offset = 1;
   }
 
-  finish(): SearchTextColumn {
+  async finish(): Promise<SearchTextColumn> {
     if (this.row !== this.starts.length) throw new Error(`${this.row} of ${this.starts.length} rows were added`);
     if (this.pending.length > 0) this.closeBlock();
-    const short = this.short.finish(this.blocks, this.blockRows);
+    const short = await this.short.finish();
     return new SearchTextColumn(
       this.blocks,
       this.starts,
