@@ -12,7 +12,9 @@
 //   whole values and a start is a conjunction of per-field conditions, and the rows are their union.
 //   A needle with many spaces has many ways; past MAX_READINGS field readings it is left to SQL
 //   (applyTerm answers false).
-import { countSet, fillAll, scratch } from './bitset.js';
+// A needle of one character (the first key a founder types) is held by most rows, in several fields
+// each: for each ASCII character that many rows hold, the rows holding it are kept as a bitset.
+import { countSet, fillAll, scratch, wordsFor } from './bitset.js';
 import { nextTurn } from './next-turn.js';
 import { type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
 
@@ -24,6 +26,9 @@ export interface SearchFieldSpec {
 }
 
 const FIELD_SEPARATOR = ' ';
+const ASCII = 128;
+/** A character's rows are kept when at least one row in this many holds it (125 kB at a million rows). */
+const DENSE = 32;
 /** Field readings one needle may take across fields: a needle of a few words takes a few dozen. */
 const MAX_READINGS = 200;
 
@@ -43,13 +48,20 @@ export class SearchTerms {
   constructor(
     private readonly fields: SearchField[],
     private readonly rows: number,
+    /** By character code: the rows holding it in some field. */
+    private readonly characters: Map<number, Uint32Array>,
   ) {
     this.bySize = [...fields].sort((a, b) => a.distinct - b.distinct);
   }
 
-  /** About the bytes held: the dictionaries' text, offsets and trigram filters, the codes and postings. */
+  /**
+   * About the bytes held: the dictionaries' text, offsets and filters, the codes and postings, and the
+   * characters' rows.
+   */
   get size(): number {
-    return this.fields.reduce((sum, field) => sum + field.size, 0);
+    let size = this.fields.reduce((sum, field) => sum + field.size, 0);
+    for (const rows of this.characters.values()) size += rows.byteLength;
+    return size;
   }
 
   /**
@@ -59,6 +71,12 @@ export class SearchTerms {
    * bitsets come from `scratch`, which the caller releases when its search ends.
    */
   applyTerm(needle: string, into: Uint32Array, first: boolean): boolean {
+    const rows = needle.length === 1 ? this.characters.get(needle.charCodeAt(0)) : undefined;
+    if (rows !== undefined) {
+      if (first) into.set(rows);
+      else for (let w = 0; w < into.length; w++) into[w] &= rows[w];
+      return true;
+    }
     try {
       const candidates = scratch.take(into.length);
       if (first) fillAll(candidates, this.rows);
@@ -133,6 +151,9 @@ export class SearchTerms {
 /** Collects each row's lower-cased search fields, in order. */
 export class SearchTermsBuilder {
   private readonly fields: SearchFieldBuilder[];
+  /** By ASCII character code (but the field separator): the rows holding it so far. */
+  private readonly characters: (Uint32Array | undefined)[] = new Array(ASCII);
+  private readonly counts = new Uint32Array(ASCII);
   private row = 0;
 
   constructor(
@@ -148,7 +169,20 @@ export class SearchTermsBuilder {
    * fields; the tests comparing the index with SQL would catch a mismatch).
    */
   add(values: readonly string[]): void {
-    values.forEach((value, k) => this.fields[k].add(value));
+    const word = this.row >>> 5;
+    const bit = 1 << (this.row & 31);
+    values.forEach((value, k) => {
+      this.fields[k].add(value);
+      for (let i = 0; i < value.length; i++) {
+        const c = value.charCodeAt(i);
+        if (c >= ASCII || c === 32) continue;
+        const rows = (this.characters[c] ??= new Uint32Array(wordsFor(this.size)));
+        if ((rows[word] & bit) === 0) {
+          rows[word] |= bit;
+          this.counts[c]++;
+        }
+      }
+    });
     this.row++;
   }
 
@@ -160,6 +194,10 @@ export class SearchTermsBuilder {
       fields.push(await field.finish());
       await nextTurn();
     }
-    return new SearchTerms(fields, this.size);
+    const characters = new Map<number, Uint32Array>();
+    this.characters.forEach((rows, c) => {
+      if (rows !== undefined && this.counts[c] * DENSE >= this.size) characters.set(c, rows);
+    });
+    return new SearchTerms(fields, this.size, characters);
   }
 }
