@@ -159,13 +159,14 @@ class ValueColumn implements SearchField {
       for (let bits = wanted[word]; bits !== 0; bits &= bits - 1) {
         const v = (word << 5) + 31 - Math.clz32(bits & -bits);
         for (let p = starts[v], end = starts[v + 1]; p < end; p++) {
+          // Without a branch: whether a row is new is as good as random, and a mispredicted branch
+          // costs more than the few operations that stand for it.
           const row = rows[p];
           const w = row >>> 5;
-          const bit = 1 << (row & 31);
-          if ((candidates[w] & ~found[w] & bit) !== 0) {
-            found[w] |= bit;
-            added++;
-          }
+          const shift = row & 31;
+          const fresh = ((candidates[w] & ~found[w]) >>> shift) & 1;
+          found[w] |= fresh << shift;
+          added += fresh;
         }
       }
     }
