@@ -27,7 +27,7 @@ const BITMAP_VALUES = 32;
 const ONE_BY_ONE_COST = 400;
 
 /** Distinct values added to a dictionary between two turns of the event loop, as an index is built. */
-const VALUES_PER_TURN = 50_000;
+const VALUES_PER_TURN = 20_000;
 
 export interface SearchField {
   /** The length of the longest value. */
@@ -321,10 +321,13 @@ class ValueColumnBuilder {
       longest = Math.max(longest, value.length);
       if (++added % VALUES_PER_TURN === 0) await nextTurn();
     }
-    const codes = dictionary.size <= 0x10000 ? Uint16Array.from(this.codes) : this.codes;
+    const text = await values.finish();
+    const codes = dictionary.size <= 0x10000 ? new Uint16Array(this.codes) : this.codes;
+    await nextTurn();
     const postings = buildPostings(codes, dictionary.size);
+    await nextTurn();
     const bitmaps = dictionary.size <= BITMAP_VALUES ? bitmapsOf(codes, dictionary.size) : null;
-    return new ValueColumn(await values.finish(), codes, postings, longest, bitmaps);
+    return new ValueColumn(text, codes, postings, longest, bitmaps);
   }
 }
 

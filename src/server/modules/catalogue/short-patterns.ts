@@ -18,7 +18,7 @@ const KEYS = TRIPLES + ASCII * ASCII * ASCII;
 export const SHORT_PATTERNS_FROM = 1 << 16;
 
 /** Rows whose patterns are set between two turns of the event loop, as an index is built. */
-const ROWS_PER_TURN = 50_000;
+const ROWS_PER_TURN = 20_000;
 
 /**
  * A pattern is kept when at least one row in this many holds it: its bitset then takes no more memory
@@ -43,22 +43,27 @@ function keyOf(pattern: string): number {
   }
 }
 
-/** Calls `visit` with the key of every short pattern of one row's text, separators around it included. */
-function forEachPattern(text: string, visit: (key: number) => void): void {
+/**
+ * Writes the key of every short pattern of one row's text, separators around it included, into `keys`
+ * (room for three a character and three more); answers how many.
+ */
+function patternsOf(text: string, keys: Int32Array): number {
+  let n = 0;
   // The two characters before, with the separator before the row; -1: none, or past ASCII.
   let before = -1;
   let last = 0;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 0;
-    if (i < text.length) visit(c);
+    if (i < text.length) keys[n++] = c;
     const ascii = c < ASCII ? c : -1;
     if (last !== -1 && ascii !== -1) {
-      visit(PAIRS + last * ASCII + ascii);
-      if (before !== -1) visit(TRIPLES + (before * ASCII + last) * ASCII + ascii);
+      keys[n++] = PAIRS + last * ASCII + ascii;
+      if (before !== -1) keys[n++] = TRIPLES + (before * ASCII + last) * ASCII + ascii;
     }
     before = last;
     last = ascii;
   }
+  return n;
 }
 
 export class ShortPatterns {
@@ -98,28 +103,38 @@ export class ShortPatternsBuilder {
     const { texts } = this;
     const kept = new Map<number, Uint32Array>();
     if (this.characters >= this.from) {
+      let keys = new Int32Array(0);
+      /** The keys of row `row`'s patterns: keys[0 … n). */
+      const keysOf = (row: number) => {
+        const text = texts[row];
+        if (keys.length < 3 * (text.length + 1)) keys = new Int32Array(6 * (text.length + 1));
+        return patternsOf(text, keys);
+      };
       const counts = new Uint32Array(KEYS);
       for (let row = 0; row < texts.length; row++) {
-        forEachPattern(texts[row], (key) => counts[key]++);
+        for (let i = 0, n = keysOf(row); i < n; i++) counts[keys[i]]++;
         if ((row + 1) % ROWS_PER_TURN === 0) await nextTurn();
       }
       const words = wordsFor(texts.length);
       const bitsets: Uint32Array[] = [];
       // Each count becomes its pattern's place in `bitsets` plus one, or 0 when it is not kept.
       const slots = counts;
-      slots.forEach((count, key) => {
+      for (let key = 0; key < KEYS; key++) {
+        const count = counts[key];
         slots[key] = 0;
-        if (count * DENSE < texts.length) return;
+        if (count * DENSE < texts.length) continue;
         const bits = new Uint32Array(words);
         kept.set(key, bits);
         slots[key] = bitsets.push(bits);
-      });
+      }
+      await nextTurn();
       for (let row = 0; row < texts.length; row++) {
         const bit = 1 << (row & 31);
         const word = row >>> 5;
-        forEachPattern(texts[row], (key) => {
-          if (slots[key] !== 0) bitsets[slots[key] - 1][word] |= bit;
-        });
+        for (let i = 0, n = keysOf(row); i < n; i++) {
+          const slot = slots[keys[i]];
+          if (slot !== 0) bitsets[slot - 1][word] |= bit;
+        }
         if ((row + 1) % ROWS_PER_TURN === 0) await nextTurn();
       }
     }
