@@ -1,0 +1,84 @@
+// npm run bench:rebuild [-- --runs N]
+//
+// What a start (or a change of catalogue version) costs at 1,000,000 investors: builds the investors'
+// facet index from the PostgreSQL database `npm run bench:api` seeds (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/fundscape_bench) while a founder searches every 50 ms, answered by
+// SQL until the index is ready. Reports per run the build time, the longest the build held the event
+// loop, and those searches' p50, p95 and max.
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../../src/server/db/client.js';
+import { investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
+import { readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
+import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
+import type { Query } from '../helpers/catalogue.js';
+
+const SEARCHES: Query[] = [
+  { stages: 'Seed' },
+  { search_term: 'schmidt' },
+  { countries: 'Germany' },
+  { cities: ['Austin', 'Boulder'] },
+  { search_term: 'Luigi Bartell' },
+  { states: 'California', gender: 'Female' },
+  {},
+];
+const SEARCH_EVERY_MS = 50;
+const PROBE_EVERY_MS = 10;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}
+
+async function run(url: string): Promise<string> {
+  const database = await openDatabase({ url });
+  try {
+    const search = new CatalogueSearch(database.db, investorCatalogue);
+    const filters = SEARCHES.map((query) => readSearchFilter(investorCatalogue, query));
+    // The longest the event loop was held: how late a timer of PROBE_EVERY_MS fired.
+    let longestHold = 0;
+    let lastProbe = performance.now();
+    const probe = setInterval(() => {
+      const now = performance.now();
+      longestHold = Math.max(longestHold, now - lastProbe - PROBE_EVERY_MS);
+      lastProbe = now;
+    }, PROBE_EVERY_MS);
+    const times: number[] = [];
+    let building = true;
+    const searching = (async () => {
+      for (let i = 0; building; i++) {
+        const started = performance.now();
+        await search.search(filters[i % filters.length], 1 + (i % 3), 15);
+        times.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, SEARCH_EVERY_MS));
+      }
+    })();
+    const started = performance.now();
+    const built = await search.warmUp();
+    const took = performance.now() - started;
+    building = false;
+    await searching;
+    clearInterval(probe);
+    if (!built) throw new Error('the catalogue changed during the build');
+    times.sort((a, b) => a - b);
+    const ms = (x: number) => x.toFixed(0);
+    return (
+      `build ${(took / 1000).toFixed(1)} s, longest hold of the event loop ${ms(longestHold)} ms; ` +
+      `${times.length} searches meanwhile: p50 ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))}, ` +
+      `max ${ms(percentile(times, 1))} ms`
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } }, strict: true });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number, at least 1');
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fundscape_bench';
+  for (let i = 1; i <= runs; i++) process.stdout.write(`run ${i}: ${await run(url)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Benchmark failed: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});
