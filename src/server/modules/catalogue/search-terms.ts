@@ -151,9 +151,8 @@ export class SearchTerms {
 /** Collects each row's lower-cased search fields, in order. */
 export class SearchTermsBuilder {
   private readonly fields: SearchFieldBuilder[];
-  /** By ASCII character code (but the field separator): the rows holding it so far. */
+  /** By ASCII character code: the rows holding it so far. */
   private readonly characters: (Uint32Array | undefined)[] = new Array(ASCII);
-  private readonly counts = new Uint32Array(ASCII);
   private row = 0;
 
   constructor(
@@ -171,18 +170,14 @@ export class SearchTermsBuilder {
   add(values: readonly string[]): void {
     const word = this.row >>> 5;
     const bit = 1 << (this.row & 31);
-    values.forEach((value, k) => {
+    for (let k = 0; k < values.length; k++) {
+      const value = values[k];
       this.fields[k].add(value);
       for (let i = 0; i < value.length; i++) {
         const c = value.charCodeAt(i);
-        if (c >= ASCII || c === 32) continue;
-        const rows = (this.characters[c] ??= new Uint32Array(wordsFor(this.size)));
-        if ((rows[word] & bit) === 0) {
-          rows[word] |= bit;
-          this.counts[c]++;
-        }
+        if (c < ASCII) (this.characters[c] ??= new Uint32Array(wordsFor(this.size)))[word] |= bit;
       }
-    });
+    }
     this.row++;
   }
 
@@ -196,7 +191,8 @@ export class SearchTermsBuilder {
     }
     const characters = new Map<number, Uint32Array>();
     this.characters.forEach((rows, c) => {
-      if (rows !== undefined && this.counts[c] * DENSE >= this.size) characters.set(c, rows);
+      // A space is between every two fields: a term of one space is left to the fields.
+      if (rows !== undefined && c !== 32 && countSet(rows) * DENSE >= this.size) characters.set(c, rows);
     });
     return new SearchTerms(fields, this.size, characters);
   }
