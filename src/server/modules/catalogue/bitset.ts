@@ -26,6 +26,12 @@ export function fillAll(bits: Uint32Array, n: number): void {
   if (tail !== 0) bits[bits.length - 1] = (1 << tail) - 1;
 }
 
+/** Sets `into` to `bits` when `first`, else ANDs `bits` into it. */
+export function setOrAnd(into: Uint32Array, bits: Uint32Array, first: boolean): void {
+  if (first) into.set(bits);
+  else for (let w = 0; w < into.length; w++) into[w] &= bits[w];
+}
+
 /** One bitset of rows per position below `count`, from each row's position (any other: in none). */
 export function bitmapsOf(positions: ArrayLike<number>, count: number): Uint32Array[] {
   const bitmaps = Array.from({ length: count }, () => new Uint32Array(wordsFor(positions.length)));

@@ -101,15 +101,16 @@ class ValueColumn implements SearchField {
   }
 
   /**
-   * Few candidates against the text a scan of the dictionary reads: each one's own value is tested. Else the piece
-   * is matched against the dictionary, and the rows of the matching values are read from the values'
-   * bitsets when the field keeps them (those of the values that do not match, when they are fewer),
+   * Few candidates against the text a scan of the dictionary reads: each one's own value is tested.
+   * Else the piece is matched against the dictionary, and the rows of the matching values are read from
+   * the values' bitsets when the field keeps them (those of the values that do not match, when fewer),
    * else from their postings when those are few against the candidates (each posting costs a
    * scattered read, so about half as many), else by a pass over the candidates' codes.
    */
   addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number {
     if (piece === '' && place !== 'whole') return addAll(candidates, found);
-    if (left * ONE_BY_ONE_COST < this.values.scanCost(piece, place)) return this.addOneByOne(piece, place, candidates, found);
+    if (left * ONE_BY_ONE_COST < this.values.scanCost(piece, place))
+      return this.addOneByOne(piece, place, candidates, found);
     const wanted = this.valuesWhere(piece, place);
     if (wanted === null) return 0;
     if (this.bitmaps !== null) {

@@ -14,7 +14,7 @@
 //   (applyTerm answers false).
 // A needle of one character (the first key a founder types) is held by most rows, in several fields
 // each: for each ASCII character that many rows hold, the rows holding it are kept as a bitset.
-import { countSet, fillAll, scratch, wordsFor } from './bitset.js';
+import { countSet, fillAll, scratch, setOrAnd, wordsFor } from './bitset.js';
 import { nextTurn } from './next-turn.js';
 import { type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
 
@@ -73,8 +73,7 @@ export class SearchTerms {
   applyTerm(needle: string, into: Uint32Array, first: boolean): boolean {
     const rows = needle.length === 1 ? this.characters.get(needle.charCodeAt(0)) : undefined;
     if (rows !== undefined) {
-      if (first) into.set(rows);
-      else for (let w = 0; w < into.length; w++) into[w] &= rows[w];
+      setOrAnd(into, rows, first);
       return true;
     }
     try {

@@ -16,6 +16,7 @@
 // And one bit per UTF-16 code unit held anywhere (8 kB): a term with a character no row has matches
 // nothing, whatever its length.
 
+import { setOrAnd } from './bitset.js';
 import { type ShortPatterns, ShortPatternsBuilder } from './short-patterns.js';
 
 /** Where in a row's text a piece must sit. */
@@ -62,7 +63,12 @@ export class SearchTextColumn {
     /** Bit c is set when code unit c occurs in some row. */
     private readonly units: Uint32Array,
     private readonly short: ShortPatterns,
-  ) {}
+  ) {
+    this.length = blocks.reduce((sum, block) => sum + block.length, 0);
+  }
+
+  /** The characters of all blocks, separators included: what a scan of every row reads. */
+  readonly length: number;
 
   /** Characters held plus the offsets' and trigram filter's bytes: about the memory it takes (ASCII text). */
   get size(): number {
@@ -71,11 +77,6 @@ export class SearchTextColumn {
 
   get rows(): number {
     return this.starts.length;
-  }
-
-  /** The characters of all blocks, separators included: what a scan of every row reads. */
-  get length(): number {
-    return this.blocks.reduce((sum, block) => sum + block.length, 0);
   }
 
   /** About the characters finding `piece` at `place` in every row reads: none when its bitset is kept. */
@@ -139,8 +140,7 @@ export class SearchTextColumn {
     const pattern = patternFor(piece, place);
     const rows = this.short.rows(pattern);
     if (rows !== undefined) {
-      if (first) into.set(rows);
-      else for (let w = 0; w < into.length; w++) into[w] &= rows[w];
+      setOrAnd(into, rows, first);
       return;
     }
     const groups = this.groupsWith(piece);
