@@ -17,6 +17,7 @@
 import { countSet, fillAll, scratch, setOrAnd, wordsFor } from './bitset.js';
 import { nextTurn } from './next-turn.js';
 import { type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
+import { ASCII, DENSE } from './short-patterns.js';
 
 /** One search column of a catalogue, as search_text holds it. */
 export interface SearchFieldSpec {
@@ -26,9 +27,6 @@ export interface SearchFieldSpec {
 }
 
 const FIELD_SEPARATOR = ' ';
-const ASCII = 128;
-/** A character's rows are kept when at least one row in this many holds it (125 kB at a million rows). */
-const DENSE = 32;
 /** Field readings one needle may take across fields: a needle of a few words takes a few dozen. */
 const MAX_READINGS = 200;
 

@@ -9,22 +9,23 @@
 import { wordsFor } from './bitset.js';
 import { nextTurn } from './next-turn.js';
 
-const ASCII = 128;
+/** Code units below this are ASCII: the characters whose pairs and triples are kept. */
+export const ASCII = 128;
 const PAIRS = 65536;
 const TRIPLES = PAIRS + ASCII * ASCII;
 const KEYS = TRIPLES + ASCII * ASCII * ASCII;
 
 /** Characters a column holds before its short patterns are kept: a scan of less takes microseconds. */
-export const SHORT_PATTERNS_FROM = 1 << 16;
+const SHORT_PATTERNS_FROM = 1 << 16;
 
 /** Rows whose patterns are set between two turns of the event loop, as an index is built. */
 const ROWS_PER_TURN = 20_000;
 
 /**
- * A pattern is kept when at least one row in this many holds it: its bitset then takes no more memory
- * than a list of its rows would.
+ * A pattern (or, in search-terms.ts, a character's rows) is kept when at least one row in this many
+ * holds it: its bitset then takes no more memory than a list of its rows would.
  */
-const DENSE = 32;
+export const DENSE = 32;
 
 /** The key of a pattern: a UTF-16 code unit, or two or three ASCII ones (the separator being 0); -1 when none. */
 function keyOf(pattern: string): number {
