@@ -28,14 +28,42 @@ export async function signAccessToken(
     .sign(key(secret));
 }
 
-/** The claims of a valid, unexpired access token, or null. */
-export async function readAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
-    const id = Number(payload.sub);
-    if (payload.typ !== 'access' || !Number.isInteger(id)) return null;
-    return { userId: id, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
-  } catch {
-    return null;
+/** Tokens a reader remembers as verified; past this, the longest-held is forgotten. */
+const REMEMBERED_TOKENS = 10_000;
+
+/**
+ * Reads the access tokens signed with one secret. A token verified once is answered from memory until
+ * it expires: jose verifies an HS256 signature as a WebCrypto job on libuv's thread pool, and every data
+ * call carries the same token for its 15 minutes, so each call would wait for that pool (a millisecond
+ * or more on the odd call of a busy machine). Only tokens whose signature was verified are remembered.
+ */
+export class AccessTokenReader {
+  private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { claims: AccessClaims; expires: number }>();
+
+  constructor(secret: string) {
+    this.key = key(secret);
+  }
+
+  /** The claims of a valid, unexpired access token, or null. */
+  async read(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known !== undefined) {
+      // As jose judges it: expired once the current second reaches `exp`.
+      if (Math.floor(Date.now() / 1000) < known.expires) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const id = Number(payload.sub);
+      if (payload.typ !== 'access' || !Number.isInteger(id) || payload.exp === undefined) return null;
+      const claims = { userId: id, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
+      if (this.verified.size >= REMEMBERED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, expires: payload.exp });
+      return claims;
+    } catch {
+      return null;
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../plugins/error-handler.js';
-import { readAccessToken } from './access-token.js';
+import { AccessTokenReader } from './access-token.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,11 +18,12 @@ declare module 'fastify' {
 export const authenticate = fp(async (app: FastifyInstance) => {
   app.decorateRequest('userId', 0);
   app.decorateRequest('sessionId', null);
+  const tokens = new AccessTokenReader(app.config.jwtSecret);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new HttpError(401, 'Not authenticated');
-    const claims = await readAccessToken(app.config.jwtSecret, match[1]);
+    const claims = await tokens.read(match[1]);
     if (claims === null) throw new HttpError(401, 'Access token is invalid or expired');
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
