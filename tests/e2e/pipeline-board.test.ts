@@ -43,6 +43,8 @@ describeE2E('pipeline: board, follow-ups and export', () => {
 
     // Pointer: drag the second card onto Meeting.
     const card = column(page, 'Lead').getByTestId('board-card').filter({ hasText: fullName(second) });
+    // Until the keyboard drop's animation ends, its overlay may lie over this card and take the press.
+    await page.getByTestId('board-drag-overlay').waitFor({ state: 'detached' });
     const from = await card.boundingBox();
     const to = await column(page, 'Meeting').boundingBox();
     if (!from || !to) throw new Error('the card or the column is not on screen');

@@ -237,7 +237,7 @@ export function PipelineBoard<R extends PipelineRow>(props: PipelineBoardProps<R
       </Box>
       <DragOverlay>
         {active ? (
-          <Paper elevation={6} sx={{ p: 1.25, width: 244, cursor: 'grabbing' }}>
+          <Paper elevation={6} data-testid="board-drag-overlay" sx={{ p: 1.25, width: 244, cursor: 'grabbing' }}>
             <CardBody row={active} props={props} handle={<DragIndicatorIcon fontSize="small" sx={{ color: 'text.secondary' }} />} />
           </Paper>
         ) : null}
