@@ -22,6 +22,7 @@ import { fundRoutes } from './modules/funds/routes.js';
 import { filterRoutes } from './modules/filters/routes.js';
 import { pipelineModule } from './modules/pipeline/index.js';
 import { followUpDigest } from './modules/pipeline/digest.js';
+import { startupModule } from './modules/startup/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(filterRoutes, { prefix: '/api/v1' });
   const clock = options.clock ?? (() => new Date());
   await app.register(pipelineModule, { prefix: '/api/v1', clock });
+  await app.register(startupModule, { prefix: '/api/v1', clock });
   await app.register(followUpDigest, {
     clock,
     hour: options.config.followUpDigestHour,

@@ -3,6 +3,12 @@
 
 export const API = '/api/v1';
 
+/** GET and PUT the founder's startup profile (shared/fit.ts: StartupProfile). */
+export const STARTUP_PATH = '/startup';
+
+/** GET the round's progress (shared/fit.ts: RoundProgress). */
+export const ROUND_PATH = '/round';
+
 /** The array query keys both catalogue searches take; arrays are repeated keys without brackets. */
 const CATALOGUE_SEARCH_ARRAY_KEYS = [
   'countries',

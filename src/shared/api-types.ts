@@ -1,6 +1,7 @@
 // The wire contract: what the API answers and the client reads (README, "The API in short").
 import type { Static } from '@sinclair/typebox';
 import type { FundRow, InvestorRow } from './catalogue-fields.js';
+import type { Fit } from './fit.js';
 import type { Pipeline } from './pipeline.js';
 
 /** One investor as answered: the wire fields of INVESTOR_FIELDS, in order. */
@@ -19,8 +20,14 @@ export interface ListSummary {
   item_count: number;
 }
 
-/** A list's row: the investor's or fund's fields and where the raise stands with it. */
-export type ListItem = (Investor | Fund) & { pipeline: Pipeline };
+/**
+ * A row as searches, GET by id and list items answer it: with its fit against the caller's startup
+ * profile (shared/fit.ts), or null when the caller has none.
+ */
+export type Scored<T> = T & { fit: Fit | null };
+
+/** A list's row: the investor's or fund's fields, its fit, and where the raise stands with it. */
+export type ListItem = Scored<Investor | Fund> & { pipeline: Pipeline };
 
 export interface List extends ListSummary {
   items: ListItem[];

@@ -309,3 +309,29 @@ export const followUpDigests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.day] })],
 );
+
+/**
+ * A founder's startup and round (GET and PUT /api/v1/startup), one per user: what the fit score judges
+ * investors against. `changed_at` is when the saved edit was made on its device: of two edits the later
+ * wins, whichever arrives last.
+ */
+export const startups = pgTable(
+  'startups',
+  {
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pitch: text('pitch'),
+    stage: text('stage').notNull(),
+    industries: text('industries').array().notNull(),
+    geography: text('geography').notNull(),
+    financing_type: text('financing_type').notNull(),
+    /** Whole US dollars. */
+    raise_amount: bigint('raise_amount', { mode: 'number' }).notNull(),
+    close_on: date('close_on', { mode: 'string' }).notNull(),
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('startups_raise_amount_positive', sql`${t.raise_amount} > 0`)],
+);

@@ -13,6 +13,8 @@ import { type FacetColumn, FacetColumnBuilder, facetExpression } from './facet-c
 import type { SearchFilter } from './search-sql.js';
 import { nextTurn } from './next-turn.js';
 import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
+import { type FitColumns, FitColumnsBuilder, fitColumnsSql, rankWindow } from './fit-ranking.js';
+import type { FitProfile } from '../../../shared/fit.js';
 import { readCatalogueVersion } from './version.js';
 
 /** Rows read per statement: small enough that reading one (and storing it) holds the event loop only
@@ -21,8 +23,15 @@ const CHUNK = 5_000;
 
 export interface FacetMatch {
   total: number;
-  /** Ids of the matching rows from `start` on, at most `limit` of them, ascending. */
+  /** Ids of the matching rows from `start` on, at most `limit` of them: ascending, or by fit when ranked. */
   ids: number[];
+}
+
+/** A search's use of the fit score: rows scoring below `min` are left out, and `byScore` ranks the rest. */
+export interface FitQuery {
+  profile: FitProfile;
+  min: number;
+  byScore: boolean;
 }
 
 export class FacetIndex {
@@ -31,6 +40,7 @@ export class FacetIndex {
     private readonly ids: Int32Array,
     private readonly columns: Map<string, FacetColumn>,
     private readonly text: SearchTerms,
+    private readonly fit: FitColumns,
   ) {}
 
   get size(): number {
@@ -40,6 +50,11 @@ export class FacetIndex {
   /** About the bytes the filter columns take (their bitsets, or codes and postings). */
   get filterSize(): number {
     return [...this.columns.values()].reduce((sum, column) => sum + column.size, 0);
+  }
+
+  /** About the bytes the fit score reads of every row (its masks and amounts, not the kept scores). */
+  get fitSize(): number {
+    return this.fit.size;
   }
 
   /** About the bytes the search text takes (dictionaries, their offsets and filters, row codes). */
@@ -60,12 +75,14 @@ export class FacetIndex {
     const ids = new Int32Array(size);
     const columns = catalogue.facets.map((facet) => new FacetColumnBuilder(facet, size));
     const text = new SearchTermsBuilder(catalogue.searchFields, size);
+    const fit = new FitColumnsBuilder(catalogue, size);
     const select = sql.join(
       [
         sql`${catalogue.id} AS id`,
         // search_text itself is not read: it is these fields, lower-cased and joined by spaces.
         ...catalogue.searchFields.map((f, k) => sql`lower(${sql.identifier(f.name)}) AS ${sql.raw(`s${k}`)}`),
         ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`),
+        fitColumnsSql(catalogue),
       ],
       sql`, `,
     );
@@ -82,6 +99,7 @@ export class FacetIndex {
         ids[filled] = Number(row.id);
         columns.forEach((column, k) => column.store(filled, row[`f${k}`]));
         text.add(catalogue.searchFields.map((_, k) => String(row[`s${k}`])));
+        fit.store(filled, row);
         filled++;
       }
       lastId = ids[filled - 1];
@@ -92,7 +110,7 @@ export class FacetIndex {
       finished.set(facet.searchKey, columns[k].finish());
       await nextTurn();
     }
-    return new FacetIndex(version, ids, finished, await text.finish());
+    return new FacetIndex(version, ids, finished, await text.finish(), fit.finish());
   }
 
   /** The values a text or list filter holds in this version, in no particular order. */
@@ -112,32 +130,44 @@ export class FacetIndex {
    * term lower-cased by the database (`needle`), so that case is folded exactly as in search_text.
    * Answers null for a term too costly to match here (one of many words: search-terms.ts).
    */
-  match(filter: SearchFilter, start: number, limit: number, needle?: string): FacetMatch | null {
+  match(filter: SearchFilter, start: number, limit: number, needle?: string, fit?: FitQuery): FacetMatch | null {
     if ((filter.term === undefined) !== (needle === undefined)) {
       throw new Error('A search term is matched by its lower-cased needle, and a needle needs a term');
     }
     const n = this.ids.length;
-    if (filter.selections.length === 0 && needle === undefined) {
+    const everyRow = filter.selections.length === 0 && needle === undefined;
+    if (everyRow && !fit) {
       return { total: n, ids: Array.from(this.ids.subarray(Math.min(start, n), Math.min(start + limit, n))) };
     }
     // Every bitset the search takes from `scratch` goes back when it ends.
     try {
-      return this.matchRows(filter, start, limit, needle);
+      const matched = everyRow ? null : this.matchRows(filter, needle);
+      if (matched === undefined) return null;
+      if (matched === 'none') return { total: 0, ids: [] };
+      if (fit) {
+        const scores = this.fit.scoresFor(fit.profile);
+        return rankWindow(this.ids, scores, matched, { minScore: fit.min, byScore: fit.byScore, start, limit });
+      }
+      return this.window(matched!, start, limit);
     } finally {
       scratch.release();
     }
   }
 
-  private matchRows(filter: SearchFilter, start: number, limit: number, needle?: string): FacetMatch | null {
+  /** The rows the filter keeps as a bitset; 'none' when a selection keeps none, undefined for a term left to SQL. */
+  private matchRows(filter: SearchFilter, needle?: string): Uint32Array | 'none' | undefined {
     // OR within a selection is in its bits; AND across selections is applied word by word.
     const matched = scratch.take(wordsFor(this.ids.length));
     for (const [k, selection] of filter.selections.entries()) {
-      if (!this.columns.get(selection.facet.searchKey)!.apply(selection.values, matched, k === 0)) {
-        return { total: 0, ids: [] };
-      }
+      if (!this.columns.get(selection.facet.searchKey)!.apply(selection.values, matched, k === 0)) return 'none';
     }
     // The term goes last: it is the costly test, and only rows the selections kept are tested.
-    if (needle !== undefined && !this.text.applyTerm(needle, matched, filter.selections.length === 0)) return null;
+    if (needle !== undefined && !this.text.applyTerm(needle, matched, filter.selections.length === 0)) return undefined;
+    return matched;
+  }
+
+  /** The total and one window of ids, ascending, of the rows set in `matched`. */
+  private window(matched: Uint32Array, start: number, limit: number): FacetMatch {
     let total = 0;
     const ids: number[] = [];
     for (let w = 0; w < matched.length; w++) {

@@ -1,16 +1,19 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { TObject } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../plugins/error-handler.js';
 import { errorBody, idParams, noQuery } from '../../plugins/validation.js';
-import { pagedSchema, searchQuerySchema } from './schemas.js';
+import { pagedSchema, scoredRowSchema, searchQuerySchema } from './schemas.js';
+import { fitProfileFor } from '../startup/startup-store.js';
+import { FIT_SORT } from '../../../shared/fit.js';
 import type { CatalogueSearch } from './search.js';
 import { readSearchFilter } from './search-sql.js';
 
 /** GET /{catalogue}/search and GET /{catalogue}/{id}, behind a valid access token. */
-export function registerCatalogueRoutes(instance: FastifyInstance, search: CatalogueSearch, rowSchema: TSchema, tag: string) {
+export function registerCatalogueRoutes(instance: FastifyInstance, search: CatalogueSearch, wireRow: TObject, tag: string) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { catalogue } = search;
+  const rowSchema = scoredRowSchema(wireRow);
   const errors = { 401: errorBody, 422: errorBody };
 
   app.get(
@@ -20,6 +23,10 @@ export function registerCatalogueRoutes(instance: FastifyInstance, search: Catal
       schema: {
         tags: [tag],
         summary: `Search ${catalogue.name}: OR within a filter, AND across filters`,
+        description:
+          'Each row carries `fit`, its score against the caller\'s startup profile (null without one). ' +
+          '`sort=fit` ranks by it, best first and ties in the default order; `min_fit` keeps the rows scoring at ' +
+          'least it. Both need a profile (422 without).',
         security: [{ bearer: [] }],
         querystring: searchQuerySchema(catalogue),
         response: { 200: pagedSchema(rowSchema), ...errors },
@@ -27,7 +34,22 @@ export function registerCatalogueRoutes(instance: FastifyInstance, search: Catal
     },
     async (request) => {
       const { query } = request;
-      return search.search(readSearchFilter(catalogue, query), query.page, query.per_page);
+      const filter = readSearchFilter(catalogue, query);
+      const byFit = query.sort === FIT_SORT || query.min_fit !== undefined;
+      if (!byFit) {
+        // The profile only scores the page's rows: read it while the page is found.
+        const [profile, page] = await Promise.all([
+          fitProfileFor(app.db, request.userId),
+          search.search(filter, query.page, query.per_page),
+        ]);
+        return profile ? search.rescored(page, profile) : page;
+      }
+      const profile = await fitProfileFor(app.db, request.userId);
+      if (!profile) {
+        throw new HttpError(422, 'Set up your startup profile (PUT /api/v1/startup) to sort or filter by fit');
+      }
+      const fit = { profile, min: query.min_fit ?? 0, byScore: query.sort === FIT_SORT };
+      return search.search(filter, query.page, query.per_page, profile, fit);
     },
   );
 
@@ -46,7 +68,7 @@ export function registerCatalogueRoutes(instance: FastifyInstance, search: Catal
     },
     async (request) => {
       const { id } = request.params;
-      const row = await search.byId(id);
+      const row = await search.byId(id, await fitProfileFor(app.db, request.userId));
       if (!row) throw new HttpError(404, `${catalogue.noun} ${id} not found`);
       return row;
     },

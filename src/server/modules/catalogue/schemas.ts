@@ -1,6 +1,7 @@
 // Schemas of the catalogue calls: they validate what comes in and shape what goes out. A row's schema
 // is its field table's (shared/catalogue-fields.ts); the search keys are its facets'.
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { FIT_CRITERIA, FIT_SORT, FIT_VERDICTS } from '../../../shared/fit.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../../shared/constants.js';
 import { ladderValues } from './buckets.js';
 import type { Catalogue, Facet } from './catalogues.js';
@@ -30,9 +31,40 @@ export function searchQuerySchema(catalogue: Catalogue) {
       page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
       per_page: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: PAGE_SIZE }),
       search_term: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+      sort: Type.Optional(
+        Type.Unsafe<typeof FIT_SORT>({
+          type: 'string',
+          enum: [FIT_SORT],
+          description: 'fit: best fit first (ties in the default order); needs a startup profile',
+        }),
+      ),
+      min_fit: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 100, description: 'Only rows whose fit score is at least this; needs a startup profile' }),
+      ),
     },
     { additionalProperties: false },
   );
+}
+
+/** A row's fit against the caller's startup profile (shared/fit.ts), or null without one. */
+export const FitSchema = Type.Union([
+  Type.Object({
+    score: Type.Integer({ minimum: 0, maximum: 100 }),
+    reasons: Type.Array(
+      Type.Object({
+        criterion: Type.Unsafe<string>({ type: 'string', enum: [...FIT_CRITERIA] }),
+        verdict: Type.Unsafe<string>({ type: 'string', enum: [...FIT_VERDICTS] }),
+        points: Type.Integer(),
+        weight: Type.Integer(),
+      }),
+    ),
+  }),
+  Type.Null(),
+]);
+
+/** A catalogue row as answered: its wire fields and its `fit`. */
+export function scoredRowSchema(row: TObject) {
+  return Type.Object({ ...row.properties, fit: FitSchema });
 }
 
 export function pagedSchema<Row extends TSchema>(row: Row) {

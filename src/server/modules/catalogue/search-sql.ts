@@ -2,6 +2,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { bucketsFor } from './buckets.js';
 import type { Catalogue, Facet } from './catalogues.js';
+import { fitColumnsSql } from './fit-ranking.js';
 
 export interface FacetSelection {
   facet: Facet;
@@ -108,6 +109,12 @@ function wireColumnList(catalogue: Catalogue): SQL {
     catalogue.wireColumns.map((c) => sql`${c}`),
     sql`, `,
   );
+}
+
+/** Every row the filter keeps, in id order, with the fields the fit rubric reads (shared/fit.ts). */
+export function fitRowsSql(catalogue: Catalogue, filter: SearchFilter): SQL {
+  return sql`SELECT ${catalogue.id} AS id, ${fitColumnsSql(catalogue)} FROM ${catalogue.table}
+    WHERE ${whereClause(catalogue, filter)} ORDER BY ${catalogue.id}`;
 }
 
 export function byIdSql(catalogue: Catalogue, id: number): SQL {

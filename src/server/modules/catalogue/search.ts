@@ -1,11 +1,14 @@
 import type { Db } from '../../db/client.js';
 import type { Catalogue } from './catalogues.js';
 import { CaseFold } from './case-fold.js';
-import { FacetIndex } from './facet-index.js';
+import { FacetIndex, type FitQuery } from './facet-index.js';
+import { type FitProfile, fitFactsOf, fitOf, fitScore } from '../../../shared/fit.js';
+import type { Scored } from '../../../shared/api-types.js';
 import { PreparedRows, queryRows, type Row } from '../../db/query-rows.js';
 import {
   byIdSql,
   byIdsWithVersionSql,
+  fitRowsSql,
   countSql,
   filterKey,
   lowerSql,
@@ -19,7 +22,7 @@ import { VersionedCache } from './versioned-cache.js';
 import { toWire, type WireRow } from './wire.js';
 
 export interface SearchResult {
-  results: WireRow[];
+  results: Scored<WireRow>[];
   total_pages: number;
   total: number;
 }
@@ -115,29 +118,47 @@ export class CatalogueSearch {
     return this.fold?.lower(term) ?? String((await queryRows(this.db, lowerSql(term)))[0].needle);
   }
 
-  async search(filter: SearchFilter, page: number, perPage: number): Promise<SearchResult> {
+  /**
+   * One page of the rows the filter keeps. `profile` scores each answered row (null: `fit` is null);
+   * `fit` also ranks or narrows the rows by that score.
+   */
+  async search(
+    filter: SearchFilter,
+    page: number,
+    perPage: number,
+    profile: FitProfile | null = null,
+    fit?: FitQuery,
+  ): Promise<SearchResult> {
     const index = this.options.facetIndex === false ? null : this.index;
     if (index && index.version >= this.newestSeen) {
       const needle = filter.term === undefined ? undefined : await this.needle(filter.term);
-      const match = index.match(filter, (page - 1) * perPage, perPage, needle);
-      if (match === null) return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage);
+      const match = index.match(filter, (page - 1) * perPage, perPage, needle, fit);
+      if (match === null) return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage, profile, fit);
       const rows = await this.pageByIds.run(this.db, { ids: match.ids });
       const version = Number(rows[0][VERSION_COLUMN]);
       if (version === index.version) {
         // Each row carries the version; a page with no rows is the one row holding only it.
         const found = rows.filter((row) => row.id !== null).map(({ [VERSION_COLUMN]: _version, ...row }) => row);
-        return this.answer(found, match.total, perPage);
+        return this.answer(fit?.byScore ? inOrderOf(match.ids, found) : found, match.total, perPage, profile);
       }
       // Changed since the index was built: answered by SQL until the rebuild is done.
-      return this.sqlSearch(version, filter, page, perPage);
+      return this.sqlSearch(version, filter, page, perPage, profile, fit);
     }
-    return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage);
+    return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage, profile, fit);
   }
 
-  private async sqlSearch(version: number, filter: SearchFilter, page: number, perPage: number) {
+  private async sqlSearch(
+    version: number,
+    filter: SearchFilter,
+    page: number,
+    perPage: number,
+    profile: FitProfile | null,
+    fit: FitQuery | undefined,
+  ) {
     this.newestSeen = Math.max(this.newestSeen, version);
     // Starts a (re)build behind the scenes when the index is missing or stale.
     this.facetIndex(version);
+    if (fit) return this.sqlFitSearch(filter, page, perPage, profile, fit);
     const total = await this.sqlCount(version, filter);
     const window = pageWindow(total, page, perPage);
     let rows: Row[] = [];
@@ -145,19 +166,62 @@ export class CatalogueSearch {
       rows = await queryRows(this.db, pageSql(this.catalogue, filter, window));
       if (window.fromEnd) rows.reverse();
     }
-    return this.answer(rows, total, perPage);
+    return this.answer(rows, total, perPage, profile);
   }
 
-  private answer(rows: Row[], total: number, perPage: number): SearchResult {
+  /**
+   * A search by fit while the index is missing or stale: every kept row's fit fields are read and scored
+   * here, by the same rubric. Slow on a large catalogue, but only until the index is rebuilt.
+   */
+  private async sqlFitSearch(
+    filter: SearchFilter,
+    page: number,
+    perPage: number,
+    profile: FitProfile | null,
+    fit: FitQuery,
+  ): Promise<SearchResult> {
+    const scored = (await queryRows(this.db, fitRowsSql(this.catalogue, filter)))
+      .map((row) => {
+        const f = fitFactsOf(this.catalogue.name, row);
+        return { id: Number(row.id), score: fitScore(fit.profile, f.stages, f.industries, f.geographies, f.financing, f.min, f.max) };
+      })
+      .filter((row) => row.score >= fit.min);
+    // Array.prototype.sort is stable: rows of one score stay in id order.
+    if (fit.byScore) scored.sort((a, b) => b.score - a.score);
+    const start = (page - 1) * perPage;
+    const ids = scored.slice(start, start + perPage).map((row) => row.id);
+    const rows = ids.length === 0 ? [] : await this.pageByIds.run(this.db, { ids });
+    const found = rows.filter((row) => row.id !== null).map(({ [VERSION_COLUMN]: _version, ...row }) => row);
+    return this.answer(inOrderOf(ids, found), scored.length, perPage, profile);
+  }
+
+  private answer(rows: Row[], total: number, perPage: number, profile: FitProfile | null): SearchResult {
     return {
-      results: rows.map((row) => toWire(this.catalogue, row)),
+      results: rows.map((row) => this.scored(row, profile)),
       total_pages: Math.ceil(total / perPage),
       total,
     };
   }
 
-  async byId(id: number): Promise<WireRow | undefined> {
-    const rows = await queryRows(this.db, byIdSql(this.catalogue, id));
-    return rows.length === 0 ? undefined : toWire(this.catalogue, rows[0]);
+  /** A row as answered, with its fit against the profile (the same rubric the index ranks by). */
+  scored(row: Row, profile: FitProfile | null): Scored<WireRow> {
+    const wire = toWire(this.catalogue, row);
+    return { ...wire, fit: profile ? fitOf(profile, fitFactsOf(this.catalogue.name, wire)) : null };
   }
+
+  /** A page answered without a profile, scored against one. */
+  rescored(page: SearchResult, profile: FitProfile): SearchResult {
+    return { ...page, results: page.results.map((row) => this.scored(row, profile)) };
+  }
+
+  async byId(id: number, profile: FitProfile | null = null): Promise<Scored<WireRow> | undefined> {
+    const rows = await queryRows(this.db, byIdSql(this.catalogue, id));
+    return rows.length === 0 ? undefined : this.scored(rows[0], profile);
+  }
+}
+
+/** The rows in the order of `ids` (a ranked page), from rows read in id order. */
+function inOrderOf(ids: readonly number[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
 }

@@ -24,6 +24,7 @@ import {
   removeItemSchema,
   updateListSchema,
 } from './schemas.js';
+import { fitProfileFor } from '../startup/startup-store.js';
 
 function listName(name: string | undefined): string {
   const trimmed = name?.trim() ?? '';
@@ -56,8 +57,11 @@ export async function listsModule(instance: FastifyInstance) {
   app.get('', { schema: getListsSchema }, (request) => listSummaries(app.db, request.userId));
 
   app.get('/:id', { schema: getListSchema }, async (request): Promise<List> => {
-    const list = await ownedList(app.db, request.userId, request.params.id);
-    const items = await listItems(app.db, list);
+    const [list, profile] = await Promise.all([
+      ownedList(app.db, request.userId, request.params.id),
+      fitProfileFor(app.db, request.userId),
+    ]);
+    const items = await listItems(app.db, list, profile);
     return {
       id: list.id,
       name: list.name,
@@ -68,9 +72,13 @@ export async function listsModule(instance: FastifyInstance) {
     };
   });
 
-  app.get('/:id/items', { schema: getItemsSchema }, async (request) =>
-    listItems(app.db, await ownedList(app.db, request.userId, request.params.id)),
-  );
+  app.get('/:id/items', { schema: getItemsSchema }, async (request) => {
+    const [list, profile] = await Promise.all([
+      ownedList(app.db, request.userId, request.params.id),
+      fitProfileFor(app.db, request.userId),
+    ]);
+    return listItems(app.db, list, profile);
+  });
 
   app.post('', { schema: createListSchema }, async (request, reply) => {
     const { name, description, list_type } = request.body;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { listFunds, listInvestors, lists } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { toWire } from '../catalogue/wire.js';
+import { type FitProfile, fitFactsOf, fitOf } from '../../../shared/fit.js';
 import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow } from '../pipeline/pipeline-columns.js';
 import { LIST_KINDS, type ListKind } from './list-kinds.js';
 
@@ -50,8 +51,11 @@ export function kindOf(list: ListRow): ListKind {
   return LIST_KINDS[list.list_type];
 }
 
-/** A list's rows, shaped as investors or funds by its type, each with its `pipeline`, in the order they were added. */
-export async function listItems(db: Db, list: ListRow): Promise<ListItem[]> {
+/**
+ * A list's rows, shaped as investors or funds by its type, each with its `fit` against the profile (null
+ * without one) and its `pipeline`, in the order they were added.
+ */
+export async function listItems(db: Db, list: ListRow, profile: FitProfile | null): Promise<ListItem[]> {
   const { catalogue, link, linkListId, linkItemId, linkAddedAt } = kindOf(list);
   const columns: Record<string, AnyPgColumn> = Object.fromEntries(catalogue.wireColumns.map((c) => [c.name, c]));
   const rows = await db
@@ -62,7 +66,8 @@ export async function listItems(db: Db, list: ListRow): Promise<ListItem[]> {
     .orderBy(asc(linkAddedAt), asc(catalogue.id));
   return rows.map((row) => {
     const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
-    return { ...toWire(catalogue, fields), pipeline };
+    const wire = toWire(catalogue, fields);
+    return { ...wire, fit: profile ? fitOf(profile, fitFactsOf(catalogue.name, wire)) : null, pipeline };
   });
 }
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { FundRow, InvestorRow } from '../../../shared/catalogue-fields.js';
 import { Pipeline } from '../pipeline/schemas.js';
+import { FitSchema } from '../catalogue/schemas.js';
 import { errorResponses, resourceId } from '../../plugins/validation.js';
 import { idempotencyHeaders } from '../../plugins/idempotency.js';
 
@@ -26,11 +27,11 @@ const listSummaryFields = {
 };
 const listSummary = Type.Object(listSummaryFields);
 
-// Every wire row carries all its fields and its pipeline, all required: the serializer then picks the
+// Every wire row carries all its fields, its fit and its pipeline, all required: the serializer then picks the
 // shape whose keys a row has (type_of_firm vs firm_type), and keeps the fields in order.
 const item = Type.Union([
-  Type.Object({ ...InvestorRow.properties, pipeline: Pipeline }),
-  Type.Object({ ...FundRow.properties, pipeline: Pipeline }),
+  Type.Object({ ...InvestorRow.properties, fit: FitSchema, pipeline: Pipeline }),
+  Type.Object({ ...FundRow.properties, fit: FitSchema, pipeline: Pipeline }),
 ]);
 const items = Type.Array(item);
 

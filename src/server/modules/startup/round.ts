@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { RoundProgress } from '../../../shared/fit.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
+import { daysBetween } from '../pipeline/days.js';
+import { savedStartup } from './startup-store.js';
+
+/**
+ * Each investor and fund once across the user's lists, as its most recently changed row says (an
+ * investor on two lists is one conversation), and the sums of their amounts at the three late stages.
+ */
+function stageSumsSql(userId: number) {
+  const latest = (link: string, item: string) => sql`(SELECT DISTINCT ON (r.${sql.raw(item)}) r.stage, r.amount
+      FROM ${sql.raw(link)} r JOIN lists l ON l.id = r.list_id
+      WHERE l.user_id = ${userId}
+      ORDER BY r.${sql.raw(item)}, coalesce(greatest(r.stage_changed_at, r.amount_changed_at), r.added_at) DESC, r.list_id)`;
+  return sql`SELECT
+      coalesce(sum(amount) FILTER (WHERE stage = 'committed'), 0)::bigint AS committed,
+      coalesce(sum(amount) FILTER (WHERE stage = 'term_sheet'), 0)::bigint AS term_sheet,
+      coalesce(sum(amount) FILTER (WHERE stage = 'meeting'), 0)::bigint AS meeting
+    FROM (${latest('list_investors', 'investor_id')} UNION ALL ${latest('list_funds', 'fund_id')}) AS rows`;
+}
+
+/** GET /api/v1/round: the profile's target and close date against the pipeline, on `today` (YYYY-MM-DD). */
+export async function roundProgress(db: Db, userId: number, today: string): Promise<RoundProgress> {
+  const [profile, [sums]] = await Promise.all([savedStartup(db, userId), queryRows(db, stageSumsSql(userId))]);
+  return {
+    target: profile?.raise_amount ?? null,
+    close_on: profile?.close_on ?? null,
+    committed: Number(sums.committed),
+    term_sheet: Number(sums.term_sheet),
+    meeting: Number(sums.meeting),
+    days_left: profile ? daysBetween(today, profile.close_on) : null,
+  };
+}

@@ -1,0 +1,92 @@
+import { Type } from '@sinclair/typebox';
+import { FINANCING_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '../../../shared/vocabularies.js';
+import { STARTUP_RULES } from '../../../shared/fit.js';
+import { errorResponses } from '../../plugins/validation.js';
+import { idempotencyHeaders } from '../../plugins/idempotency.js';
+
+const security = [{ bearer: [] }];
+const tags = ['startup'];
+
+function stringEnum(values: readonly string[], description: string) {
+  return Type.Unsafe<string>({ type: 'string', enum: [...values], description });
+}
+
+const isoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** What GET answers: every field null before the first save. */
+export const StartupProfileSchema = Type.Object({
+  name: nullable(Type.String()),
+  pitch: nullable(Type.String()),
+  stage: nullable(Type.String()),
+  industries: nullable(Type.Array(Type.String())),
+  geography: nullable(Type.String()),
+  financing_type: nullable(Type.String()),
+  raise_amount: nullable(Type.Integer({ description: 'Whole US dollars' })),
+  close_on: nullable(isoDate),
+});
+
+export const getStartupSchema = {
+  tags,
+  summary: "The founder's startup and round: what the fit score judges investors against",
+  security,
+  response: { 200: StartupProfileSchema, ...errorResponses },
+};
+
+export const putStartupSchema = {
+  tags,
+  summary: "Save the founder's startup and round",
+  description:
+    'Every field but `pitch` is required; values come from the catalogue\'s vocabularies. Of two saves the ' +
+    'later edit wins, by `changed_at` (when the edit was made on its device; default now, a time after now ' +
+    'counts as now): an earlier one arriving late changes nothing. Answers the profile as it now stands. The ' +
+    'next search scores and ranks by it.',
+  security,
+  headers: Type.Object({
+    'idempotency-key': Type.Optional(Type.String(idempotencyHeaders.properties['idempotency-key'])),
+  }),
+  body: Type.Object(
+    {
+      name: Type.String({ minLength: 1, maxLength: STARTUP_RULES.nameMaxLength }),
+      pitch: Type.Optional(nullable(Type.String({ maxLength: STARTUP_RULES.pitchMaxLength }))),
+      stage: stringEnum(STAGES, 'The stage the startup raises at'),
+      industries: Type.Array(stringEnum(INDUSTRIES, 'An industry'), {
+        minItems: 1,
+        maxItems: STARTUP_RULES.maxIndustries,
+        uniqueItems: true,
+      }),
+      geography: stringEnum(GEOGRAPHIES, 'Where the startup is'),
+      financing_type: stringEnum(FINANCING_TYPES, 'What it raises'),
+      raise_amount: Type.Integer({
+        minimum: STARTUP_RULES.raiseMin,
+        maximum: STARTUP_RULES.raiseMax,
+        description: 'The amount raised, in whole US dollars',
+      }),
+      close_on: Type.String({ format: 'date', description: 'The target close date, YYYY-MM-DD' }),
+      changed_at: Type.Optional(Type.String({ format: 'date-time' })),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 200: StartupProfileSchema, ...errorResponses },
+};
+
+export const getRoundSchema = {
+  tags,
+  summary: "The round's progress: the profile's target against the pipeline",
+  description:
+    'Amounts in whole US dollars, each investor and fund counted once across the lists (its most recently ' +
+    'changed row): `committed`, `term_sheet` and `meeting` sum the amounts of rows at those stages. ' +
+    '`days_left` runs to `close_on` from the server\'s date (negative once it has passed).',
+  security,
+  response: {
+    200: Type.Object({
+      target: nullable(Type.Integer()),
+      close_on: nullable(isoDate),
+      committed: Type.Integer(),
+      term_sheet: Type.Integer(),
+      meeting: Type.Integer(),
+      days_left: nullable(Type.Integer()),
+    }),
+    ...errorResponses,
+  },
+};

@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  type CompleteStartupProfile,
+  compileFitProfile,
+  EMPTY_STARTUP,
+  type FitProfile,
+  type StartupProfile,
+} from '../../../shared/fit.js';
+import type { Db } from '../../db/client.js';
+import { startups } from '../../db/schema.js';
+
+const profileColumns = {
+  name: startups.name,
+  pitch: startups.pitch,
+  stage: startups.stage,
+  industries: startups.industries,
+  geography: startups.geography,
+  financing_type: startups.financing_type,
+  raise_amount: startups.raise_amount,
+  close_on: startups.close_on,
+};
+
+/** The user's saved profile, or null before the first save. */
+export async function savedStartup(db: Db, userId: number): Promise<CompleteStartupProfile | null> {
+  const [row] = await db.select(profileColumns).from(startups).where(eq(startups.user_id, userId));
+  return row ?? null;
+}
+
+/** GET /api/v1/startup: the saved profile, every field null before the first save. */
+export async function readStartup(db: Db, userId: number): Promise<StartupProfile> {
+  return (await savedStartup(db, userId)) ?? EMPTY_STARTUP;
+}
+
+/** The profile compiled for scoring rows, or null when the user has none. Read on every call, so a
+ * change is seen by the next search on any instance. */
+export async function fitProfileFor(db: Db, userId: number): Promise<FitProfile | null> {
+  const profile = await savedStartup(db, userId);
+  return profile ? compileFitProfile(profile) : null;
+}
+
+/**
+ * Saves the profile unless a later edit (by `changed_at`, the time it was made on its device) is stored
+ * already; either way answers the profile as it now stands. One statement, so two racing saves settle
+ * on the later edit.
+ */
+export async function saveStartup(
+  db: Db,
+  userId: number,
+  profile: CompleteStartupProfile,
+  changedAt: Date,
+): Promise<CompleteStartupProfile> {
+  const values = { ...profile, changed_at: changedAt, updated_at: new Date() };
+  await db
+    .insert(startups)
+    .values({ user_id: userId, ...values })
+    .onConflictDoUpdate({
+      target: startups.user_id,
+      set: values,
+      setWhere: sql`${startups.changed_at} <= ${changedAt.toISOString()}::timestamptz`,
+    });
+  return (await savedStartup(db, userId))!;
+}
