@@ -57,6 +57,11 @@ export class FacetIndex {
     return this.fit.size;
   }
 
+  /** Every row's fit score against the profile (kept for its next searches). */
+  fitScoresFor(profile: FitProfile): Uint8Array {
+    return this.fit.scoresFor(profile);
+  }
+
   /** About the bytes the search text takes (dictionaries, their offsets and filters, row codes). */
   get textSize(): number {
     return this.text.size;
