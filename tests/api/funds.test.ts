@@ -74,7 +74,7 @@ describe.each(testDatabases())('funds on $name', (kind) => {
     expect(body.total).toBe(rows.length);
     expect(body.total_pages).toBe(Math.ceil(rows.length / 15));
     expect(body.results).toHaveLength(15);
-    for (const fund of body.results) expect(Object.keys(fund).sort()).toEqual([...FUND_FIELDS].sort());
+    for (const fund of body.results) expect(Object.keys(fund).sort()).toEqual([...FUND_FIELDS, 'fit'].sort());
   });
 
   it('narrows by each filter alone, OR within a filter and AND across filters, exactly as the data says', async () => {
@@ -126,7 +126,8 @@ describe.each(testDatabases())('funds on $name', (kind) => {
     const res = await get(`/api/v1/funds/${fund.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual([...FUND_FIELDS].sort());
+    expect(Object.keys(body).sort()).toEqual([...FUND_FIELDS, 'fit'].sort());
+    expect(body.fit).toBeNull();
     expect(body.min_investment).toBe('NaN');
     expect(body.firm_name).toBe(fund.firm_name);
     const missing = await get('/api/v1/funds/424242');

@@ -84,6 +84,8 @@ describe.each(testDatabases())('investors on $name', (kind) => {
         'city',
         'state',
         'country',
+        // Its score against the caller's startup profile: null, as this caller has none.
+        'fit',
       ].sort(),
     );
   });

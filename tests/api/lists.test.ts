@@ -176,7 +176,9 @@ describe.each(testDatabases())('lists on $name', (kind) => {
       const list = res.json();
       expect(list).toMatchObject({ id, list_type: 'investor', item_count: 2 });
       expect(list.items.map((i: { id: number }) => i.id)).toEqual([investorIds[1], investorIds[0]]);
+      // `fit` is null: this owner has no startup profile.
       expect(list.items[0]).toEqual({
+        fit: null,
         id: investorIds[1],
         first_name: 'Ben',
         last_name: 'Stone',
@@ -211,6 +213,7 @@ describe.each(testDatabases())('lists on $name', (kind) => {
       const res = await call('GET', `/${id}/items`, owner);
       expect(res.json()).toEqual([
         {
+          fit: null,
           id: fundIds[0],
           firm_name: 'Northwind Partners',
           full_name: 'Jo Lee',

@@ -13,7 +13,7 @@ import { type FacetColumn, FacetColumnBuilder, facetExpression } from './facet-c
 import type { SearchFilter } from './search-sql.js';
 import { nextTurn } from './next-turn.js';
 import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
-import { type FitColumns, FitColumnsBuilder, fitColumnsSql, rankWindow } from './fit-ranking.js';
+import { type FitColumns, FitColumnsBuilder, fitColumnsSql, type ProfileScores, rankWindow } from './fit-ranking.js';
 import type { FitProfile } from '../../../shared/fit.js';
 import { readCatalogueVersion } from './version.js';
 
@@ -58,7 +58,7 @@ export class FacetIndex {
   }
 
   /** Every row's fit score against the profile (kept for its next searches). */
-  fitScoresFor(profile: FitProfile): Uint8Array {
+  fitScoresFor(profile: FitProfile): ProfileScores {
     return this.fit.scoresFor(profile);
   }
 
@@ -84,8 +84,11 @@ export class FacetIndex {
     const select = sql.join(
       [
         sql`${catalogue.id} AS id`,
-        // search_text itself is not read: it is these fields, lower-cased and joined by spaces.
-        ...catalogue.searchFields.map((f, k) => sql`lower(${sql.identifier(f.name)}) AS ${sql.raw(`s${k}`)}`),
+        // search_text itself is not read: it is these fields, lower-cased and joined by spaces, a missing
+        // one ('NaN') empty (schema.ts).
+        ...catalogue.searchFields.map(
+          (f, k) => sql`lower(coalesce(nullif(${sql.identifier(f.name)}, 'NaN'), '')) AS ${sql.raw(`s${k}`)}`,
+        ),
         ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`),
         fitColumnsSql(catalogue),
       ],

@@ -62,8 +62,42 @@ export interface RankedWindow {
   ids: number[];
 }
 
+/**
+ * One profile's scores of every row (a byte each), how many rows have each score, and — built on the first
+ * search ranked by it — every row position in rank order (best first, ties by position) with where each
+ * score's rows begin in it.
+ */
+export class ProfileScores {
+  private ranks: { order: Int32Array; firstRank: Int32Array } | null = null;
+
+  constructor(
+    readonly scores: Uint8Array,
+    readonly counts: Int32Array,
+  ) {}
+
+  get size(): number {
+    return this.scores.byteLength + (this.ranks?.order.byteLength ?? 0);
+  }
+
+  /** Row positions by rank, and the rank of the first row of each score (a counting sort, once). */
+  rankOrder(): { order: Int32Array; firstRank: Int32Array } {
+    if (this.ranks) return this.ranks;
+    const firstRank = new Int32Array(MAX_SCORE + 1);
+    let before = 0;
+    for (let s = MAX_SCORE; s >= 0; s--) {
+      firstRank[s] = before;
+      before += this.counts[s];
+    }
+    const next = firstRank.slice();
+    const order = new Int32Array(this.scores.length);
+    for (let row = 0; row < this.scores.length; row++) order[next[this.scores[row]]++] = row;
+    this.ranks = { order, firstRank };
+    return this.ranks;
+  }
+}
+
 export class FitColumns {
-  private readonly scores = new Map<string, Uint8Array>();
+  private readonly kept = new Map<string, ProfileScores>();
 
   constructor(
     private readonly stages: Uint32Array,
@@ -79,18 +113,19 @@ export class FitColumns {
   }
 
   /** Every row's score against the profile: computed on the profile's first search, then kept. */
-  scoresFor(profile: FitProfile): Uint8Array {
-    const kept = this.scores.get(profile.key);
+  scoresFor(profile: FitProfile): ProfileScores {
+    const kept = this.kept.get(profile.key);
     if (kept) {
       // Most recently used last, so the oldest goes first.
-      this.scores.delete(profile.key);
-      this.scores.set(profile.key, kept);
+      this.kept.delete(profile.key);
+      this.kept.set(profile.key, kept);
       return kept;
     }
     const n = this.stages.length;
     const scores = new Uint8Array(n);
+    const counts = new Int32Array(MAX_SCORE + 1);
     for (let row = 0; row < n; row++) {
-      scores[row] = fitScore(
+      const score = fitScore(
         profile,
         this.stages[row],
         this.industries[row],
@@ -99,78 +134,75 @@ export class FitColumns {
         this.min[row],
         this.max[row],
       );
+      scores[row] = score;
+      counts[score]++;
     }
-    if (this.scores.size >= KEPT_SCORES) this.scores.delete(this.scores.keys().next().value!);
-    this.scores.set(profile.key, scores);
-    return scores;
+    if (this.kept.size >= KEPT_SCORES) this.kept.delete(this.kept.keys().next().value!);
+    const made = new ProfileScores(scores, counts);
+    this.kept.set(profile.key, made);
+    return made;
   }
 }
 
+/** Bit `row` of a row bitset. */
+function has(bits: Uint32Array, row: number): boolean {
+  return (bits[row >>> 5] & (1 << (row & 31))) !== 0;
+}
+
 /**
- * Ranks the rows a search kept (`matched`, a bitset over row positions, or null for every row) by
- * score, best first and ties in row order (the default order), keeping those scoring at least `minScore`;
- * or, with `byScore` false, keeps them in row order. Answers the exact total and the window's ids.
- * Two passes over the kept rows: a count per score, then the window's rows placed by rank.
+ * Ranks the rows a search kept (`matched`, a bitset over row positions, or null for every row) by score,
+ * best first and ties in row order (the default order), keeping those scoring at least `minScore`; or,
+ * with `byScore` false, keeps them in row order. Answers the exact total and the window's ids.
+ * The total is one pass over the kept rows' scores (none for every row: the profile counted them); the
+ * window is read from the rank order, from the first score that reaches into it.
  */
 export function rankWindow(
   ids: Int32Array,
-  scores: Uint8Array,
+  profile: ProfileScores,
   matched: Uint32Array | null,
   options: { minScore: number; byScore: boolean; start: number; limit: number },
 ): RankedWindow {
   const { minScore, byScore, start, limit } = options;
-  const counts = new Int32Array(MAX_SCORE + 1);
-  forEachRow(ids.length, matched, (row) => {
-    counts[scores[row]]++;
-  });
+  const { scores } = profile;
+  let counts = profile.counts;
+  if (matched !== null) {
+    counts = new Int32Array(MAX_SCORE + 1);
+    for (let w = 0; w < matched.length; w++) {
+      let word = matched[w];
+      while (word !== 0) {
+        const low = word & -word;
+        counts[scores[(w << 5) + 31 - Math.clz32(low)]]++;
+        word ^= low;
+      }
+    }
+  }
   let total = 0;
   for (let s = minScore; s <= MAX_SCORE; s++) total += counts[s];
   const end = Math.min(start + limit, total);
   if (start >= end) return { total, ids: [] };
-  const out = new Array<number>(end - start);
+  const out: number[] = [];
   if (!byScore) {
+    // Row order: the kept rows scoring at least minScore, counted until the window is read.
     let rank = 0;
-    forEachRow(ids.length, matched, (row) => {
-      if (scores[row] < minScore) return true;
-      if (rank >= start) out[rank - start] = ids[row];
-      return ++rank < end;
-    });
+    for (let row = 0; row < scores.length && rank < end; row++) {
+      if (scores[row] < minScore || (matched !== null && !has(matched, row))) continue;
+      if (rank++ >= start) out.push(ids[row]);
+    }
     return { total, ids: out };
   }
-  // The rank of the first row of each score; only scores whose rows reach into the window are placed.
-  const next = new Int32Array(MAX_SCORE + 1);
-  let before = 0;
-  for (let s = MAX_SCORE; s >= minScore; s--) {
-    next[s] = before;
-    before += counts[s];
-  }
-  let placed = 0;
-  forEachRow(ids.length, matched, (row) => {
-    const s = scores[row];
-    if (s < minScore) return true;
-    const rank = next[s]++;
-    if (rank >= start && rank < end) {
-      out[rank - start] = ids[row];
-      if (++placed === end - start) return false;
-    }
-    return true;
-  });
-  return { total, ids: out };
-}
-
-/** Calls `visit` with each kept row position in order, until it answers false. */
-function forEachRow(n: number, matched: Uint32Array | null, visit: (row: number) => boolean | void): void {
+  const { order, firstRank } = profile.rankOrder();
   if (matched === null) {
-    for (let row = 0; row < n; row++) if (visit(row) === false) return;
-    return;
+    for (let rank = start; rank < end; rank++) out.push(ids[order[rank]]);
+    return { total, ids: out };
   }
-  for (let w = 0; w < matched.length; w++) {
-    let word = matched[w];
-    while (word !== 0) {
-      const low = word & -word;
-      const row = (w << 5) + (31 - Math.clz32(low));
-      if (visit(row) === false) return;
-      word ^= low;
-    }
+  // The best score whose kept rows reach the window, and the rank (among kept rows) of its first one.
+  let s = MAX_SCORE;
+  let rank = 0;
+  while (rank + counts[s] <= start) rank += counts[s--];
+  for (let at = firstRank[s]; at < order.length && rank < end; at++) {
+    const row = order[at];
+    if (!has(matched, row)) continue;
+    if (rank++ >= start) out.push(ids[row]);
   }
+  return { total, ids: out };
 }
