@@ -23,17 +23,26 @@ import { PIPELINE_STAGES } from '../../shared/pipeline.js';
 // database adds to them: generated columns and indexes. Missing values are the text 'NaN' in text
 // columns and NULL in numeric ones; the API answers both as 'NaN'.
 
+/**
+ * The text a search term is matched against: the fields joined by spaces, a missing one ('NaN') as empty,
+ * since an empty field holds no text to match ("nan" on the way to "Nancy" must not find every row
+ * missing a city). The search index reads the fields the same way (catalogue/facet-index.ts).
+ */
+function searchable(...columns: string[]) {
+  return sql.raw(columns.map((c) => `coalesce(nullif(${c}, 'NaN'), '')`).join(` || ' ' || `));
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const investors = pgTable(
   'investors',
   {
     ...catalogueColumns(INVESTOR_FIELDS),
-    /** What search_term matches: names, firm, title, e-mail and city, lower-cased. */
+    /** What search_term matches: names, firm, title, e-mail and city, lower-cased, a missing one empty. */
     search_text: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(first_name || ' ' || last_name || ' ' || firm_name || ' ' || contact_title || ' ' || email || ' ' || city)`,
+        sql`lower(${searchable('first_name', 'last_name', 'firm_name', 'contact_title', 'email', 'city')})`,
       ),
   },
   (t) => [
@@ -57,11 +66,11 @@ export const funds = pgTable(
     gender_ratio: doublePrecision('gender_ratio').generatedAlwaysAs(
       sql`CASE WHEN number_of_investors > 0 AND women_investors IS NOT NULL THEN women_investors * 100.0 / number_of_investors END`,
     ),
-    /** What search_term matches: firm, contact name, title, e-mails and address, lower-cased. */
+    /** What search_term matches: firm, contact name, title, e-mails and address, lower-cased, a missing one empty. */
     search_text: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(firm_name || ' ' || full_name || ' ' || title || ' ' || firm_email || ' ' || contact_email || ' ' || firm_address)`,
+        sql`lower(${searchable('firm_name', 'full_name', 'title', 'firm_email', 'contact_email', 'firm_address')})`,
       ),
   },
   (t) => [
