@@ -166,7 +166,8 @@ export const FIT_FIELDS: Record<
 
 // A list field is held as a bit mask: bit i for the vocabulary's i-th value, and HAS_VALUE when the
 // field holds anything at all (a value outside the vocabulary sets only that bit: known, matching nothing).
-export const HAS_VALUE = 1 << 30;
+const HAS_VALUE_BIT = 30;
+const HAS_VALUE = 1 << HAS_VALUE_BIT;
 
 function indexer(vocabulary: readonly string[]): Map<string, number> {
   return new Map(vocabulary.map((value, i) => [value, i]));
@@ -178,7 +179,7 @@ const FINANCING_BITS = indexer(FINANCING_TYPES);
 
 function maskOf(bits: Map<string, number>, values: readonly string[]): number {
   let mask = 0;
-  for (const value of values) mask |= 1 << (bits.get(value) ?? 30);
+  for (const value of values) mask |= 1 << (bits.get(value) ?? HAS_VALUE_BIT);
   return mask;
 }
 
@@ -204,10 +205,6 @@ export interface FitFacts {
   /** NaN when missing. */
   min: number;
   max: number;
-}
-
-export function listFieldMasks() {
-  return { stages: STAGE_BITS, industries: INDUSTRY_BITS, geographies: GEOGRAPHY_BITS, financing: FINANCING_BITS };
 }
 
 /** Reads a row of either catalogue (as stored or as answered) into the facts the rubric judges. */
