@@ -20,6 +20,7 @@ import { AUTH_RATE_RULES } from './rate-limits.js';
 import { forgotPasswordSchema, registerSchema, resetPasswordSchema, verifyEmailSchema } from './schemas.js';
 import { revokeSessions, startSession } from './sessions.js';
 import { findUserByEmail } from './users.js';
+import { ACCOUNT_MESSAGES } from '../../../shared/form-rules.js';
 
 
 
@@ -44,8 +45,8 @@ export async function accountRoutes(instance: FastifyInstance, { tasks }: { task
       const problem = firstProblem(
         emailProblem(email),
         newPasswordProblem(password),
-        requiredProblem(first_name, 'First Name is required'),
-        requiredProblem(last_name, 'Last Name is required'),
+        requiredProblem(first_name, ACCOUNT_MESSAGES.firstNameRequired),
+        requiredProblem(last_name, ACCOUNT_MESSAGES.lastNameRequired),
       );
       if (problem) throw new HttpError(422, problem);
 

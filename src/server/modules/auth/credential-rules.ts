@@ -1,10 +1,9 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARS } from '../../../shared/constants.js';
+import { ACCOUNT_MESSAGES as M, EMAIL_PATTERN } from '../../../shared/form-rules.js';
 
 // The server's side of the sign-up and password rules: the same rules and messages as the forms, so a
 // client that skips its own checks still gets a detail a person can read. Each check answers its
 // message or null.
-
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export type Problem = string | null;
 
@@ -20,8 +19,8 @@ export function normalizeEmail(email: string): string {
 
 export function emailProblem(email: string | undefined): Problem {
   const value = email?.trim() ?? '';
-  if (value === '') return 'Email is required';
-  return EMAIL.test(value) ? null : 'Invalid email';
+  if (value === '') return M.emailRequired;
+  return EMAIL_PATTERN.test(value) ? null : M.emailInvalid;
 }
 
 export function requiredProblem(value: string | undefined, message: string): Problem {
@@ -29,15 +28,15 @@ export function requiredProblem(value: string | undefined, message: string): Pro
 }
 
 /** A password being chosen: required, at least PASSWORD_MIN_LENGTH long, with one special character. */
-export function newPasswordProblem(password: string | undefined, requiredMessage = 'Password is required'): Problem {
+export function newPasswordProblem(password: string | undefined, requiredMessage: string = M.passwordRequired): Problem {
   if (password === undefined || password === '') return requiredMessage;
-  if (password.length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-  if (!PASSWORD_SPECIAL_CHARS.test(password)) return 'Password must contain at least one special character';
+  if (password.length < PASSWORD_MIN_LENGTH) return M.passwordTooShort;
+  if (!PASSWORD_SPECIAL_CHARS.test(password)) return M.passwordNeedsSpecial;
   return null;
 }
 
 /** The confirmation of a new password: required and equal to it. */
 export function confirmationProblem(password: string | undefined, confirmation: string | undefined): Problem {
-  if (confirmation === undefined || confirmation === '') return 'Confirm Password is required';
-  return confirmation === password ? null : 'Passwords must match';
+  if (confirmation === undefined || confirmation === '') return M.confirmRequired;
+  return confirmation === password ? null : M.passwordsMustMatch;
 }

@@ -10,6 +10,7 @@ import { AUTH_RATE_RULES } from './rate-limits.js';
 import { changePasswordSchema, getMeSchema, putMeSchema } from './schemas.js';
 import { revokeSessions } from './sessions.js';
 import { findUserById, toUser, type UserRow } from './users.js';
+import { ACCOUNT_MESSAGES } from '../../../shared/form-rules.js';
 
 
 /** The signed-in user's own account: profile and password. */
@@ -32,8 +33,8 @@ export async function profileRoutes(instance: FastifyInstance) {
     async (request): Promise<User> => {
       const { first_name, last_name } = request.body;
       const problem = firstProblem(
-        requiredProblem(first_name, 'Firstname is required'),
-        requiredProblem(last_name, 'Lastname is required'),
+        requiredProblem(first_name, ACCOUNT_MESSAGES.profileFirstNameRequired),
+        requiredProblem(last_name, ACCOUNT_MESSAGES.profileLastNameRequired),
       );
       if (problem) throw new HttpError(422, problem);
       const [updated] = await app.db
@@ -52,8 +53,8 @@ export async function profileRoutes(instance: FastifyInstance) {
     async (request) => {
       const { current_password, new_password, confirm_password } = request.body;
       const problem = firstProblem(
-        requiredProblem(current_password, 'Current password is required'),
-        newPasswordProblem(new_password, 'New password is required'),
+        requiredProblem(current_password, ACCOUNT_MESSAGES.currentPasswordRequired),
+        newPasswordProblem(new_password, ACCOUNT_MESSAGES.newPasswordRequired),
         confirmationProblem(new_password, confirm_password),
       );
       if (problem) throw new HttpError(422, problem);

@@ -14,6 +14,7 @@ import { AUTH_RATE_RULES } from './rate-limits.js';
 import { loginSchema, refreshSchema, verifyOtpSchema } from './schemas.js';
 import { rotateSession, startSession } from './sessions.js';
 import { findUserByEmail } from './users.js';
+import { ACCOUNT_MESSAGES } from '../../../shared/form-rules.js';
 
 
 const WRONG_CREDENTIALS = 'Invalid email or password';
@@ -26,7 +27,7 @@ export async function sessionRoutes(instance: FastifyInstance, { tasks }: { task
     { schema: loginSchema, preHandler: app.rateLimited(AUTH_RATE_RULES.login) },
     async (request, reply) => {
       const { email, password } = request.body;
-      const problem = firstProblem(emailProblem(email), requiredProblem(password, 'Password is required'));
+      const problem = firstProblem(emailProblem(email), requiredProblem(password, ACCOUNT_MESSAGES.passwordRequired));
       if (problem) throw new HttpError(422, problem);
 
       const user = await findUserByEmail(app.db, normalizeEmail(email!));

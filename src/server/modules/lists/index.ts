@@ -25,17 +25,18 @@ import {
   updateListSchema,
 } from './schemas.js';
 import { fitProfileFor } from '../startup/startup-store.js';
+import { LIST_MESSAGES } from '../../../shared/form-rules.js';
 
 function listName(name: string | undefined): string {
   const trimmed = name?.trim() ?? '';
-  if (trimmed === '') throw new HttpError(422, 'List name is required');
+  if (trimmed === '') throw new HttpError(422, LIST_MESSAGES.nameRequired);
   return trimmed;
 }
 
 function listType(type: string | undefined): ListType {
-  if (type === undefined || type.trim() === '') throw new HttpError(422, 'List type is required');
+  if (type === undefined || type.trim() === '') throw new HttpError(422, LIST_MESSAGES.typeRequired);
   if (type !== 'investor' && type !== 'fund') {
-    throw new HttpError(422, "List type must be either 'investor' or 'fund'");
+    throw new HttpError(422, LIST_MESSAGES.typeInvalid);
   }
   return type;
 }

@@ -1,14 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { FundRow, InvestorRow } from '../../../shared/catalogue-fields.js';
 import { Pipeline } from '../pipeline/schemas.js';
+import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX } from '../../../shared/form-rules.js';
 import { FitSchema } from '../catalogue/schemas.js';
 import { errorResponses, resourceId } from '../../plugins/validation.js';
 import { idempotencyHeaders } from '../../plugins/idempotency.js';
 
 // Schemas of the list calls. The messages for a missing or wrong name and type come from the handlers.
 
-export const LIST_NAME_MAX = 100;
-export const LIST_DESCRIPTION_MAX = 1000;
 export const MAX_BATCH = 1000;
 
 const security = [{ bearer: [] }];
