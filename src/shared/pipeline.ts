@@ -1,5 +1,6 @@
 // The fundraising pipeline on a list's rows: its stages and what the API answers of it.
 import type { ListType } from './api-types.js';
+import { addDays } from './days.js';
 
 /** In the order a conversation moves; new rows start at the first. */
 export const PIPELINE_STAGES = ['lead', 'contacted', 'meeting', 'term_sheet', 'committed', 'passed'] as const;
@@ -54,7 +55,19 @@ export interface PipelinePatchResult {
   superseded: PipelineField[];
 }
 
-export type FollowUpDue = 'overdue' | 'today' | 'week';
+/** The follow-up windows: before today, today, and the FOLLOW_UP_WEEK_DAYS days after it. */
+export const FOLLOW_UP_DUE = ['overdue', 'today', 'week'] as const;
+export type FollowUpDue = (typeof FOLLOW_UP_DUE)[number];
+
+/** How far ahead "the next 7 days" reaches. */
+export const FOLLOW_UP_WEEK_DAYS = 7;
+
+/** When a follow-up date is due, seen from `today` (both YYYY-MM-DD); null when it is further away. */
+export function dueOn(followUpOn: string, today: string): FollowUpDue | null {
+  if (followUpOn < today) return 'overdue';
+  if (followUpOn === today) return 'today';
+  return followUpOn <= addDays(today, FOLLOW_UP_WEEK_DAYS) ? 'week' : null;
+}
 
 /** A row of GET /api/v1/follow-ups. */
 export interface FollowUpRow {

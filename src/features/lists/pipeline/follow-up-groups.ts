@@ -1,24 +1,8 @@
 // The follow-ups page's groups: overdue, due today, due in the next 7 days, from each row's follow-up
 // as the founder sees it (a change still in the outbox counts), against the device's date.
 import type { OutboxRow } from '@/lib/offline-db';
-import type { FollowUpDue, FollowUpRow } from '@/shared/pipeline';
+import { dueOn, type FollowUpDue, type FollowUpRow } from '@/shared/pipeline';
 import { shownPipeline } from './pending-pipeline';
-
-/** How far ahead "the next 7 days" reaches. */
-const WEEK_DAYS = 7;
-
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const next = new Date(Date.UTC(year, month - 1, day + days));
-  return next.toISOString().slice(0, 10);
-}
-
-/** When a follow-up date is due, seen from `today`; null when it is further away. */
-export function dueOn(followUpOn: string, today: string): FollowUpDue | null {
-  if (followUpOn < today) return 'overdue';
-  if (followUpOn === today) return 'today';
-  return followUpOn <= addDays(today, WEEK_DAYS) ? 'week' : null;
-}
 
 export type ShownFollowUp = FollowUpRow & { pending: boolean };
 

@@ -1,21 +1,7 @@
-// Calendar days as YYYY-MM-DD, the way follow-up dates are stored and sent.
+// The server's calendar day; counting days is shared (shared/days.ts).
 
 /** The date of an instant on the server's clock, in its local time zone. */
 export function localDay(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function dayNumber(day: string): number {
-  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from);
 }

@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { followUpDigests, listFunds, listInvestors, lists, users } from '../../db/schema.js';
-import { addDays, localDay } from './days.js';
+import { addDays } from '../../../shared/days.js';
+import { localDay } from './days.js';
 import { followUpDigestMail } from './digest-mail.js';
-import { followUps, WEEK_DAYS } from './follow-ups.js';
-import { FOLLOW_UP_DUE } from './schemas.js';
+import { followUps } from './follow-ups.js';
+import { FOLLOW_UP_DUE, FOLLOW_UP_WEEK_DAYS } from '../../../shared/pipeline.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +30,7 @@ export interface FollowUpDigestOptions {
 
 /** Users with a row due by the end of the week ahead, verified, not yet claimed for `today`. */
 async function usersDue(db: Db, today: string) {
-  const horizon = addDays(today, WEEK_DAYS);
+  const horizon = addDays(today, FOLLOW_UP_WEEK_DAYS);
   const hasRowDue = (link: typeof listInvestors | typeof listFunds) =>
     sql`EXISTS (SELECT 1 FROM ${link} JOIN ${lists} ON ${lists.id} = ${link.list_id}
       WHERE ${lists.user_id} = ${users.id} AND ${lte(link.follow_up_on, horizon)})`;

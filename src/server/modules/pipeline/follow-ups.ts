@@ -1,16 +1,14 @@
 import { and, asc, eq, gt, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ListType } from '../../../shared/api-types.js';
-import type { FollowUpDue, FollowUpRow, ListMembership } from '../../../shared/pipeline.js';
+import { dueOn, FOLLOW_UP_WEEK_DAYS, type FollowUpDue, type FollowUpRow, type ListMembership } from '../../../shared/pipeline.js';
 import type { Db } from '../../db/client.js';
 import { funds, investors, lists } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { LIST_KINDS, type ListKind } from '../lists/list-kinds.js';
-import { addDays } from './days.js';
+import { addDays } from '../../../shared/days.js';
 import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow } from './pipeline-columns.js';
 
-/** "week" is the 7 days after today. */
-export const WEEK_DAYS = 7;
 
 /** The name a row goes by: an investor's "first last", a fund's firm. */
 const NAMES: Record<ListType, SQL<string>> = {
@@ -18,17 +16,12 @@ const NAMES: Record<ListType, SQL<string>> = {
   fund: sql<string>`${funds.firm_name}`,
 };
 
-export function dueOn(followUpOn: string, today: string): FollowUpDue {
-  if (followUpOn < today) return 'overdue';
-  return followUpOn === today ? 'today' : 'week';
-}
-
 function dueCondition(kind: ListKind, due: ReadonlySet<FollowUpDue>, today: string): SQL {
   const on = PIPELINE_TABLES[kind.type].link.follow_up_on;
   const windows: SQL[] = [];
   if (due.has('overdue')) windows.push(lt(on, today));
   if (due.has('today')) windows.push(eq(on, today));
-  if (due.has('week')) windows.push(and(gt(on, today), lte(on, addDays(today, WEEK_DAYS)))!);
+  if (due.has('week')) windows.push(and(gt(on, today), lte(on, addDays(today, FOLLOW_UP_WEEK_DAYS)))!);
   return and(isNotNull(on), or(...windows))!;
 }
 
@@ -52,7 +45,8 @@ async function followUpsOfKind(db: Db, userId: number, kind: ListKind, due: Read
     return {
       ...(fields as Omit<FollowUpRow, 'list_type' | 'due' | 'pipeline'>),
       list_type: kind.type,
-      due: dueOn(pipeline.follow_up_on!, today),
+      // The statement kept only rows due in one of the windows.
+      due: dueOn(pipeline.follow_up_on!, today)!,
       pipeline,
     };
   });

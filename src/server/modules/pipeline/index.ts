@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FollowUpDue } from '../../../shared/pipeline.js';
+import { FOLLOW_UP_DUE, type FollowUpDue } from '../../../shared/pipeline.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { LIST_KINDS } from '../lists/list-kinds.js';
-import { daysBetween, localDay } from './days.js';
+import { daysBetween } from '../../../shared/days.js';
+import { localDay } from './days.js';
 import { followUps, memberships } from './follow-ups.js';
 import { addNote, deleteNote, listNotes, noteBody } from './note-store.js';
 import { patchRow } from './row-store.js';
 import {
   addNoteSchema,
   deleteNoteSchema,
-  FOLLOW_UP_DUE,
   followUpsSchema,
   listNotesSchema,
   membershipsSchema,

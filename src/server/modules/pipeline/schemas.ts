@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { NOTE_MAX_LENGTH, PIPELINE_STAGES } from '../../../shared/pipeline.js';
+import { FOLLOW_UP_DUE, NOTE_MAX_LENGTH, PIPELINE_STAGES } from '../../../shared/pipeline.js';
 import { errorResponses, resourceId } from '../../plugins/validation.js';
 import { idempotencyHeaders } from '../../plugins/idempotency.js';
 
@@ -102,7 +102,6 @@ export function deleteNoteSchema(noun: string) {
   } as const;
 }
 
-export const FOLLOW_UP_DUE = ['overdue', 'today', 'week'] as const;
 
 export const followUpsSchema = {
   summary: 'Rows of all your lists whose follow-up is overdue, due today or due in the next 7 days',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RoundProgress } from '../../../shared/fit.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { daysBetween } from '../pipeline/days.js';
+import { daysBetween } from '../../../shared/days.js';
 import { savedStartup } from './startup-store.js';
 
 /**
