@@ -13,18 +13,10 @@ import { allFunds, allInvestors, queryString, type Query } from '../helpers/cata
 import { testDatabases } from '../helpers/database.js';
 import { fundOracleRow, investorOracleRow, oracleFit, type OracleRow } from '../helpers/fit-oracle.js';
 import { caller, type Call } from '../helpers/pipeline.js';
+import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { createVerifiedUser } from '../helpers/users.js';
 
-const PROFILE: CompleteStartupProfile = {
-  name: 'Tidewater Robotics',
-  pitch: 'Autonomous boats that survey harbours',
-  stage: 'Seed',
-  industries: ['Software', 'Industrial Products & Services'],
-  geography: 'United States - Northeast',
-  financing_type: 'Equity',
-  raise_amount: 2_500_000,
-  close_on: '2027-03-31',
-};
+const PROFILE = SAMPLE_STARTUP;
 
 type ScoredRow = { id: number; fit: Fit | null };
 type Page = { results: ScoredRow[]; total: number; total_pages: number };

@@ -32,10 +32,11 @@ import { queryRows } from '../../src/server/db/query-rows.js';
 import { countSql, pageSql, pageWindow, readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
 import { readCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
-import { compileFitProfile, type CompleteStartupProfile, FIT_SORT } from '../../src/shared/fit.js';
+import { compileFitProfile, FIT_SORT } from '../../src/shared/fit.js';
 import { STARTUP_PATH } from '../../src/shared/api-paths.js';
 import { testConfig } from '../helpers/app.js';
 import { type Query, queryString } from '../helpers/catalogue.js';
+import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { createVerifiedUser } from '../helpers/users.js';
 
 interface Case {
@@ -45,18 +46,6 @@ interface Case {
   /** Ask for the last page of the result. */
   lastPage?: boolean;
 }
-
-/** The startup profile the searches by fit are made with. */
-const BENCH_PROFILE: CompleteStartupProfile = {
-  name: 'Bench Robotics',
-  pitch: null,
-  stage: 'Seed',
-  industries: ['Software', 'Industrial Products & Services'],
-  geography: 'United States - Northeast',
-  financing_type: 'Equity',
-  raise_amount: 2_500_000,
-  close_on: '2027-03-31',
-};
 
 const isFitCase = (c: Case) => c.query.sort === FIT_SORT || c.query.min_fit !== undefined;
 
@@ -192,12 +181,12 @@ async function runCases(database: Database, { iterations, cases }: Run): Promise
   const port = typeof address === 'object' && address ? address.port : 0;
   const { headers } = await createVerifiedUser(app);
   const db = database.db;
-  const profile = compileFitProfile(BENCH_PROFILE);
+  const profile = compileFitProfile(SAMPLE_STARTUP);
   if (cases.some(isFitCase)) {
-    await app.inject({ method: 'PUT', url: `/api/v1${STARTUP_PATH}`, headers, payload: BENCH_PROFILE });
+    await app.inject({ method: 'PUT', url: `/api/v1${STARTUP_PATH}`, headers, payload: SAMPLE_STARTUP });
     const index = app.catalogue.investors.facetIndex(await readCatalogueVersion(db))!;
     const started = performance.now();
-    index.fitScoresFor(compileFitProfile({ ...BENCH_PROFILE, raise_amount: 2_500_001 }));
+    index.fitScoresFor(compileFitProfile({ ...SAMPLE_STARTUP, raise_amount: 2_500_001 }));
     process.stdout.write(
       `  investors: fit scores of every row for a new profile in ${(performance.now() - started).toFixed(1)} ms, ` +
         `fit fields ${(index.fitSize / 1e6).toFixed(1)} MB\n`,
