@@ -27,6 +27,9 @@ describe('rankWindow', () => {
     ['kept rows, by score', matched, true, 0],
     ['kept rows, by score, at least 70', matched, true, 70],
     ['kept rows, row order, at least 40', matched, false, 40],
+    // Fewer rows score 85 or more than are kept: counted from the top of the rank order instead.
+    ['kept rows, by score, at least 85', matched, true, 85],
+    ['kept rows, row order, at least 100', matched, false, 100],
   ] as const)('%s: every window agrees with a plain sort', (_name, bits, byScore, minScore) => {
     const profile = new ProfileScores(scores, counts);
     const expected = [...scores.keys()]

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type FitFacts, type FitProfile, FIT_FIELDS, fitFactsOf, fitScore } from '../../../shared/fit.js';
 import type { Catalogue } from './catalogues.js';
+import { countSet } from './bitset.js';
 
 /** Scores kept per index: a user's next search, and a few others', reuse them. */
 const KEPT_SCORES = 16;
@@ -62,13 +63,13 @@ export interface RankedWindow {
   ids: number[];
 }
 
+
 /**
  * One profile's scores of every row (a byte each), how many rows have each score, and — built on the first
- * search ranked by it — every row position in rank order (best first, ties by position) with where each
- * score's rows begin in it.
+ * search ranked by it — every row position in rank order (best first, ties by position).
  */
 export class ProfileScores {
-  private ranks: { order: Int32Array; firstRank: Int32Array } | null = null;
+  private order: Int32Array | null = null;
 
   constructor(
     readonly scores: Uint8Array,
@@ -76,23 +77,22 @@ export class ProfileScores {
   ) {}
 
   get size(): number {
-    return this.scores.byteLength + (this.ranks?.order.byteLength ?? 0);
+    return this.scores.byteLength + (this.order?.byteLength ?? 0);
   }
 
-  /** Row positions by rank, and the rank of the first row of each score (a counting sort, once). */
-  rankOrder(): { order: Int32Array; firstRank: Int32Array } {
-    if (this.ranks) return this.ranks;
-    const firstRank = new Int32Array(MAX_SCORE + 1);
+  /** Row positions by rank (a counting sort, once). */
+  rankOrder(): Int32Array {
+    if (this.order) return this.order;
+    const next = new Int32Array(MAX_SCORE + 1);
     let before = 0;
     for (let s = MAX_SCORE; s >= 0; s--) {
-      firstRank[s] = before;
+      next[s] = before;
       before += this.counts[s];
     }
-    const next = firstRank.slice();
     const order = new Int32Array(this.scores.length);
     for (let row = 0; row < this.scores.length; row++) order[next[this.scores[row]]++] = row;
-    this.ranks = { order, firstRank };
-    return this.ranks;
+    this.order = order;
+    return order;
   }
 }
 
@@ -149,12 +149,35 @@ function has(bits: Uint32Array, row: number): boolean {
   return (bits[row >>> 5] & (1 << (row & 31))) !== 0;
 }
 
+/** How many of the rows set in `matched` score at least `minScore`: the cheaper of two ways. */
+function keptAtLeast(profile: ProfileScores, matched: Uint32Array, kept: number, minScore: number): number {
+  const { scores, counts } = profile;
+  let above = 0;
+  for (let s = minScore; s <= MAX_SCORE; s++) above += counts[s];
+  let total = 0;
+  if (above <= kept) {
+    // Fewer rows score that high than the search kept: test those, the top of the rank order.
+    const order = profile.rankOrder();
+    for (let rank = 0; rank < above; rank++) if (has(matched, order[rank])) total++;
+    return total;
+  }
+  for (let w = 0; w < matched.length; w++) {
+    let word = matched[w];
+    while (word !== 0) {
+      const low = word & -word;
+      if (scores[(w << 5) + 31 - Math.clz32(low)] >= minScore) total++;
+      word ^= low;
+    }
+  }
+  return total;
+}
+
 /**
  * Ranks the rows a search kept (`matched`, a bitset over row positions, or null for every row) by score,
  * best first and ties in row order (the default order), keeping those scoring at least `minScore`; or,
  * with `byScore` false, keeps them in row order. Answers the exact total and the window's ids.
- * The total is one pass over the kept rows' scores (none for every row: the profile counted them); the
- * window is read from the rank order, from the first score that reaches into it.
+ * The total is the kept rows' count or, with a minimum, that of the kept rows scoring that high; the
+ * window is read in rank order (or row order) until it is full, so a first page costs next to nothing.
  */
 export function rankWindow(
   ids: Int32Array,
@@ -163,43 +186,32 @@ export function rankWindow(
   options: { minScore: number; byScore: boolean; start: number; limit: number },
 ): RankedWindow {
   const { minScore, byScore, start, limit } = options;
-  const { scores } = profile;
-  let counts = profile.counts;
-  if (matched !== null) {
-    counts = new Int32Array(MAX_SCORE + 1);
-    for (let w = 0; w < matched.length; w++) {
-      let word = matched[w];
-      while (word !== 0) {
-        const low = word & -word;
-        counts[scores[(w << 5) + 31 - Math.clz32(low)]]++;
-        word ^= low;
-      }
-    }
-  }
+  const { scores, counts } = profile;
+  const n = scores.length;
+  const kept = matched === null ? n : countSet(matched);
   let total = 0;
-  for (let s = minScore; s <= MAX_SCORE; s++) total += counts[s];
+  if (minScore === 0) total = kept;
+  else if (matched !== null) total = keptAtLeast(profile, matched, kept, minScore);
+  else for (let s = minScore; s <= MAX_SCORE; s++) total += counts[s];
   const end = Math.min(start + limit, total);
   if (start >= end) return { total, ids: [] };
   const out: number[] = [];
   if (!byScore) {
-    // Row order: the kept rows scoring at least minScore, counted until the window is read.
     let rank = 0;
-    for (let row = 0; row < scores.length && rank < end; row++) {
+    for (let row = 0; row < n && rank < end; row++) {
       if (scores[row] < minScore || (matched !== null && !has(matched, row))) continue;
       if (rank++ >= start) out.push(ids[row]);
     }
     return { total, ids: out };
   }
-  const { order, firstRank } = profile.rankOrder();
+  const order = profile.rankOrder();
   if (matched === null) {
     for (let rank = start; rank < end; rank++) out.push(ids[order[rank]]);
     return { total, ids: out };
   }
-  // The best score whose kept rows reach the window, and the rank (among kept rows) of its first one.
-  let s = MAX_SCORE;
+  // Rows below minScore come after every row at or above it: the window is full before them.
   let rank = 0;
-  while (rank + counts[s] <= start) rank += counts[s--];
-  for (let at = firstRank[s]; at < order.length && rank < end; at++) {
+  for (let at = 0; at < n && rank < end; at++) {
     const row = order[at];
     if (!has(matched, row)) continue;
     if (rank++ >= start) out.push(ids[row]);
