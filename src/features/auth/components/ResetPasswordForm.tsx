@@ -1,16 +1,11 @@
-import { useState } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
-import { Form, Formik } from 'formik';
 import { showToast } from '@/lib/toasts';
 import { lazyValidation } from '@/lib/lazy-validation';
-import { AppButton } from '@/components/AppButton/AppButton';
-import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
-import { authErrorText } from '../api/auth-error-text';
 import { useResetPassword } from '../api/reset-password';
 import type { ResetPasswordValues } from '../forms/schemas';
-import { AuthHeading } from './AuthHeading';
+import { AuthForm } from './AuthForm';
+import { NEW_PASSWORD_HINT } from './new-password-hint';
 
 const validate = lazyValidation<ResetPasswordValues>(() => import('../forms/schemas').then((schemas) => schemas.resetPasswordSchema));
 
@@ -26,50 +21,31 @@ const initialValues: ResetPasswordValues = { password: '', confirm_password: '' 
 /** Reset Password: new password and confirmation; on success the toast 'Password has been updated'. */
 export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
   const reset = useResetPassword();
-  const [serverError, setServerError] = useState<string>();
-
   return (
-    <Box>
-      <AuthHeading title="Set a new password">Choose a password you have not used here before.</AuthHeading>
-      <Formik
-        initialValues={initialValues}
-        validate={validate}
-        validateOnChange
-        onSubmit={async (values) => {
-          setServerError(undefined);
-          try {
-            await reset.mutateAsync({ token, new_password: values.password, confirm_password: values.confirm_password });
-            showToast('Password has been updated', { variant: 'success' });
-            onReset();
-          } catch (error) {
-            setServerError(authErrorText(error));
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate aria-label="Reset password">
-            <FormAlert message={serverError} />
-            <Stack spacing={2.25}>
-              <FormTextField
-                name="password"
-                label="New Password"
-                type="password"
-                autoComplete="new-password"
-                required
-                autoFocus
-                helperText="At least 8 characters, with one special character."
-              />
-              <FormTextField name="confirm_password" label="Confirm Password" type="password" autoComplete="new-password" required />
-              <AppButton type="submit" size="large" fullWidth loading={isSubmitting}>
-                Reset Password
-              </AppButton>
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-        <TextLink to="/login">Back to Log In</TextLink>
-      </Typography>
-    </Box>
+    <AuthForm
+      title="Set a new password"
+      intro="Choose a password you have not used here before."
+      label="Reset password"
+      initialValues={initialValues}
+      validate={validate}
+      onSubmit={async (values) => {
+        await reset.mutateAsync({ token, new_password: values.password, confirm_password: values.confirm_password });
+        showToast('Password has been updated', { variant: 'success' });
+        onReset();
+      }}
+      submitLabel="Reset Password"
+      footer={<TextLink to="/login">Back to Log In</TextLink>}
+    >
+      <FormTextField
+        name="password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        autoFocus
+        helperText={NEW_PASSWORD_HINT}
+      />
+      <FormTextField name="confirm_password" label="Confirm Password" type="password" autoComplete="new-password" required />
+    </AuthForm>
   );
 }
