@@ -1,12 +1,10 @@
 import { useFormik } from 'formik';
-import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
-import { AppButton } from '@/components/AppButton/AppButton';
-import { TextInput } from '@/components/TextInput/TextInput';
+import { MenuItem, TextField } from '@mui/material';
 import type { ListSummary, ListType } from '@/shared/api-types';
 import { useCreateList } from '../api/create-list';
-import { apiErrorDetail } from '@/lib/api-client';
 import { createListSchema, LIST_TYPES } from './list-schema';
 import { listFieldProps } from './field-props';
+import { ListFormFrame, ListTextFields } from './ListFormFrame';
 
 export interface CreateListFormProps {
   defaultListType?: ListType;
@@ -19,6 +17,8 @@ interface Values {
   description: string;
   list_type: ListType | '';
 }
+
+const PLACEHOLDERS = { name: 'e.g. Seed investors in fintech', description: 'What is this list for?' };
 
 export function CreateListForm({ defaultListType, onCancel, onCreated }: CreateListFormProps) {
   const createList = useCreateList();
@@ -37,33 +37,22 @@ export function CreateListForm({ defaultListType, onCancel, onCreated }: CreateL
   });
 
   return (
-    <Box component="form" noValidate onSubmit={formik.handleSubmit}>
-      <Stack spacing={2.5}>
-        {createList.isError && <Alert severity="error">{apiErrorDetail(createList.error) ?? 'The list could not be created. Please try again.'}</Alert>}
-        <TextInput {...listFieldProps(formik, 'name')} label="Name" required autoFocus placeholder="e.g. Seed investors in fintech" />
-        <TextInput
-          {...listFieldProps(formik, 'description')}
-          label="Description"
-          multiline
-          minRows={3}
-          placeholder="What is this list for?"
-        />
-        <TextField {...listFieldProps(formik, 'list_type')} label="List type" required select>
-          {LIST_TYPES.map((type) => (
-            <MenuItem key={type.value} value={type.value}>
-              {type.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
-          <AppButton variant="secondary" onClick={onCancel}>
-            Cancel
-          </AppButton>
-          <AppButton type="submit" loading={formik.isSubmitting}>
-            Create List
-          </AppButton>
-        </Stack>
-      </Stack>
-    </Box>
+    <ListFormFrame
+      onSubmit={formik.handleSubmit}
+      error={createList.error}
+      errorFallback="The list could not be created. Please try again."
+      onCancel={onCancel}
+      submitLabel="Create List"
+      submitting={formik.isSubmitting}
+    >
+      <ListTextFields formik={formik} placeholders={PLACEHOLDERS} />
+      <TextField {...listFieldProps(formik, 'list_type')} label="List type" required select>
+        {LIST_TYPES.map((type) => (
+          <MenuItem key={type.value} value={type.value}>
+            {type.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </ListFormFrame>
   );
 }
