@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Typography } from '@mui/material';
 import { lazyValidation } from '@/lib/lazy-validation';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
-import { ButtonLink, TextLink } from '@/components/RouterLinks/RouterLinks';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { useForgotPassword } from '../api/forgot-password';
 import type { ForgotPasswordValues } from '../forms/schemas';
 import { AuthForm } from './AuthForm';
@@ -19,14 +18,9 @@ export function ForgotPasswordForm() {
 
   if (sent) {
     return (
-      <SentNotice title="Check your inbox">
-        <Typography>
-          We&apos;ve sent you a password reset link! Please check your email and follow the instructions to reset your
-          password.
-        </Typography>
-        <ButtonLink to="/login" variant="secondary" size="large" fullWidth sx={{ mt: 3 }}>
-          Back to Login
-        </ButtonLink>
+      <SentNotice>
+        We&apos;ve sent you a password reset link! Please check your email and follow the instructions to reset your
+        password.
       </SentNotice>
     );
   }

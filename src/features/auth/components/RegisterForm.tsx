@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import { lazyValidation } from '@/lib/lazy-validation';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
-import { ButtonLink, TextLink } from '@/components/RouterLinks/RouterLinks';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { useRegister } from '../api/register';
 import type { RegisterValues } from '../forms/schemas';
 import { AuthForm } from './AuthForm';
@@ -20,14 +20,9 @@ export function RegisterForm() {
 
   if (done) {
     return (
-      <SentNotice title="Check your inbox">
-        <Typography>
-          Registration successful! We&apos;ve sent a verification link to your email. Please check your inbox and follow
-          the link to verify your account.
-        </Typography>
-        <ButtonLink to="/login" size="large" fullWidth sx={{ mt: 3 }}>
-          Back to Login
-        </ButtonLink>
+      <SentNotice>
+        Registration successful! We&apos;ve sent a verification link to your email. Please check your inbox and follow
+        the link to verify your account.
       </SentNotice>
     );
   }
