@@ -14,9 +14,15 @@ import { OfflineSupport } from '@/features/offline/components/OfflineSupport';
 import { LISTS_KEY } from '@/features/lists/api/get-lists';
 import { ListSyncReporter } from '@/features/lists/components/ListSyncReporter';
 import { meQueryKey } from '@/features/profile/api/me';
+import { ROUND_KEY } from '@/features/startup/api/get-round';
+import { STARTUP_KEY } from '@/features/startup/api/get-startup';
+import { StartupSyncReporter } from '@/features/startup/components/StartupSyncReporter';
 
-/** What the logged-in frame shows before its page: the user in the sidebar and the lists with their counts. */
-const FRAME_QUERY_KEYS = [meQueryKey, LISTS_KEY];
+/**
+ * What the logged-in frame shows before its page: the user in the sidebar, the lists with their counts,
+ * the round's progress above them, and the startup profile the catalogue pages rank by.
+ */
+const FRAME_QUERY_KEYS = [meQueryKey, LISTS_KEY, STARTUP_KEY, ROUND_KEY];
 
 export interface AppProps {
   router: AppRouter;
@@ -42,6 +48,7 @@ export function App({ router, queryClient, session }: AppProps) {
         <ToastProvider>
           {/* Subscribed to the outbox before OfflineSupport starts replaying it. */}
           <ListSyncReporter />
+          <StartupSyncReporter />
           <OfflineSupport />
           <RouterProvider router={router} />
         </ToastProvider>

@@ -16,6 +16,7 @@ import { Route as AppFollowUpsRouteImport } from './routes/_app/follow-ups'
 import { Route as AppFundsRouteImport } from './routes/_app/funds'
 import { Route as AppInvestorsRouteImport } from './routes/_app/investors'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppStartupRouteImport } from './routes/_app/startup'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-password'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
@@ -58,6 +59,11 @@ const AppInvestorsRoute = AppInvestorsRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStartupRoute = AppStartupRouteImport.update({
+  id: '/startup',
+  path: '/startup',
   getParentRoute: () => AppRoute,
 } as any)
 const GuestIndexRoute = GuestIndexRouteImport.update({
@@ -118,6 +124,7 @@ export interface FileRoutesByFullPath {
   '/funds': typeof AppFundsRoute
   '/investors': typeof AppInvestorsRoute
   '/profile': typeof AppProfileRoute
+  '/startup': typeof AppStartupRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
@@ -135,6 +142,7 @@ export interface FileRoutesByTo {
   '/funds': typeof AppFundsRoute
   '/investors': typeof AppInvestorsRoute
   '/profile': typeof AppProfileRoute
+  '/startup': typeof AppStartupRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
@@ -154,6 +162,7 @@ export interface FileRoutesById {
   '/_app/funds': typeof AppFundsRoute
   '/_app/investors': typeof AppInvestorsRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/startup': typeof AppStartupRoute
   '/_guest/forgot-password': typeof GuestForgotPasswordRoute
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/register': typeof GuestRegisterRoute
@@ -174,6 +183,7 @@ export interface FileRouteTypes {
     | '/funds'
     | '/investors'
     | '/profile'
+    | '/startup'
     | '/forgot-password'
     | '/login'
     | '/register'
@@ -191,6 +201,7 @@ export interface FileRouteTypes {
     | '/funds'
     | '/investors'
     | '/profile'
+    | '/startup'
     | '/forgot-password'
     | '/login'
     | '/register'
@@ -209,6 +220,7 @@ export interface FileRouteTypes {
     | '/_app/funds'
     | '/_app/investors'
     | '/_app/profile'
+    | '/_app/startup'
     | '/_guest/forgot-password'
     | '/_guest/login'
     | '/_guest/register'
@@ -275,6 +287,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/startup': {
+      id: '/_app/startup'
+      path: '/startup'
+      fullPath: '/startup'
+      preLoaderRoute: typeof AppStartupRouteImport
       parentRoute: typeof AppRoute
     }
     '/_guest/': {
@@ -356,6 +375,7 @@ interface AppRouteChildren {
   AppFundsRoute: typeof AppFundsRoute
   AppInvestorsRoute: typeof AppInvestorsRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppStartupRoute: typeof AppStartupRoute
   AppFundIdRoute: typeof AppFundIdRoute
   AppInvestorIdRoute: typeof AppInvestorIdRoute
   AppListsIdRoute: typeof AppListsIdRoute
@@ -367,6 +387,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFundsRoute: AppFundsRoute,
   AppInvestorsRoute: AppInvestorsRoute,
   AppProfileRoute: AppProfileRoute,
+  AppStartupRoute: AppStartupRoute,
   AppFundIdRoute: AppFundIdRoute,
   AppInvestorIdRoute: AppInvestorIdRoute,
   AppListsIdRoute: AppListsIdRoute,

@@ -19,7 +19,7 @@ import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query
 import { OFFLINE_MAX_AGE_MS } from '@/shared/constants';
 
 /** Bump when the shape of a persisted frame changes; older entries are then discarded. */
-export const FRAME_VERSION = '1';
+export const FRAME_VERSION = '2';
 export const FRAME_STORAGE_PREFIX = 'fundscape.frame.';
 
 /** The localStorage key of a user's frame. */

@@ -15,7 +15,7 @@ import { session } from './session';
 export type OutboxEvent =
   /** `replayed`: the row had waited in the outbox, rather than being sent as the user made the change. */
   | { type: 'synced'; row: OutboxRow; replayed: boolean; answer: unknown }
-  | { type: 'rejected'; row: OutboxRow; error: unknown; message: string };
+  | { type: 'rejected'; row: OutboxRow; replayed: boolean; error: unknown; message: string };
 
 export interface DrainResult {
   sent: number;
@@ -83,7 +83,7 @@ export function createOutboxReplayer({
           await db.outbox.delete(row.seq);
           rejected += 1;
           if (submitting.has(row.seq)) rejectedSeqs.add(row.seq);
-          emit({ type: 'rejected', row, error, message: failureText(error) });
+          emit({ type: 'rejected', row, replayed: !submitting.has(row.seq), error, message: failureText(error) });
           continue;
         }
         await db.outbox.update(row.seq, { attempts: row.attempts + 1, lastError: failureText(error) });

@@ -2,9 +2,11 @@ import { Box, List, ListItem } from '@mui/material';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
 import { useRouteContext } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
 import { SidebarLists } from '@/features/lists/components/SidebarLists';
+import { SidebarRound } from '@/features/startup/components/SidebarRound';
 import { useMe } from '@/features/profile/api/me';
 import { LogOutConfirmDialog } from '@/features/offline/components/LogOutConfirmDialog';
 import { useLogOutGuard } from '@/features/offline/use-log-out-guard';
@@ -32,6 +34,9 @@ export function SidebarContent() {
             <NavItem to="/funds" icon={<AccountBalanceOutlinedIcon fontSize="small" />} label="Funds" />
           </ListItem>
           <ListItem disablePadding>
+            <NavItem to="/startup" icon={<RocketLaunchOutlinedIcon fontSize="small" />} label="Your startup" />
+          </ListItem>
+          <ListItem disablePadding>
             <FollowUpsNavItem />
           </ListItem>
           <ListItem disablePadding>
@@ -39,7 +44,7 @@ export function SidebarContent() {
           </ListItem>
         </List>
         <Box sx={{ mt: 2.5 }}>
-          <SidebarLists />
+          <SidebarLists top={<SidebarRound />} />
         </Box>
       </Box>
       <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1.25 }}>

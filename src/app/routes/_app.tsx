@@ -1,11 +1,14 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { SessionExpiredError } from '@/lib/api-client';
 import { meQueryOptions } from '@/features/profile/api/me';
+import { startupQueryOptions } from '@/features/startup/api/get-startup';
 import { AppLayout } from '../layout/AppLayout';
 
 /**
  * The logged-in screens. A logged-out visitor goes to /login with the asked-for page kept as
- * `redirect`; otherwise the current user is loaded first, and nothing renders until it is.
+ * `redirect`; otherwise the current user is loaded first, and nothing renders until it is. The startup
+ * profile loads beside it (the catalogue pages rank by it from their first search); a failure to load
+ * it only leaves the rows unranked.
  */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
@@ -13,7 +16,10 @@ export const Route = createFileRoute('/_app')({
       redirect({ to: '/login', search: location.href === '/' ? {} : { redirect: location.href }, replace: true });
     if (!context.auth.isLoggedIn()) throw toLogin();
     try {
-      await context.queryClient.ensureQueryData(meQueryOptions());
+      await Promise.all([
+        context.queryClient.ensureQueryData(meQueryOptions()),
+        context.queryClient.ensureQueryData(startupQueryOptions()).catch(() => undefined),
+      ]);
     } catch (error) {
       if (error instanceof SessionExpiredError) throw toLogin();
       throw error;

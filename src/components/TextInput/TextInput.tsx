@@ -5,6 +5,8 @@ export type TextInputProps = Omit<OutlinedInputProps, 'label' | 'notched' | 'err
   label: ReactNode;
   helperText?: ReactNode;
   error?: boolean;
+  /** Keep the label above the field even when empty (a date field shows its own placeholder). */
+  shrinkLabel?: boolean;
 };
 
 /**
@@ -22,6 +24,7 @@ export function TextInput({
   fullWidth,
   size,
   sx,
+  shrinkLabel,
   ...inputProps
 }: TextInputProps) {
   const generatedId = useId();
@@ -37,10 +40,13 @@ export function TextInput({
       size={size}
       sx={sx}
     >
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
+      <InputLabel htmlFor={inputId} shrink={shrinkLabel || undefined}>
+        {label}
+      </InputLabel>
       <OutlinedInput
         {...inputProps}
         id={inputId}
+        notched={shrinkLabel || undefined}
         // The outline's notch is sized from this text, so it carries the asterisk the label shows.
         label={required ? <>{label}&thinsp;*</> : label}
         aria-describedby={helperId}

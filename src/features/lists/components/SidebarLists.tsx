@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -24,8 +24,9 @@ const ListItemLink = createLink(ListItemButton);
 /**
  * The sidebar's Lists section: each saved list with its item count, and 'Create new list'. A link's
  * name says the count in words ('Seed leads, 3 items'), and starts with what it shows (WCAG 2.5.3).
+ * `top` is another feature's block shown first when the section is open (the round's progress).
  */
-export function SidebarLists() {
+export function SidebarLists({ top }: { top?: ReactNode }) {
   const [open, setOpen] = useState(true);
   const [creating, setCreating] = useState(false);
   const lists = useLists();
@@ -47,6 +48,7 @@ export function SidebarLists() {
         {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto">
+        {top}
         <List dense disablePadding sx={{ maxHeight: '40vh', overflowY: 'auto' }}>
           {lists.isPending &&
             [0, 1].map((index) => (

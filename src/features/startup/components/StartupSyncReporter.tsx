@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { outboxReplayer } from '@/lib/outbox-replayer';
+import { showToast } from '@/lib/toasts';
+import type { StartupProfile } from '@/shared/fit';
+import { ROUND_KEY } from '../api/get-round';
+import { STARTUP_KEY } from '../api/get-startup';
+import { isStartupEdit } from '../api/startup-outbox';
+
+/**
+ * What becomes of a profile edit once the server answers: the profile query takes the answer, and
+ * everything scored by the old profile (searches, rows, lists, the round) is fetched again. An edit
+ * made offline says so when it lands, or why it was refused; any change that lands (a stage, an amount)
+ * refreshes the round's figures. Mounted once, before the replayer starts.
+ */
+export function StartupSyncReporter() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      outboxReplayer.subscribe((event) => {
+        // A stage or amount change moves the round's figures.
+        if (event.type === 'synced') void queryClient.invalidateQueries({ queryKey: ROUND_KEY });
+        if (!isStartupEdit(event.row)) return;
+        if (event.type === 'rejected') {
+          if (event.replayed) showToast(`Your startup profile could not be saved: ${event.message}`, { variant: 'error' });
+          return;
+        }
+        queryClient.setQueryData<StartupProfile>(STARTUP_KEY, event.answer as StartupProfile);
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== STARTUP_KEY[0] });
+        if (event.replayed) showToast('Your startup profile is saved; investors are ranked by it again.', { variant: 'success' });
+      }),
+    [queryClient],
+  );
+  return null;
+}
