@@ -27,7 +27,8 @@ export interface ListSummary {
 export type Scored<T> = T & { fit: Fit | null };
 
 /** A list's row: the investor's or fund's fields, its fit, and where the raise stands with it. */
-export type ListItem = Scored<Investor | Fund> & { pipeline: Pipeline };
+export type ListItemOf<T extends Investor | Fund> = Scored<T> & { pipeline: Pipeline };
+export type ListItem = ListItemOf<Investor> | ListItemOf<Fund>;
 
 export interface List extends ListSummary {
   items: ListItem[];

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { DetailField } from '@/components/Detail';
 import type { TableColumn } from '@/components/DataGrid';
+import type { Fit } from '@/shared/fit';
 
 /** The fields every kind's rows share: the id and what the Investment Statistic card shows. */
 export interface CatalogueRow {
@@ -14,6 +15,8 @@ export interface CatalogueRow {
   geographic_preferences: string[];
   stage_preferences: string[];
   industry_preferences: string[];
+  /** Its fit against the founder's startup profile, as the API answers it (null without one). */
+  fit?: Fit | null;
 }
 
 /** A multi-select filter, checked against a kind's filter paths and search keys with `satisfies`. */

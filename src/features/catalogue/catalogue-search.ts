@@ -1,12 +1,21 @@
 // A catalogue page's state as it lives in the URL: multi-select filters, single-choice filters, the
-// search text and the page. Any change of a filter or of the search goes back to page 1.
+// search text, the order (by fit or the default) and the Good fit filter (min_fit), and the page. Any
+// change of a filter, of the search or of the order goes back to page 1.
 import { pageNumber, stringList, text } from '@/lib/search-params';
 import { PAGE_SIZE } from '@/shared/constants';
+import { FIT_SORT } from '@/shared/fit';
 import { drawerFilters, type AnyCatalogueKind } from './catalogue-kind';
+
+/** The order of a catalogue page: best fit first, or the default order. */
+export type CatalogueSort = typeof FIT_SORT | 'default';
 
 export interface CatalogueSearch {
   page?: number;
   search?: string;
+  /** Absent: by fit once the founder has a startup profile, else the default order. */
+  sort?: CatalogueSort;
+  /** Only rows scoring at least this (the Good fit filter). */
+  min_fit?: number;
   /** A multi-select filter's values or a single-choice filter's value, by the filter's key. */
   [filter: string]: string[] | string | number | undefined;
 }
@@ -36,6 +45,8 @@ function restart(kind: AnyCatalogueKind, search: CatalogueSearch): CatalogueSear
     if (value) next[key] = value;
   }
   if (search.search) next.search = search.search;
+  if (search.sort) next.sort = search.sort;
+  if (search.min_fit !== undefined) next.min_fit = search.min_fit;
   return next;
 }
 
@@ -52,6 +63,11 @@ export function validateCatalogueSearch(kind: AnyCatalogueKind, raw: Record<stri
   }
   const term = text(raw.search);
   if (term) search.search = term;
+  if (raw.sort === FIT_SORT || raw.sort === 'default') search.sort = raw.sort;
+  const minFit = Number(raw.min_fit);
+  if (raw.min_fit !== undefined && raw.min_fit !== '' && Number.isInteger(minFit) && minFit >= 0 && minFit <= 100) {
+    search.min_fit = minFit;
+  }
   const page = pageNumber(raw.page);
   if (page) search.page = page;
   return search;
@@ -63,6 +79,20 @@ export function withFilter(kind: AnyCatalogueKind, search: CatalogueSearch, key:
 
 export function withSearchTerm(kind: AnyCatalogueKind, search: CatalogueSearch, term: string): CatalogueSearch {
   return restart(kind, { ...search, search: term || undefined });
+}
+
+export function withSort(kind: AnyCatalogueKind, search: CatalogueSearch, sort: CatalogueSort): CatalogueSearch {
+  return restart(kind, { ...search, sort });
+}
+
+/** The Good fit filter set (a minimum score) or cleared (undefined). */
+export function withMinFit(kind: AnyCatalogueKind, search: CatalogueSearch, minFit: number | undefined): CatalogueSearch {
+  return restart(kind, { ...search, min_fit: minFit });
+}
+
+/** Whether the page is in fit order: asked for, or by default once the rows can be ranked. */
+export function sortsByFit(search: CatalogueSearch, ranked: boolean): boolean {
+  return ranked && (search.sort ?? FIT_SORT) === FIT_SORT;
 }
 
 export function withPage(search: CatalogueSearch, page: number): CatalogueSearch {
@@ -87,15 +117,16 @@ export function withDrawerValues(kind: AnyCatalogueKind, search: CatalogueSearch
   return restart(kind, { ...cleared, ...values });
 }
 
-/** Every filter emptied; the search text stays. */
+/** Every filter emptied (Good fit too); the search text and the order stay. */
 export function withoutFilters(kind: AnyCatalogueKind, search: CatalogueSearch): CatalogueSearch {
-  return restart(kind, { search: search.search });
+  return restart(kind, { search: search.search, sort: search.sort });
 }
 
 export function hasFilters(kind: AnyCatalogueKind, search: CatalogueSearch): boolean {
   return (
     kind.filters.some(({ key }) => filterValues(search, key).length > 0) ||
-    kind.singleFilters.some(({ key }) => Boolean(singleValue(search, key)))
+    kind.singleFilters.some(({ key }) => Boolean(singleValue(search, key))) ||
+    search.min_fit !== undefined
   );
 }
 
@@ -112,9 +143,11 @@ export type SearchQuery = Record<string, string | number | string[]>;
 
 /**
  * The search call's query for a view: page, page size, each non-empty multi-select filter under its
- * query key, the search term, and each chosen single-choice filter under its own key.
+ * query key, the search term, and each chosen single-choice filter under its own key. With `ranked`
+ * (the founder has a startup profile) also the order by fit and min_fit; without, the server would
+ * refuse them, so they wait in the URL until there is a profile.
  */
-export function searchQuery(kind: AnyCatalogueKind, search: CatalogueSearch): SearchQuery {
+export function searchQuery(kind: AnyCatalogueKind, search: CatalogueSearch, ranked = false): SearchQuery {
   const query: SearchQuery = { page: search.page ?? 1, per_page: PAGE_SIZE };
   for (const filter of kind.filters) {
     const values = filterValues(search, filter.key);
@@ -125,5 +158,7 @@ export function searchQuery(kind: AnyCatalogueKind, search: CatalogueSearch): Se
     const value = singleValue(search, key);
     if (value) query[key] = value;
   }
+  if (sortsByFit(search, ranked)) query.sort = FIT_SORT;
+  if (ranked && search.min_fit !== undefined) query.min_fit = search.min_fit;
   return query;
 }

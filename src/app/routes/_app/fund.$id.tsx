@@ -3,6 +3,7 @@ import { rowQueryOptions } from '@/features/catalogue/api/get-row';
 import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail';
 import { funds } from '@/features/catalogue/kinds/funds';
 import { loadOrNotFound } from './-components/load-or-not-found';
+import { useFitProfile } from '@/features/startup/api/use-startup-view';
 import { PipelinePanel } from '@/features/lists/components/PipelinePanel';
 
 export const Route = createFileRoute('/_app/fund/$id')({
@@ -13,8 +14,9 @@ export const Route = createFileRoute('/_app/fund/$id')({
 
 function FundPage() {
   const id = Number(Route.useParams().id);
+  const { profile } = useFitProfile();
   return (
-    <CatalogueDetail kind={funds} id={id}>
+    <CatalogueDetail kind={funds} id={id} fitProfile={profile}>
       <PipelinePanel listType="fund" itemId={id} />
     </CatalogueDetail>
   );

@@ -3,6 +3,7 @@ import { rowQueryOptions } from '@/features/catalogue/api/get-row';
 import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail';
 import { investors } from '@/features/catalogue/kinds/investors';
 import { loadOrNotFound } from './-components/load-or-not-found';
+import { useFitProfile } from '@/features/startup/api/use-startup-view';
 import { PipelinePanel } from '@/features/lists/components/PipelinePanel';
 
 export const Route = createFileRoute('/_app/investor/$id')({
@@ -13,8 +14,9 @@ export const Route = createFileRoute('/_app/investor/$id')({
 
 function InvestorPage() {
   const id = Number(Route.useParams().id);
+  const { profile } = useFitProfile();
   return (
-    <CatalogueDetail kind={investors} id={id}>
+    <CatalogueDetail kind={investors} id={id} fitProfile={profile}>
       <PipelinePanel listType="investor" itemId={id} />
     </CatalogueDetail>
   );

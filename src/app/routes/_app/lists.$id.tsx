@@ -6,9 +6,12 @@ import { investors } from '@/features/catalogue/kinds/investors';
 import { listQueryOptions, useList } from '@/features/lists/api/get-list';
 import { listItemsQueryOptions } from '@/features/lists/api/get-list-items';
 import { ListView, type ListViewProps } from '@/features/lists/components/ListView';
+import { withFitColumn } from '@/features/catalogue/kinds/fit-column';
+import { useFitProfile } from '@/features/startup/api/use-startup-view';
+import { FitScore } from '@/components/FitScore';
 import { listViewMode } from '@/features/lists/list-view-mode';
 import { formatName, formatText } from '@/lib/format';
-import type { Fund, Investor } from '@/shared/api-types';
+import type { Fund, Investor, ListItem, ListItemOf } from '@/shared/api-types';
 import { positiveId } from './-components/positive-id';
 
 export const Route = createFileRoute('/_app/lists/$id')({
@@ -42,16 +45,19 @@ function ListPage() {
   const view = Route.useSearch().view === 'board' ? 'board' : 'table';
   const navigate = Route.useNavigate();
   const { data: list } = useList(listId);
-  const viewProps: Pick<ListViewProps<Investor>, 'view' | 'onViewChange'> = {
+  const { profile } = useFitProfile();
+  const renderScore = (row: ListItem) => (row.fit && profile ? <FitScore fit={row.fit} profile={profile} /> : null);
+  const viewProps: Pick<ListViewProps<ListItem>, 'view' | 'onViewChange' | 'renderScore'> = {
+    renderScore,
     view,
     onViewChange: (next: 'table' | 'board') => void navigate({ search: next === 'board' ? { view: 'board' } : {}, replace: true }),
   };
   // Keyed by id: another list's page starts with its own search, dialogs and table state.
   return list.list_type === 'investor' ? (
-    <ListView<Investor>
+    <ListView<ListItemOf<Investor>>
       key={listId}
       listId={listId}
-      columns={investors.columns}
+      columns={withFitColumn(investors.columns, profile)}
       itemName={investorName}
       firmName={(row) => formatText(row.firm_name)}
       renderNameLink={(row) => (
@@ -62,10 +68,10 @@ function ListPage() {
       {...viewProps}
     />
   ) : (
-    <ListView<Fund>
+    <ListView<ListItemOf<Fund>>
       key={listId}
       listId={listId}
-      columns={funds.columns}
+      columns={withFitColumn(funds.columns, profile)}
       itemName={fundName}
       firmName={(row) => formatText(row.firm_type)}
       renderNameLink={(row) => (

@@ -5,16 +5,20 @@ import { usePageTitle } from '@/components/PageTitle/usePageTitle';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { useRow } from '../api/get-row';
 import type { CatalogueKind, CatalogueRow } from '../catalogue-kind';
+import type { CompleteStartupProfile } from '@/shared/fit';
+import { WhyItFits } from './WhyItFits';
 
 export interface CatalogueDetailProps<R extends CatalogueRow> {
   kind: CatalogueKind<R>;
   id: number;
+  /** The founder's startup profile the row is scored by (null: none yet, no "Why it fits"). */
+  fitProfile: CompleteStartupProfile | null;
   /** Other features' panels about this row, shown below its cards. */
   children?: ReactNode;
 }
 
 /** A row's detail page; its route's loader has the row in the cache before this renders. */
-export function CatalogueDetail<R extends CatalogueRow>({ kind, id, children }: CatalogueDetailProps<R>) {
+export function CatalogueDetail<R extends CatalogueRow>({ kind, id, fitProfile, children }: CatalogueDetailProps<R>) {
   const row = useRow(kind, id);
   const { title, subtitle, actions, about } = kind.detail(row);
   usePageTitle(title);
@@ -42,6 +46,11 @@ export function CatalogueDetail<R extends CatalogueRow>({ kind, id, children }: 
           sectors={row.industry_preferences}
         />
       </Box>
+      {row.fit && fitProfile && (
+        <Box sx={{ mt: 2.5 }}>
+          <WhyItFits fit={row.fit} profile={fitProfile} />
+        </Box>
+      )}
       {children && <Box sx={{ mt: 2.5, display: 'grid', gap: 2.5 }}>{children}</Box>}
     </Box>
   );

@@ -17,6 +17,9 @@ import * as urlState from '../catalogue-search';
 import type { CatalogueSearch } from '../catalogue-search';
 import { CatalogueFilterBar } from './CatalogueFilterBar';
 import { CatalogueMoreFilters } from './CatalogueMoreFilters';
+import { CatalogueFitControls } from './CatalogueFitControls';
+import { withFitColumn } from '../kinds/fit-column';
+import type { CompleteStartupProfile } from '@/shared/fit';
 
 /** Rows or ids while there are none: one array, so the grid sees no change. */
 const EMPTY_ROWS: never[] = [];
@@ -27,15 +30,20 @@ export interface CataloguePageProps<R extends CatalogueRow> {
   search: CatalogueSearch;
   /** Actions over the selected rows in the table's toolbar (another feature's, composed by the route). */
   selectionActions: (selected: R[]) => ReactNode;
+  /**
+   * The founder's startup profile the server scores rows by (null before the first save), and whether
+   * an edit of it waits to be sent (another feature's, composed by the route).
+   */
+  fit: { profile: CompleteStartupProfile | null; pending: boolean };
 }
 
 /** A catalogue table page: filters, search, the server-paged table and its selection toolbar. */
-export function CataloguePage<R extends CatalogueRow>({ kind, search, selectionActions }: CataloguePageProps<R>) {
+export function CataloguePage<R extends CatalogueRow>({ kind, search, selectionActions, fit }: CataloguePageProps<R>) {
   // A query's change re-renders the component that reads it synchronously; the table below is
   // memoised, so that urgent render stops here and the table renders again as a non-urgent update,
   // which React splits into short tasks.
-  const results = useDeferredValue(useSearchRows(kind, search));
-  return <CatalogueTable kind={kind} search={search} results={results} selectionActions={selectionActions} />;
+  const results = useDeferredValue(useSearchRows(kind, search, fit.profile !== null));
+  return <CatalogueTable kind={kind} search={search} results={results} selectionActions={selectionActions} fit={fit} />;
 }
 
 const CatalogueTable = memo(CatalogueTableImpl) as typeof CatalogueTableImpl;
@@ -45,6 +53,7 @@ function CatalogueTableImpl<R extends CatalogueRow>({
   search,
   results,
   selectionActions,
+  fit,
 }: CataloguePageProps<R> & { results: UseQueryResult<Paged<R>> }) {
   const { title, noun } = kind;
   const navigate = useNavigate();
@@ -90,6 +99,20 @@ function CatalogueTableImpl<R extends CatalogueRow>({
     ),
     [kind, drawerOpen, search, changeSearch],
   );
+  const ranked = fit.profile !== null;
+  const fitControls = useMemo(
+    () => (
+      <CatalogueFitControls
+        search={search}
+        ranked={ranked}
+        pending={fit.pending}
+        onSort={(sort) => changeSearch(urlState.withSort(kind, search, sort))}
+        onGoodFit={(minFit) => changeSearch(urlState.withMinFit(kind, search, minFit))}
+      />
+    ),
+    [kind, search, ranked, fit.pending, changeSearch],
+  );
+  const columns = useMemo(() => withFitColumn(kind.columns, fit.profile), [kind.columns, fit.profile]);
   const searchField = useMemo(
     () => (
       <SearchField
@@ -118,6 +141,7 @@ function CatalogueTableImpl<R extends CatalogueRow>({
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
         {filterBar}
+        {fitControls}
       </Paper>
       {moreFilters}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -125,7 +149,7 @@ function CatalogueTableImpl<R extends CatalogueRow>({
           label={title}
           tableId={noun}
           rows={rows}
-          columns={kind.columns}
+          columns={columns}
           minColumnWidth={60}
           maxColumnWidth={500}
           loading={results.isFetching}

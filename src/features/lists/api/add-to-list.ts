@@ -4,16 +4,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { outboxReplayer, type OutboxOutcome } from '@/lib/outbox-replayer';
 import type { ListType } from '@/shared/api-types';
-import type { ListItem } from './get-list-items';
 import { listItemsQueryOptions } from './get-list-items';
 import { LISTS_KEY } from './get-lists';
-import { additionEntry } from './list-outbox';
+import { additionEntry, type AddedRow } from './list-outbox';
 
 export interface AddToListsInput {
   listIds: number[];
   listType: ListType;
   /** The rows to add: investors for an investor list, funds for a fund list. */
-  items: ListItem[];
+  items: AddedRow[];
 }
 
 /** How many lists got the rows now, will get them once online, or refused them (the replayer says why). */

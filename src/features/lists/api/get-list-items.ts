@@ -1,13 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { API } from '@/shared/api-paths';
-import type { Fund, Investor } from '@/shared/api-types';
-import type { Pipeline } from '@/shared/pipeline';
+import type { ListItem } from '@/shared/api-types';
 import { LISTS_KEY } from './get-lists';
-
-/** An investor or fund on a list; the server's items carry the row's pipeline, a row added from a table
- * and not synced yet does not. */
-export type ListItem = (Investor | Fund) & { pipeline?: Pipeline };
 
 export const listItemsKey = (listId: number) => [...LISTS_KEY, listId, 'items'] as const;
 

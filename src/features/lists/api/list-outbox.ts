@@ -3,20 +3,24 @@
 // it and what the pages show as pending until the server has it.
 import type { OutboxEntry } from '@/lib/outbox';
 import type { OutboxRow } from '@/lib/offline-db';
-import type { ListType } from '@/shared/api-types';
+import type { Fund, Investor, ListItem, ListType } from '@/shared/api-types';
+import type { Fit } from '@/shared/fit';
 import type { PipelinePatch } from '@/shared/pipeline';
-import type { ListItem } from './get-list-items';
+import { newPipeline } from '../pipeline/pending-pipeline';
 import { listPath, listRowPath, rowNotesPath, rowSegment } from './list-paths';
 
 export const LIST_ADDITION = 'list-addition';
 export const PIPELINE_CHANGE = 'pipeline-change';
 export const PIPELINE_NOTE = 'pipeline-note';
 
+/** A catalogue row as a table showed it when it was added to a list (its fit, if it had one). */
+export type AddedRow = (Investor | Fund) & { fit?: Fit | null };
+
 export interface AdditionPayload {
   listId: number;
   listType: ListType;
   /** The rows as the user saw them, shown in the list as pending until the server has them. */
-  items: ListItem[];
+  items: AddedRow[];
 }
 
 /** Which row of which list a pipeline change or note is about. */
@@ -37,7 +41,7 @@ export interface NotePayload extends RowRef {
 }
 
 /** POST /api/v1/lists/{id}/{investors|funds}/batch. */
-export function additionEntry(listId: number, listType: ListType, items: ListItem[]): OutboxEntry<AdditionPayload> {
+export function additionEntry(listId: number, listType: ListType, items: AddedRow[]): OutboxEntry<AdditionPayload> {
   if (!Number.isInteger(listId) || listId <= 0) throw new Error(`Cannot add to list ${listId}: not a list id`);
   const unique = [...new Map(items.map((item) => [item.id, item])).values()];
   if (unique.length === 0) throw new Error('Select at least one row to add to the list');
@@ -92,16 +96,19 @@ export function pendingCountsByList(rows: OutboxRow[]): Map<number, number> {
   return new Map([...ids].map(([listId, set]) => [listId, set.size]));
 }
 
-/** The rows waiting to be added to one list, once each, leaving out those the list already shows. */
-export function pendingItemsOf<T extends ListItem>(rows: OutboxRow[], listId: number, presentIds: Iterable<number> = []): T[] {
+/**
+ * The rows waiting to be added to one list, once each, leaving out those the list already shows: as list
+ * items at the first stage, from when they were added.
+ */
+export function pendingItemsOf(rows: OutboxRow[], listId: number, presentIds: Iterable<number> = []): ListItem[] {
   const seen = new Set(presentIds);
-  const items: T[] = [];
+  const items: ListItem[] = [];
   for (const row of rows) {
     if (!isAddition(row) || row.payload.listId !== listId) continue;
     for (const item of row.payload.items) {
       if (seen.has(item.id)) continue;
       seen.add(item.id);
-      items.push(item as T);
+      items.push({ ...item, fit: item.fit ?? null, pipeline: newPipeline(new Date(row.createdAt)) });
     }
   }
   return items;

@@ -7,7 +7,7 @@ import { AppButton } from '@/components/AppButton/AppButton';
 import { apiErrorDetail } from '@/lib/api-client';
 import type { ListType } from '@/shared/api-types';
 import { useAddToLists } from '../api/add-to-list';
-import type { ListItem } from '../api/get-list-items';
+import type { AddedRow } from '../api/list-outbox';
 import { useLists } from '../api/get-lists';
 import { AddToListsDialog } from './AddToListsDialog';
 import { CreateListModal } from './CreateListModal';
@@ -16,7 +16,7 @@ import { itemCount } from './item-noun';
 export interface ListSelectionActionsProps {
   listType: ListType;
   /** The selected rows, kept with each addition so a queued one shows in its list at once. */
-  selected: ListItem[];
+  selected: AddedRow[];
 }
 
 /**

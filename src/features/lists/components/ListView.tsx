@@ -35,7 +35,8 @@ import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineNote, type Pipelin
 import { useAddToLists } from '../api/add-to-list';
 import { forgetList, useDeleteList } from '../api/delete-list';
 import { useList } from '../api/get-list';
-import { useListItems, type ListItem } from '../api/get-list-items';
+import type { ListItem } from '@/shared/api-types';
+import { useListItems } from '../api/get-list-items';
 import { pendingItemsOf } from '../api/list-outbox';
 import { notesQueryOptions, useChangePipeline } from '../api/pipeline';
 import { useRemoveFromList } from '../api/remove-from-list';
@@ -71,6 +72,8 @@ export interface ListViewProps<R extends ListItem> {
   firmName: (row: R) => string;
   /** The row's name as a link to its detail page (on a board card). */
   renderNameLink: (row: R) => ReactNode;
+  /** The row's fit score on a board card, when the founder has a profile (the table has it as a column). */
+  renderScore?: (row: R) => ReactNode;
   view: ListViewMode;
   onViewChange: (view: ListViewMode) => void;
 }
@@ -88,6 +91,7 @@ export function ListView<R extends ListItem>({
   itemName,
   firmName,
   renderNameLink,
+  renderScore,
   view,
   onViewChange,
 }: ListViewProps<R>) {
@@ -96,7 +100,7 @@ export function ListView<R extends ListItem>({
   const saved = useListItems(listId).data as R[];
   // Rows added offline (or not confirmed yet) show at once, marked pending, until the server has them.
   const outbox = usePendingChanges();
-  const pending = useMemo(() => pendingItemsOf<R>(outbox, listId, saved.map((item) => item.id)), [outbox, listId, saved]);
+  const pending = useMemo(() => pendingItemsOf(outbox, listId, saved.map((item) => item.id)) as R[], [outbox, listId, saved]);
   const pendingIds = useMemo(() => new Set(pending.map((item) => item.id)), [pending]);
   const items = useMemo(() => [...saved, ...pending], [saved, pending]);
   // Stage, follow-up and amount changes and notes made offline show at once too, marked pending.
@@ -328,6 +332,7 @@ export function ListView<R extends ListItem>({
                 itemName={itemName}
                 firmName={firmName}
                 renderNameLink={renderNameLink}
+                renderScore={renderScore}
                 onStageChange={changeStage}
                 onEdit={setEditingRow}
               />

@@ -27,6 +27,8 @@ export interface PipelineBoardProps<R extends PipelineRow> {
   firmName: (row: R) => string;
   /** The row's name as a link to its detail page. */
   renderNameLink: (row: R) => ReactNode;
+  /** Shown beside the name: the row's fit score, when the founder has a profile. */
+  renderScore?: (row: R) => ReactNode;
   onStageChange: (row: R, stage: PipelineStage) => void;
   onEdit: (row: R) => void;
 }
@@ -77,6 +79,7 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
           </Typography>
           <Typography sx={{ fontSize: 13, color: 'text.secondary', overflowWrap: 'anywhere' }}>{props.firmName(row)}</Typography>
         </Box>
+        {props.renderScore?.(row)}
         {pendingFields.has('stage') && <PendingMark what="Stage" />}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, fontSize: 13 }}>

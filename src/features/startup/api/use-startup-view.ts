@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { usePendingChanges } from '@/lib/outbox-hooks';
-import type { StartupProfile } from '@/shared/fit';
+import { type CompleteStartupProfile, isCompleteProfile, type StartupProfile } from '@/shared/fit';
 import { useStartup } from './get-startup';
 import { pendingStartupEdit } from './startup-outbox';
 
@@ -17,4 +17,14 @@ export function useStartupView(): StartupView {
   const { data } = useStartup();
   const edit = pendingStartupEdit(usePendingChanges());
   return useMemo(() => ({ profile: edit?.profile ?? data, saved: data, pending: edit !== null }), [edit, data]);
+}
+
+/**
+ * What the catalogue pages rank by: the profile the server scores rows with (null before the first
+ * save), and whether an edit of it waits to be sent — rows are re-ranked once it lands.
+ */
+export function useFitProfile(): { profile: CompleteStartupProfile | null; pending: boolean } {
+  const { saved, pending } = useStartupView();
+  const profile = isCompleteProfile(saved) ? saved : null;
+  return useMemo(() => ({ profile, pending }), [profile, pending]);
 }

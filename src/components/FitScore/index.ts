@@ -1,0 +1,1 @@
+export { FitReasons, FitScore } from './FitScore';
