@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Fund, Investor, ListSummary, Paged } from '../../src/shared/api-types.js';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
+import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { expectNoSeriousViolations } from './axe.js';
 
 const VIEWPORTS = {
@@ -15,9 +16,10 @@ const VIEWPORTS = {
 
 type Viewport = keyof typeof VIEWPORTS;
 
-/** A page to check: where it is and what shows once it has loaded. */
+/** A page to check: where it is, what to do first, and what shows once it has loaded. */
 interface Stop {
   path: string;
+  before?: () => Promise<unknown>;
   ready: (page: Page) => Promise<unknown>;
 }
 
@@ -68,10 +70,17 @@ describeE2E('accessibility', () => {
       },
       { path: '/profile', ready: heading('Account Settings') },
       { path: '/deal-offers', ready: heading('Exclusive Offers') },
+      // Last: once there is a profile the catalogue is ranked by fit, and the round's bar heads the sidebar's lists.
+      {
+        path: '/startup',
+        before: async () => expect((await app.callApi('PUT', '/startup', SAMPLE_STARTUP, accessToken)).status).toBe(200),
+        ready: async (page) => Promise.all([heading('Your startup')(page), page.getByRole('progressbar').first().waitFor()]),
+      },
     ];
   }
 
   async function check(page: Page, stop: Stop, viewport: Viewport) {
+    await stop.before?.();
     await page.goto(stop.path);
     await stop.ready(page);
     await page.waitForLoadState('networkidle');
@@ -91,9 +100,9 @@ describeE2E('accessibility', () => {
       const stops = await loggedInStops(app, tokens.access_token);
       for (const stop of stops) await check(page, stop, viewport);
 
-      // The frame's navigation open: the drawer on a phone, then the account menu in it.
+      // The frame's navigation open (the round's bar atop the lists): the drawer on a phone, then the account menu in it.
       await page.goto('/investors');
-      await stops[0].ready(page);
+      await Promise.all([heading('Investors')(page), page.getByRole('row').nth(1).waitFor()]);
       if (viewport === 'phone') {
         await page.getByRole('button', { name: 'Open navigation' }).click();
         await page.getByRole('navigation', { name: 'Lists' }).getByText('Warm intros').waitFor();
