@@ -54,7 +54,7 @@ describe('the startup form', () => {
     expect(await screen.findByText('Enter an amount from $1,000 to $10,000,000,000')).toBeInTheDocument();
     await user.clear(input(/^Amount raised/));
     await user.type(input(/^Amount raised/), '2.5M');
-    expect(await screen.findByText('Enter a whole number of dollars, e.g. 2500000')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a whole number of dollars, e.g. 2,500,000')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(puts()).toEqual([]);
   });

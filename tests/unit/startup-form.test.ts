@@ -67,7 +67,7 @@ describe('the startup form', () => {
 
   it('takes a whole number of dollars from $1,000 to $10,000,000,000', async () => {
     const range = { raise_amount: 'Enter an amount from $1,000 to $10,000,000,000' };
-    const whole = { raise_amount: 'Enter a whole number of dollars, e.g. 2500000' };
+    const whole = { raise_amount: 'Enter a whole number of dollars, e.g. 2,500,000' };
     expect(await errorsOf({ raise_amount: '999' })).toEqual(range);
     expect(await errorsOf({ raise_amount: '10,000,000,001' })).toEqual(range);
     expect(await errorsOf({ raise_amount: '0' })).toEqual(range);

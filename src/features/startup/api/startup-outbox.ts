@@ -4,7 +4,7 @@
 import type { OutboxEntry } from '@/lib/outbox';
 import type { OutboxRow } from '@/lib/offline-db';
 import { API, STARTUP_PATH } from '@/shared/api-paths';
-import type { CompleteStartupProfile } from '@/shared/fit';
+import type { CompleteStartupProfile, StartupProfile } from '@/shared/fit';
 
 export const STARTUP_EDIT = 'startup-edit';
 
@@ -29,4 +29,11 @@ export const isStartupEdit = (row: OutboxRow): row is OutboxRow<StartupEditPaylo
 export function pendingStartupEdit(rows: readonly OutboxRow[]): StartupEditPayload | null {
   const edits = rows.filter(isStartupEdit);
   return edits.length === 0 ? null : edits[edits.length - 1].payload;
+}
+
+/** Whether the server's answer holds the edit as made (not another device's later one). */
+export function holdsEdit(answer: StartupProfile, edit: CompleteStartupProfile): boolean {
+  return (Object.keys(edit) as (keyof CompleteStartupProfile)[]).every((field) =>
+    field === 'industries' ? answer.industries?.join('\n') === edit.industries.join('\n') : answer[field] === edit[field],
+  );
 }

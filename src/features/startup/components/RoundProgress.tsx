@@ -34,7 +34,13 @@ export function RoundProgress({ round, compact = false }: { round: Round | undef
         value={share(round.committed)}
         valueBuffer={share(round.committed + round.term_sheet + round.meeting)}
         aria-label={`Round progress: ${text}`}
-        sx={{ height: compact ? 6 : 10, borderRadius: 5, '& .MuiLinearProgress-dashed': { display: 'none' } }}
+        sx={{
+          height: compact ? 6 : 10,
+          borderRadius: 5,
+          // The whole round as a plain track, so what is still open shows too (the buffer's dots would not).
+          bgcolor: 'grey.200',
+          '& .MuiLinearProgress-dashed': { display: 'none' },
+        }}
       />
       {!compact && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }}>

@@ -32,7 +32,7 @@ function formValues(profile: StartupProfile | undefined): StartupFormValues {
     industries: profile?.industries ?? [],
     geography: profile?.geography ?? '',
     financing_type: profile?.financing_type ?? '',
-    raise_amount: profile?.raise_amount === null || profile?.raise_amount === undefined ? '' : String(profile.raise_amount),
+    raise_amount: profile?.raise_amount === null || profile?.raise_amount === undefined ? '' : profile.raise_amount.toLocaleString('en-US'),
     close_on: profile?.close_on ?? '',
   };
 }
@@ -99,7 +99,7 @@ export function StartupForm({ profile }: { profile: StartupProfile | undefined }
                 inputMode="numeric"
                 required
                 startAdornment={<InputAdornment position="start">$</InputAdornment>}
-                helperText="Whole dollars, e.g. 2500000."
+                helperText="Whole dollars, e.g. 2,500,000."
               />
               <FormTextField
                 name="close_on"

@@ -1,4 +1,4 @@
-import { Alert, Card, Divider } from '@mui/material';
+import { Alert, Card } from '@mui/material';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { isCompleteProfile } from '@/shared/fit';
 import { useRound } from '../api/get-round';
@@ -23,7 +23,6 @@ export function StartupPage() {
           Saved on this device; it will be sent when you are back online. Investors are re-ranked once it lands.
         </Alert>
       )}
-      <Divider sx={{ maxWidth: 720, mb: 3 }} />
       <Card sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 720 }}>
         <StartupForm profile={profile} />
       </Card>

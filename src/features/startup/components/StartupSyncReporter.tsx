@@ -5,13 +5,14 @@ import { showToast } from '@/lib/toasts';
 import type { StartupProfile } from '@/shared/fit';
 import { ROUND_KEY } from '../api/get-round';
 import { STARTUP_KEY } from '../api/get-startup';
-import { isStartupEdit } from '../api/startup-outbox';
+import { holdsEdit, isStartupEdit } from '../api/startup-outbox';
 
 /**
  * What becomes of a profile edit once the server answers: the profile query takes the answer, and
  * everything scored by the old profile (searches, rows, lists, the round) is fetched again. An edit
- * made offline says so when it lands, or why it was refused; any change that lands (a stage, an amount)
- * refreshes the round's figures. Mounted once, before the replayer starts.
+ * made offline says so when it lands (or that another device's later edit was kept), or why it was
+ * refused; any change that lands (a stage, an amount) refreshes the round's figures. Mounted once,
+ * before the replayer starts.
  */
 export function StartupSyncReporter() {
   const queryClient = useQueryClient();
@@ -25,9 +26,15 @@ export function StartupSyncReporter() {
           if (event.replayed) showToast(`Your startup profile could not be saved: ${event.message}`, { variant: 'error' });
           return;
         }
-        queryClient.setQueryData<StartupProfile>(STARTUP_KEY, event.answer as StartupProfile);
+        const answer = event.answer as StartupProfile;
+        queryClient.setQueryData<StartupProfile>(STARTUP_KEY, answer);
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== STARTUP_KEY[0] });
-        if (event.replayed) showToast('Your startup profile is saved; investors are ranked by it again.', { variant: 'success' });
+        if (!event.replayed) return;
+        if (holdsEdit(answer, event.row.payload.profile)) {
+          showToast('Your startup profile is saved; investors are ranked by it again.', { variant: 'success' });
+        } else {
+          showToast('Another device changed your startup profile later; kept that one.', { variant: 'info' });
+        }
       }),
     [queryClient],
   );

@@ -37,7 +37,7 @@ export const startupSchema = yup.object({
   raise_amount: yup
     .string()
     .required('Amount raised is required')
-    .test('whole-dollars', 'Enter a whole number of dollars, e.g. 2500000', (value) => /^\d[\d,]*$/.test((value ?? '').trim()))
+    .test('whole-dollars', 'Enter a whole number of dollars, e.g. 2,500,000', (value) => /^\d[\d,]*$/.test((value ?? '').trim()))
     .test(
       'range',
       `Enter an amount from ${usd(STARTUP_RULES.raiseMin)} to ${usd(STARTUP_RULES.raiseMax)}`,
