@@ -116,10 +116,12 @@ describeE2E('your startup', () => {
     await round.getByText('$750,000 of $2,500,000 committed · close date passed 3 days ago', { exact: true }).waitFor();
     await screenshot(page, 'startup-phone');
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page
+    const drawerRound = page
       .getByRole('navigation', { name: 'Lists' })
-      .getByText('$750,000 of $2,500,000 committed · close date passed 3 days ago', { exact: true })
-      .waitFor();
+      .getByText('$750,000 of $2,500,000 committed · close date passed 3 days ago', { exact: true });
+    await drawerRound.waitFor();
+    // Once the drawer has slid all the way in.
+    await expect.poll(async () => (await drawerRound.boundingBox())?.x ?? -1).toBeGreaterThan(10);
     await screenshot(page, 'startup-phone-drawer');
   });
 
