@@ -8,7 +8,7 @@ import { SAMPLE_STARTUP } from '../helpers/startup-profile';
 import type { StartupProfile } from '../../src/shared/fit';
 import { expectNoSeriousViolations } from './axe';
 import { askApi, GRID_ROW, shownIds, waitForRows } from './catalogue-page';
-import { countStoredRows } from './offline-helpers';
+import { countStoredRows, waitForServiceWorker } from './offline-helpers';
 
 /** Where a run keeps its screenshots, when asked to (FIT_SCREENSHOTS=folder). */
 async function screenshot(page: Page, name: string) {
@@ -126,6 +126,8 @@ describeE2E('investor fit', () => {
     });
     await page.getByLabel('Company name').waitFor();
     expect(await page.getByLabel('Company name').inputValue()).toBe(SAMPLE_STARTUP.name);
+    // Offline, the form's code (its rules load on first use) comes from the service worker.
+    await waitForServiceWorker(page);
     await page.waitForLoadState('networkidle');
 
     await context.setOffline(true);
