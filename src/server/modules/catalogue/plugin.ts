@@ -44,10 +44,11 @@ export const catalogueService = fp(
         }),
       );
     });
-    // Nothing may still be reading the database when it closes.
+    // Nothing may still be reading the database when it closes: a rebuild waiting for a quiet catalogue
+    // gives up, one running is let finish.
     app.addHook('onClose', async () => {
       await warming;
-      await Promise.all(Object.values(searches).map((search: CatalogueSearch) => search.idle()));
+      await Promise.all(Object.values(searches).map((search: CatalogueSearch) => search.stop()));
     });
   },
   { name: 'catalogue' },
