@@ -3,9 +3,9 @@
 // fits, go back to the default order; edit the profile offline and see it land once. Axe on the way.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e';
+import { describeE2E, useE2EApp } from '../helpers/e2e';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile';
-import type { StartupProfile } from '../../src/shared/fit';
+import { choose, chooseIndustries, serverProfile } from './startup-helpers';
 import { expectNoSeriousViolations } from './axe';
 import { askApi, GRID_ROW, shownIds, waitForRows } from './catalogue-page';
 import { countStoredRows, waitForServiceWorker } from './offline-helpers';
@@ -20,16 +20,6 @@ async function screenshot(page: Page, name: string) {
 async function shownScores(page: Page): Promise<number[]> {
   const scores = await page.locator(`${GRID_ROW} [data-fit-score]`).evaluateAll((chips) => chips.map((c) => c.getAttribute('data-fit-score')));
   return scores.map(Number);
-}
-
-/** Picks `option` in the form's select labelled `label`. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function serverProfile(app: E2EApp, token: string): Promise<StartupProfile> {
-  return (await app.callApi('GET', '/startup', undefined, token)).body as unknown as StartupProfile;
 }
 
 describeE2E('investor fit', () => {
@@ -48,9 +38,7 @@ describeE2E('investor fit', () => {
     await page.getByLabel('One-line pitch').fill(SAMPLE_STARTUP.pitch!);
     await choose(page, 'Stage you raise at', 'Seed');
     await choose(page, 'Financing type', 'Equity');
-    await page.getByRole('combobox', { name: 'Industries' }).click();
-    for (const industry of SAMPLE_STARTUP.industries) await page.getByRole('option', { name: industry, exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseIndustries(page, SAMPLE_STARTUP.industries);
     await choose(page, 'Where you are', SAMPLE_STARTUP.geography);
     await page.getByLabel('Amount raised (USD)').fill('500');
     await page.getByText('Enter an amount from $1,000 to $10,000,000,000').waitFor();

@@ -5,9 +5,9 @@
 // when back online; another device's later edit is the one kept.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { StartupProfile } from '../../src/shared/fit';
-import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e';
+import { describeE2E, useE2EApp } from '../helpers/e2e';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile';
+import { choose, chooseIndustries, serverProfile } from './startup-helpers';
 import { countStoredRows, waitForServiceWorker } from './offline-helpers';
 import { dayFromToday, patchRow, pipelineSetUp } from './pipeline-helpers';
 
@@ -15,16 +15,6 @@ import { dayFromToday, patchRow, pipelineSetUp } from './pipeline-helpers';
 async function screenshot(page: Page, name: string) {
   const folder = process.env.STARTUP_SCREENSHOTS;
   if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-}
-
-/** Picks `option` in the form's select labelled `label`. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function serverProfile(app: E2EApp, token: string): Promise<StartupProfile> {
-  return (await app.callApi('GET', '/startup', undefined, token)).body as unknown as StartupProfile;
 }
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label });
@@ -71,9 +61,7 @@ describeE2E('your startup', () => {
     await field(page, 'One-line pitch').fill(SAMPLE_STARTUP.pitch!);
     await choose(page, 'Stage you raise at', 'Seed');
     await choose(page, 'Financing type', 'Equity');
-    await page.getByRole('combobox', { name: 'Industries' }).click();
-    for (const industry of SAMPLE_STARTUP.industries) await page.getByRole('option', { name: industry, exact: true }).click();
-    await page.keyboard.press('Escape');
+    await chooseIndustries(page, SAMPLE_STARTUP.industries);
     await choose(page, 'Where you are', SAMPLE_STARTUP.geography);
     await field(page, 'Amount raised (USD)').fill('2500000.50');
     await page.getByText('Enter a whole number of dollars, e.g. 2,500,000').waitFor();
