@@ -3,12 +3,19 @@
 // What a start (or a change of catalogue version) costs at 1,000,000 investors: builds the investors'
 // facet index from the PostgreSQL database `npm run bench:api` seeds (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/fundscape_bench) while a founder searches every 50 ms, answered by
-// SQL until the index is ready. Reports per run the build time, the longest the build held the event
-// loop, and those searches' p50, p95 and max.
+// SQL until the index is ready; then bumps the catalogue version and rebuilds it the same way, the old
+// index held meanwhile. Reports per run and per build the build time, the longest the build held the
+// event loop, those searches' p50, p95 and max, and the process memory before the build and its peak
+// during it (RSS, and V8's heap plus the typed arrays' buffers, sampled every 10 ms): a rebuild's peak
+// holds two indexes.
+// Each build starts from a collected heap.
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { openDatabase } from '../../src/server/db/client.js';
 import { investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
-import { readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
+import { readSearchFilter, type SearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
+import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
 import type { Query } from '../helpers/catalogue.js';
 
@@ -28,43 +35,78 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
+/** Process memory: the resident set, and what V8 holds (its heap and the typed arrays' buffers). */
+function memoryNow() {
+  const m = process.memoryUsage();
+  return { rss: m.rss, js: m.heapUsed + m.external };
+}
+
+// A full collection before each build, so that "before" is what is held, not garbage.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+
+/**
+ * Times one build while a founder searches: its duration, the longest hold of the event loop, the
+ * searches' latencies, and the memory before it and at its peak (sampled every PROBE_EVERY_MS).
+ */
+async function timedBuild(search: CatalogueSearch, filters: SearchFilter[]): Promise<string> {
+  collectGarbage();
+  const before = memoryNow();
+  const peak = { ...before };
+  // The longest the event loop was held: how late a timer of PROBE_EVERY_MS fired.
+  let longestHold = 0;
+  let lastProbe = performance.now();
+  const probe = setInterval(() => {
+    const now = performance.now();
+    longestHold = Math.max(longestHold, now - lastProbe - PROBE_EVERY_MS);
+    lastProbe = now;
+    const m = memoryNow();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.js = Math.max(peak.js, m.js);
+  }, PROBE_EVERY_MS);
+  const times: number[] = [];
+  let building = true;
+  const searching = (async () => {
+    for (let i = 0; building; i++) {
+      const started = performance.now();
+      await search.search(filters[i % filters.length], 1 + (i % 3), 15);
+      times.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_EVERY_MS));
+    }
+  })();
+  const started = performance.now();
+  const built = await search.warmUp();
+  const took = performance.now() - started;
+  building = false;
+  await searching;
+  clearInterval(probe);
+  if (!built) throw new Error('the catalogue changed during the build');
+  times.sort((a, b) => a - b);
+  const ms = (x: number) => x.toFixed(0);
+  return (
+    `${(took / 1000).toFixed(1)} s, longest hold of the event loop ${ms(longestHold)} ms; ` +
+    `${times.length} searches meanwhile: p50 ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))}, ` +
+    `max ${ms(percentile(times, 1))} ms; memory before → peak: RSS ${mb(before.rss)} → ${mb(peak.rss)}, ` +
+    `JS heap + buffers ${mb(before.js)} → ${mb(peak.js)}`
+  );
+}
+
+/**
+ * A start (no index yet), then a rebuild for a new catalogue version: the old index is held (and would
+ * answer a search of its version) until the new one replaces it, so a rebuild's peak holds two.
+ */
 async function run(url: string): Promise<string> {
   const database = await openDatabase({ url });
   try {
     const search = new CatalogueSearch(database.db, investorCatalogue);
     const filters = SEARCHES.map((query) => readSearchFilter(investorCatalogue, query));
-    // The longest the event loop was held: how late a timer of PROBE_EVERY_MS fired.
-    let longestHold = 0;
-    let lastProbe = performance.now();
-    const probe = setInterval(() => {
-      const now = performance.now();
-      longestHold = Math.max(longestHold, now - lastProbe - PROBE_EVERY_MS);
-      lastProbe = now;
-    }, PROBE_EVERY_MS);
-    const times: number[] = [];
-    let building = true;
-    const searching = (async () => {
-      for (let i = 0; building; i++) {
-        const started = performance.now();
-        await search.search(filters[i % filters.length], 1 + (i % 3), 15);
-        times.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, SEARCH_EVERY_MS));
-      }
-    })();
-    const started = performance.now();
-    const built = await search.warmUp();
-    const took = performance.now() - started;
-    building = false;
-    await searching;
-    clearInterval(probe);
-    if (!built) throw new Error('the catalogue changed during the build');
-    times.sort((a, b) => a - b);
-    const ms = (x: number) => x.toFixed(0);
-    return (
-      `build ${(took / 1000).toFixed(1)} s, longest hold of the event loop ${ms(longestHold)} ms; ` +
-      `${times.length} searches meanwhile: p50 ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))}, ` +
-      `max ${ms(percentile(times, 1))} ms`
-    );
+    const start = await timedBuild(search, filters);
+    // A new version without a changed row: the index is stale, and rebuilt.
+    await bumpCatalogueVersion(database.db);
+    const rebuild = await timedBuild(search, filters);
+    return `\n  start: build ${start}\n  rebuild: build ${rebuild}`;
   } finally {
     await database.close();
   }
