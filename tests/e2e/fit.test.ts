@@ -5,10 +5,10 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeE2E, useE2EApp } from '../helpers/e2e';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile';
-import { choose, chooseIndustries, serverProfile } from './startup-helpers';
+import { choose, chooseIndustries, serverProfile, startupPageWithProfile } from './startup-helpers';
 import { expectNoSeriousViolations } from './axe';
 import { askApi, GRID_ROW, shownIds, waitForRows } from './catalogue-page';
-import { countStoredRows, waitForServiceWorker } from './offline-helpers';
+import { countStoredRows } from './offline-helpers';
 
 /** Where a run keeps its screenshots, when asked to (FIT_SCREENSHOTS=folder). */
 async function screenshot(page: Page, name: string) {
@@ -104,18 +104,13 @@ describeE2E('investor fit', () => {
 
   it('shows a profile edited offline at once, marked pending, and sends it exactly once when back online', async () => {
     const app = e2e.app();
-    const user = await app.createUser();
-    const tokens = await app.loginTokens(user);
-    expect((await app.callApi('PUT', '/startup', SAMPLE_STARTUP, tokens.access_token)).status).toBe(200);
-    const { page, context } = await app.loggedInPage('/startup', { user });
+    const { page, context, tokens } = await startupPageWithProfile(app);
     const puts: number[] = [];
     context.on('response', (response) => {
       if (response.request().method() === 'PUT' && response.url().endsWith('/api/v1/startup')) puts.push(response.status());
     });
     await page.getByLabel('Company name').waitFor();
     expect(await page.getByLabel('Company name').inputValue()).toBe(SAMPLE_STARTUP.name);
-    // Offline, the form's code (its rules load on first use) comes from the service worker.
-    await waitForServiceWorker(page);
     await page.waitForLoadState('networkidle');
 
     await context.setOffline(true);

@@ -7,8 +7,8 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeE2E, useE2EApp } from '../helpers/e2e';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile';
-import { choose, chooseIndustries, serverProfile } from './startup-helpers';
-import { countStoredRows, waitForServiceWorker } from './offline-helpers';
+import { choose, chooseIndustries, serverProfile, startupPageWithProfile } from './startup-helpers';
+import { countStoredRows } from './offline-helpers';
 import { dayFromToday, patchRow, pipelineSetUp } from './pipeline-helpers';
 
 /** A PNG of the page for a person to look at, when STARTUP_SCREENSHOTS names a folder. */
@@ -115,11 +115,7 @@ describeE2E('your startup', () => {
 
   it('shows edits made offline at once, marked pending, across a reload, and lands each once when back online', async () => {
     const app = e2e.app();
-    const user = await app.createUser();
-    const tokens = await app.loginTokens(user);
-    expect((await app.callApi('PUT', '/startup', SAMPLE_STARTUP, tokens.access_token)).status).toBe(200);
-    const { page, context } = await app.loggedInPage('/startup', { user });
-    await waitForServiceWorker(page);
+    const { page, context, tokens } = await startupPageWithProfile(app);
     const puts: number[] = [];
     context.on('response', (response) => {
       if (response.request().method() === 'PUT' && response.url().endsWith('/api/v1/startup')) puts.push(response.status());
@@ -167,11 +163,7 @@ describeE2E('your startup', () => {
 
   it("keeps another device's later edit over one made earlier offline, and says so", async () => {
     const app = e2e.app();
-    const user = await app.createUser();
-    const tokens = await app.loginTokens(user);
-    expect((await app.callApi('PUT', '/startup', SAMPLE_STARTUP, tokens.access_token)).status).toBe(200);
-    const { page, context } = await app.loggedInPage('/startup', { user });
-    await waitForServiceWorker(page);
+    const { page, context, tokens } = await startupPageWithProfile(app);
     await field(page, 'Company name').waitFor();
     expect(await field(page, 'Company name').inputValue()).toBe(SAMPLE_STARTUP.name);
     await page.waitForLoadState('networkidle');

@@ -76,10 +76,6 @@ export class ProfileScores {
     readonly counts: Int32Array,
   ) {}
 
-  get size(): number {
-    return this.scores.byteLength + (this.order?.byteLength ?? 0);
-  }
-
   /** Row positions by rank (a counting sort, once). */
   rankOrder(): Int32Array {
     if (this.order) return this.order;

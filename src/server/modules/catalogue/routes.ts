@@ -68,9 +68,9 @@ export function registerCatalogueRoutes(instance: FastifyInstance, search: Catal
     },
     async (request) => {
       const { id } = request.params;
-      const row = await search.byId(id, await fitProfileFor(app.db, request.userId));
+      const [profile, row] = await Promise.all([fitProfileFor(app.db, request.userId), search.byId(id)]);
       if (!row) throw new HttpError(404, `${catalogue.noun} ${id} not found`);
-      return row;
+      return profile ? search.scored(row, profile) : row;
     },
   );
 }

@@ -299,9 +299,10 @@ export class CatalogueSearch {
     return { ...page, results: page.results.map((row) => this.scored(row, profile)) };
   }
 
-  async byId(id: number, profile: FitProfile | null = null): Promise<Scored<WireRow> | undefined> {
+  /** One row, with `fit` null: the route scores it once the caller's profile is read alongside. */
+  async byId(id: number): Promise<Scored<WireRow> | undefined> {
     const rows = await queryRows(this.db, byIdSql(this.catalogue, id));
-    return rows.length === 0 ? undefined : this.scored(rows[0], profile);
+    return rows.length === 0 ? undefined : this.scored(rows[0], null);
   }
 }
 

@@ -57,12 +57,14 @@ export async function listsModule(instance: FastifyInstance) {
 
   app.get('', { schema: getListsSchema }, (request) => listSummaries(app.db, request.userId));
 
+  /** The caller's list and its items, scored by the caller's profile (read alongside the list). */
+  const ownedListWithItems = async (userId: number, listId: number) => {
+    const [list, profile] = await Promise.all([ownedList(app.db, userId, listId), fitProfileFor(app.db, userId)]);
+    return { list, items: await listItems(app.db, list, profile) };
+  };
+
   app.get('/:id', { schema: getListSchema }, async (request): Promise<List> => {
-    const [list, profile] = await Promise.all([
-      ownedList(app.db, request.userId, request.params.id),
-      fitProfileFor(app.db, request.userId),
-    ]);
-    const items = await listItems(app.db, list, profile);
+    const { list, items } = await ownedListWithItems(request.userId, request.params.id);
     return {
       id: list.id,
       name: list.name,
@@ -73,13 +75,9 @@ export async function listsModule(instance: FastifyInstance) {
     };
   });
 
-  app.get('/:id/items', { schema: getItemsSchema }, async (request) => {
-    const [list, profile] = await Promise.all([
-      ownedList(app.db, request.userId, request.params.id),
-      fitProfileFor(app.db, request.userId),
-    ]);
-    return listItems(app.db, list, profile);
-  });
+  app.get('/:id/items', { schema: getItemsSchema }, async (request) =>
+    (await ownedListWithItems(request.userId, request.params.id)).items,
+  );
 
   app.post('', { schema: createListSchema }, async (request, reply) => {
     const { name, description, list_type } = request.body;
