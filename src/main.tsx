@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { createAppRouter } from '@/app/router';
@@ -10,8 +10,12 @@ const router = createAppRouter({ queryClient, auth: session });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} session={session} />
-  </StrictMode>,
+// A non-urgent first render, which React splits into short tasks: the page stays responsive while it builds.
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} session={session} />
+    </StrictMode>,
+  ),
 );

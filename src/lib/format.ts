@@ -1,16 +1,8 @@
 // Display formatting of catalogue values: '-' for missing ones, USD without decimals, en-US separators. Missing values arrive as the text 'NaN'.
+import { groupThousands } from '@/shared/numbers';
 import { MISSING } from '@/shared/vocabularies';
 
 export const EMPTY = '-';
-
-/**
- * A rounded number with en-US thousands separators (half away from zero, as Intl rounds). Written out
- * because building an Intl.NumberFormat costs tens of milliseconds on a phone while a page first renders.
- */
-function groupThousands(number: number, prefix = ''): string {
-  const digits = String(Math.round(Math.abs(number))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${number <= -0.5 ? '-' : ''}${prefix}${digits}`;
-}
 
 /** True for null, undefined, blank text, the text 'NaN' and the number NaN. */
 export function isMissing(value: unknown): value is null | undefined | '' {

@@ -3,6 +3,7 @@
 // `fitOf` (the same verdicts, with reasons), and the client words the reasons with `describeFitReason`.
 // README, "Investor fit", states the same rules in prose.
 import type { CatalogueName } from './catalogue-fields.js';
+import { groupThousands } from './numbers.js';
 import { FINANCING_TYPES, GEOGRAPHIES, INDUSTRIES, MISSING, STAGES } from './vocabularies.js';
 
 export const FIT_CRITERIA = ['stage', 'industries', 'geography', 'check_size', 'financing'] as const;
@@ -358,11 +359,9 @@ export const FIT_CRITERION_LABELS: Record<FitCriterion, string> = {
   financing: 'Financing type',
 };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
 /** One reason in words, for the Fit column's tooltip and the detail page's "Why it fits". */
 export function describeFitReason(reason: FitReason, profile: CompleteStartupProfile): string {
-  const round = usd.format(profile.raise_amount);
+  const round = groupThousands(profile.raise_amount, '$');
   const industries = profile.industries.join(', ');
   const words: Record<FitCriterion, Record<FitVerdict, string>> = {
     stage: {

@@ -14,13 +14,27 @@ const chunk = (fileName: string, facadeModuleId: string | null, imports: string[
 });
 const split = (routeFile: string) => `${path.join(routesDir, routeFile)}?tsr-split=component`;
 
-/** Runs the plugin over a bundle shaped like the router plugin's output and answers what it wrote. */
-function preloadsFor(chunks: ReturnType<typeof chunk>[], preloadLazy?: (c: { fileName: string }) => boolean): RoutePreloads {
+/**
+ * Runs the plugin over a bundle shaped like the router plugin's output and answers what it wrote. Each
+ * chunk is one module (named by its facade, else its file) importing its imports' modules, unless
+ * `modules` says what a module imports, statically and lazily.
+ */
+function preloadsFor(
+  chunks: ReturnType<typeof chunk>[],
+  preloadLazy?: (c: { fileName: string }) => boolean,
+  modules: Record<string, { importedIds: string[]; dynamicallyImportedIds: string[] }> = {},
+): RoutePreloads {
   const plugin = routePreloadsPlugin({ routesDir, preloadLazy: preloadLazy as never });
   const bundle = Object.fromEntries(chunks.map((c) => [c.fileName, c]));
+  const moduleOf = (fileName: string) => bundle[fileName].facadeModuleId ?? fileName;
+  const getModuleInfo = (id: string) => {
+    if (modules[id]) return modules[id];
+    const c = chunks.find((candidate) => moduleOf(candidate.fileName) === id);
+    return c ? { importedIds: c.imports.map(moduleOf), dynamicallyImportedIds: c.dynamicImports.map(moduleOf) } : null;
+  };
   let written = '';
   const generateBundle = plugin.generateBundle as (this: unknown, options: unknown, bundle: unknown) => void;
-  generateBundle.call({ emitFile: ({ source }: { source: string }) => (written = source) }, {}, bundle);
+  generateBundle.call({ emitFile: ({ source }: { source: string }) => (written = source), getModuleInfo }, {}, bundle);
   return JSON.parse(written) as RoutePreloads;
 }
 
@@ -59,6 +73,24 @@ describe('route preloads at build time', () => {
     expect(withGrid['/investors'].lowPriority?.sort()).toEqual(['/assets/grid-deps.js', '/assets/grid.js']);
     expect([...withGrid['/investor/$id'].files].sort()).toEqual([...byPath['/investor/$id']].sort());
     expect(withGrid['/investor/$id'].lowPriority).toBeUndefined();
+  });
+
+  it('follows lazy imports module by module: a chunk the log-in page shares with a table page does not bring the grid', () => {
+    const table = '/app/src/components/DataGrid/AppDataGrid.tsx';
+    const input = '/app/src/components/TextInput.tsx';
+    const shared = BUNDLE.map((c) =>
+      c.fileName === 'assets/form.js' ? { ...c, dynamicImports: ['assets/grid.js'] } : c.fileName === 'assets/table.js' ? { ...c, dynamicImports: [] } : c,
+    );
+    // form.js holds both the log-in form's input and the table wrapper that lazily imports the grid.
+    const modules = {
+      [split('_guest/index.tsx')]: { importedIds: [input], dynamicallyImportedIds: [] },
+      [split('_app/investors.tsx')]: { importedIds: [table], dynamicallyImportedIds: [] },
+      [input]: { importedIds: [], dynamicallyImportedIds: [] },
+      [table]: { importedIds: [], dynamicallyImportedIds: ['/app/src/components/DataGrid/DataGridTable.tsx'] },
+    };
+    const withGrid = Object.fromEntries(preloadsFor(shared, (c) => c.fileName === 'assets/grid.js', modules).map((r) => [r.path, r]));
+    expect(withGrid['/'].lowPriority).toBeUndefined();
+    expect(withGrid['/investors'].lowPriority?.sort()).toEqual(['/assets/grid-deps.js', '/assets/grid.js']);
   });
 
   it('matches URLs to those routes, parameters as any one segment', () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { AppBar, Box, Drawer, IconButton, Toolbar, useMediaQuery, type Theme } from '@mui/material';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import { Outlet, useRouterState } from '@tanstack/react-router';
@@ -16,17 +16,11 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [drawnFor, setDrawnFor] = useState(pathname);
-  // The router mounts this frame in a synchronous render, which on a phone blocked input for a
-  // quarter of a second. So it first renders nothing, then frame and first page together as a
-  // non-urgent update that React splits into short tasks; they also appear together, never a
-  // frame that looks usable while its page is still being built.
-  const ready = useDeferredValue(true, false);
   // Any navigation (a link in the drawer, the account menu) closes the drawer.
   if (drawnFor !== pathname) {
     setDrawnFor(pathname);
     setDrawerOpen(false);
   }
-  if (!ready) return null;
 
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>

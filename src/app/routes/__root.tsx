@@ -1,8 +1,9 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { createRootRouteWithContext } from '@tanstack/react-router';
 import { NotFound } from '@/components/NotFound/NotFound';
+import { DeferredFirstPage } from '../layout/DeferredFirstPage';
 import type { RouterContext } from '../router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: DeferredFirstPage,
   notFoundComponent: NotFound,
 });
