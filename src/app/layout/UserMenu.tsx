@@ -22,6 +22,13 @@ import UnfoldMoreRoundedIcon from '@mui/icons-material/UnfoldMoreRounded';
 import { useNavigate } from '@tanstack/react-router';
 import type { User } from '@/shared/api-types';
 
+/** SPEC: the menu offers these, with no behaviour of their own; choosing one closes the menu. */
+const INERT_ITEMS = [
+  { label: 'Account Setting', icon: <SettingsOutlinedIcon fontSize="small" /> },
+  { label: 'Billing', icon: <CreditCardOutlinedIcon fontSize="small" /> },
+  { label: 'Contact us', icon: <HelpOutlineRoundedIcon fontSize="small" /> },
+];
+
 export interface UserMenuProps {
   user: User;
   onLogOut: () => void;
@@ -120,24 +127,12 @@ export function UserMenu({ user, onLogOut }: UserMenuProps) {
                     </ListItemIcon>
                     Profile
                   </MenuItem>
-                  <MenuItem onClick={inert}>
-                    <ListItemIcon>
-                      <SettingsOutlinedIcon fontSize="small" />
-                    </ListItemIcon>
-                    Account Setting
-                  </MenuItem>
-                  <MenuItem onClick={inert}>
-                    <ListItemIcon>
-                      <CreditCardOutlinedIcon fontSize="small" />
-                    </ListItemIcon>
-                    Billing
-                  </MenuItem>
-                  <MenuItem onClick={inert}>
-                    <ListItemIcon>
-                      <HelpOutlineRoundedIcon fontSize="small" />
-                    </ListItemIcon>
-                    Contact us
-                  </MenuItem>
+                  {INERT_ITEMS.map(({ label, icon }) => (
+                    <MenuItem key={label} onClick={inert}>
+                      <ListItemIcon>{icon}</ListItemIcon>
+                      {label}
+                    </MenuItem>
+                  ))}
                   <Divider sx={{ my: 0.5 }} />
                   <MenuItem onClick={choose(onLogOut)} sx={{ color: 'error.main' }}>
                     <ListItemIcon sx={{ color: 'inherit' }}>

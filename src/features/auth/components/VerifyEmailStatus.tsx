@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { Avatar, Box, CircularProgress, Typography } from '@mui/material';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
@@ -55,38 +55,61 @@ export function VerifyEmailStatus({ token, onTokens, onVerified }: VerifyEmailSt
         </>
       )}
       {phase.name === 'verified' && (
-        <>
-          <Avatar sx={{ bgcolor: '#ecfdf5', color: 'success.main', width: 56, height: 56, mx: 'auto', mb: 3 }}>
-            <CheckRoundedIcon />
-          </Avatar>
-          <Typography variant="h2" component="h1">
-            Email verified successfully
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5, mb: 3 }}>
-            Your account is ready.
-          </Typography>
-          <ButtonLink to="/investors" size="large">
-            Start browsing investors
-          </ButtonLink>
-        </>
+        <Outcome
+          tone="success"
+          icon={<CheckRoundedIcon />}
+          title="Email verified successfully"
+          text="Your account is ready."
+          action={
+            <ButtonLink to="/investors" size="large">
+              Start browsing investors
+            </ButtonLink>
+          }
+        />
       )}
       {phase.name === 'failed' && (
-        <>
-          <Avatar sx={{ bgcolor: '#fef2f2', color: 'error.main', width: 56, height: 56, mx: 'auto', mb: 3 }}>
-            <ErrorOutlineRoundedIcon />
-          </Avatar>
-          <Typography variant="h2" component="h1">
-            We could not verify your email
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5, mb: 3 }}>
-            {phase.reason}
-          </Typography>
-          <ButtonLink to="/login" variant="secondary">
-            Back to Login
-          </ButtonLink>
-        </>
+        <Outcome
+          tone="error"
+          icon={<ErrorOutlineRoundedIcon />}
+          title="We could not verify your email"
+          text={phase.reason}
+          action={
+            <ButtonLink to="/login" variant="secondary">
+              Back to Login
+            </ButtonLink>
+          }
+        />
       )}
     </Box>
   );
 }
 
+const TONE_BACKGROUND = { success: '#ecfdf5', error: '#fef2f2' } as const;
+
+/** How verifying ended: an icon in the tone's colours, a heading, a line and what to do next. */
+function Outcome({
+  tone,
+  icon,
+  title,
+  text,
+  action,
+}: {
+  tone: keyof typeof TONE_BACKGROUND;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
+  return (
+    <>
+      <Avatar sx={{ bgcolor: TONE_BACKGROUND[tone], color: `${tone}.main`, width: 56, height: 56, mx: 'auto', mb: 3 }}>{icon}</Avatar>
+      <Typography variant="h2" component="h1">
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1.5, mb: 3 }}>
+        {text}
+      </Typography>
+      {action}
+    </>
+  );
+}
