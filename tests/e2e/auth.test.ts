@@ -68,6 +68,9 @@ describeE2E('auth screens', () => {
     const page = await app.newPage();
     await page.goto('/');
     await expect.poll(() => page.title()).toBe('Log In | Fundscape');
+    // The form's fields are as wide as the form, the password (wrapped with its link) too.
+    const widthOf = async (label: string | RegExp) => (await page.getByLabel(label).locator('..').boundingBox())?.width;
+    expect(await widthOf(/^Password/)).toBe(await widthOf('Email'));
 
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel(/^Password/).fill('Wrong!password1');

@@ -13,9 +13,9 @@ export type FormTextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'error'
  * A formik-bound text field. Its error shows from the first keystroke (forms validate on every
  * change) or after a submit, beneath the field and tied to it by aria-describedby. Merely
  * passing through an empty field shows nothing: the form would jump under the pointer.
- * Password fields get a show/hide toggle.
+ * Password fields get a show/hide toggle. A form's field takes its row's full width, in a stack or not.
  */
-export function FormTextField({ name, type, helperText, endAdornment, ...props }: FormTextFieldProps) {
+export function FormTextField({ name, type, helperText, endAdornment, fullWidth = true, ...props }: FormTextFieldProps) {
   const [field, meta, helpers] = useField<string>(name);
   const [revealed, setRevealed] = useState(false);
   const error = meta.touched && meta.error ? meta.error : undefined;
@@ -24,6 +24,7 @@ export function FormTextField({ name, type, helperText, endAdornment, ...props }
   return (
     <TextInput
       {...props}
+      fullWidth={fullWidth}
       name={field.name}
       value={field.value ?? ''}
       onChange={(event) => {
