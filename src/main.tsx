@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { createAppRouter } from '@/app/router';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/app/query-client';
 import { session } from '@/lib/session';
 
 const router = createAppRouter({ queryClient, auth: session });

@@ -7,7 +7,7 @@ import { ToastProvider } from './toasts/ToastProvider';
 import { syncSessionWithRouter } from './session-sync';
 import { theme } from './theme';
 import type { AppRouter } from './router';
-import { createFramePersister } from '@/lib/frame-persister';
+import { createFramePersister } from '@/features/offline/persisters/frame-persister';
 import { offlineUserId } from '@/lib/offline-user';
 import type { Session } from '@/lib/session';
 import { OfflineSupport } from '@/features/offline/components/OfflineSupport';

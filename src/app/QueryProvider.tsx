@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useIsRestoring, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import type { FramePersister } from '@/lib/frame-persister';
+import type { FramePersister } from '@/features/offline/persisters/frame-persister';
 
 /**
  * The one place the query cache is provided. The frame's queries (the user, the lists) are first
- * restored from localStorage (src/lib/frame-persister.ts), then saved there as they change. Nothing
+ * restored from localStorage (src/features/offline/persisters/frame-persister.ts), then saved there as they change. Nothing
  * renders until that restore is done — a synchronous read, one turn of the event loop — so the
  * router's first load already finds them, and an offline cold start paints the frame without waiting
  * for IndexedDB. Restored answers are marked stale first: online, they are fetched again at once.

@@ -3,7 +3,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { usePageTitle } from '@/components/PageTitle/usePageTitle';
 import { apiErrorDetail } from '@/lib/api-client';
-import { isUnavailableOffline } from '@/lib/query-persister';
+import { isUnavailableOffline } from '@/features/offline';
 import { NotAvailableOffline } from '@/features/offline/components/NotAvailableOffline';
 
 /** What a route shows when its data could not be loaded: offline without a saved copy, or the reason and a way to try again. */

@@ -1,21 +1,44 @@
 // TanStack Query defaults: fresh for 10 minutes, unused cache kept 30 minutes,
-// no refetch on window focus and no polling. Every answer is also persisted to IndexedDB for reading
-// offline (query-persister.ts), which outlives this in-memory cache.
-import { QueryClient } from '@tanstack/react-query';
+// no refetch on window focus and no polling. The app adds the offline feature's persister
+// (src/app/query-client.ts), whose answers outlive this in-memory cache.
+import { onlineManager, QueryClient, type QueryPersister } from '@tanstack/react-query';
 import { GC_TIME_MS, STALE_TIME_MS } from '@/shared/constants';
 import { apiStatus } from './api-client';
-import { followBrowserOnlineState, NotAvailableOfflineError, offlineQueryPersister } from './query-persister';
 
-/** One more try for a network failure or a server error; a 4xx answer will not change on retry. */
-function retryOnce(failures: number, error: unknown): boolean {
-  // Offline with nothing saved: say so at once instead of waiting for the network.
-  if (error instanceof NotAvailableOfflineError) return false;
-  const status = apiStatus(error);
-  return failures < 1 && (status === undefined || status >= 500);
+export interface QueryClientOptions {
+  /** The `persister` of every query. */
+  persister?: QueryPersister;
+  /** A failure no retry can mend, besides a 4xx answer. */
+  isFinal?: (error: unknown) => boolean;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * TanStack Query assumes it is online until an `offline` event arrives; a page loaded offline would
+ * then wait on fetches that cannot succeed. Start from what the browser says and follow its events.
+ */
+function followBrowserOnlineState(): void {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return;
+  onlineManager.setEventListener((setOnline) => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  });
+}
+
+export function createQueryClient({ persister, isFinal = () => false }: QueryClientOptions = {}): QueryClient {
   followBrowserOnlineState();
+  /** One more try for a network failure or a server error; a 4xx answer will not change on retry. */
+  const retryOnce = (failures: number, error: unknown): boolean => {
+    // Offline with nothing saved, say: say so at once instead of waiting for the network.
+    if (isFinal(error)) return false;
+    const status = apiStatus(error);
+    return failures < 1 && (status === undefined || status >= 500);
+  };
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -27,10 +50,8 @@ export function createQueryClient(): QueryClient {
         // Run the query function even offline, so the persister can answer from IndexedDB; a
         // refetch of data already shown waits for the network instead of failing.
         networkMode: 'offlineFirst',
-        persister: offlineQueryPersister.persisterFn,
+        persister,
       },
     },
   });
 }
-
-export const queryClient: QueryClient = createQueryClient();

@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { createApiClient } from '../../src/lib/api-client.js';
-import { OfflineDb } from '../../src/lib/offline-db.js';
+import { OfflineDb } from '../../src/features/offline/db/offline-db.js';
 import { offlineUserId } from '../../src/lib/offline-user.js';
-import { pendingRows, sendOutboxRow } from '../../src/lib/outbox.js';
+import { pendingRows, sendOutboxRow } from '../../src/features/offline/outbox/outbox.js';
 import { additionEntry, type AdditionPayload } from '../../src/features/lists/api/list-outbox.js';
-import { createOutboxReplayer, type OutboxEvent } from '../../src/lib/outbox-replayer.js';
+import { createOutboxReplayer, type OutboxEvent } from '../../src/features/offline/outbox/outbox-replayer.js';
 import { createSession, type Session } from '../../src/lib/session.js';
 import type { Fund, Investor, Paged } from '../../src/shared/api-types.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';

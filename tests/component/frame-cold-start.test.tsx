@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { SESSION_STORAGE_KEYS } from '@/lib/session';
-import { createFramePersister, frameStorageKey } from '@/lib/frame-persister';
+import { createFramePersister, frameStorageKey } from '@/features/offline/persisters/frame-persister';
 import type { ListSummary, User } from '@/shared/api-types';
 import { call, useServerNetwork, createAccount, storeSession, type Account } from '../helpers/real-server';
 import { startApp } from '../helpers/start-app';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
-import { createFramePersister, FRAME_VERSION, frameStorageKey } from '@/lib/frame-persister';
+import { createFramePersister, FRAME_VERSION, frameStorageKey } from '@/features/offline/persisters/frame-persister';
 import { SESSION_STORAGE_KEYS } from '@/lib/session';
 import { OFFLINE_MAX_AGE_MS } from '@/shared/constants';
 import type { ListSummary, User } from '@/shared/api-types';

@@ -11,9 +11,9 @@ import { LogOutConfirmDialog } from '@/features/offline/components/LogOutConfirm
 import { NotAvailableOffline } from '@/features/offline/components/NotAvailableOffline';
 import { OfflineBanner } from '@/features/offline/components/OfflineBanner';
 import { useLogOutGuard } from '@/features/offline/use-log-out-guard';
-import { loadOfflineDb } from '@/lib/offline-db-loader';
-import { enqueue } from '@/lib/outbox';
-import { usePendingChanges } from '@/lib/outbox-hooks';
+import { loadOfflineDb } from '@/features/offline/db/offline-db-loader';
+import { enqueue } from '@/features/offline/outbox/outbox';
+import { usePendingChanges } from '@/features/offline/outbox/outbox-hooks';
 import { additionEntry } from '@/features/lists/api/list-outbox';
 import { session } from '@/lib/session';
 import type { Investor } from '@/shared/api-types';

@@ -7,7 +7,7 @@ import { expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ListSummary } from '../../src/shared/api-types.js';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
-import { frameStorageKey } from '../../src/lib/frame-persister.js';
+import { frameStorageKey } from '../../src/features/offline/persisters/frame-persister.js';
 import { userIdOfAccessToken } from '../../src/lib/offline-user.js';
 import { investorsOf, persistedQueryRows, persistentLoggedInPage, waitForServiceWorker } from './offline-helpers.js';
 

@@ -7,13 +7,13 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { ThemeProvider } from '@mui/material';
 import { ToastProvider } from '@/app/toasts/ToastProvider';
 import { theme } from '@/app/theme';
-import { createQueryClient } from '@/lib/query-client';
+import { createAppQueryClient } from '@/app/query-client';
 
 // jsdom has no layout: the router's scroll handling would log "Not implemented" on every navigation.
 window.scrollTo = () => {};
 
 export async function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
-  const queryClient = createQueryClient();
+  const queryClient = createAppQueryClient();
   const router = createRouter({
     routeTree: createRootRoute({ component: () => ui }),
     history: createMemoryHistory({ initialEntries: [path] }),

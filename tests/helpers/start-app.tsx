@@ -10,13 +10,13 @@ window.scrollTo = () => {};
  * vi.resetModules() before each start.
  */
 export async function startApp(path: string) {
-  const [{ App }, { createAppRouter }, { createQueryClient }, { session }] = await Promise.all([
+  const [{ App }, { createAppRouter }, { createAppQueryClient }, { session }] = await Promise.all([
     import('@/app/App'),
     import('@/app/router'),
-    import('@/lib/query-client'),
+    import('@/app/query-client'),
     import('@/lib/session'),
   ]);
-  const queryClient = createQueryClient();
+  const queryClient = createAppQueryClient();
   const router = createAppRouter({ queryClient, auth: session, history: createMemoryHistory({ initialEntries: [path] }) });
   const view = render(<App router={router} queryClient={queryClient} session={session} />);
   return { ...view, router, queryClient, session, location: () => router.state.location };

@@ -1,7 +1,7 @@
 import { FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
 import { SessionExpiredError } from '../../src/lib/api-client';
-import { classifySendFailure } from '../../src/lib/outbox';
+import { classifySendFailure } from '../../src/features/offline/outbox/outbox';
 
 /** A failed call as ofetch reports it: the status and the answer's headers. */
 function failed(status: number, headers: Record<string, string> = {}): FetchError {

@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { OfflineDb, type OutboxRow } from '@/lib/offline-db';
-import { enqueue } from '@/lib/outbox';
+import { OfflineDb, type OutboxRow } from '@/features/offline/db/offline-db';
+import { enqueue } from '@/features/offline/outbox/outbox';
 import { additionEntry, noteEntry, pendingItemsOf, pipelineChangeEntry } from '@/features/lists/api/list-outbox';
 import { supersededText } from '@/features/lists/components/ListSyncReporter';
 import { pipelineCsvColumns, toCsv } from '@/features/lists/csv';

@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
-import { OfflineDb } from '../../src/lib/offline-db';
-import { createOfflineQueryPersister, NotAvailableOfflineError } from '../../src/lib/query-persister';
+import { OfflineDb } from '../../src/features/offline/db/offline-db';
+import { createOfflineQueryPersister, NotAvailableOfflineError } from '../../src/features/offline/persisters/query-persister';
 import { OFFLINE_MAX_AGE_MS, STALE_TIME_MS } from '../../src/shared/constants';
 
 let db: OfflineDb;

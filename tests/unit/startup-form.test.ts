@@ -7,7 +7,7 @@ import type { ValidationError } from 'yup';
 import { startupSchema, type StartupFormValues } from '@/features/startup/forms/startup-schema';
 import { closeText, roundText } from '@/features/startup/components/RoundProgress';
 import { pendingStartupEdit, startupEditEntry } from '@/features/startup/api/startup-outbox';
-import type { OutboxRow } from '@/lib/offline-db';
+import type { OutboxRow } from '@/features/offline/db/offline-db';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile';
 
 const VALID: StartupFormValues = {

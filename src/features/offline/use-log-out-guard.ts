@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { loadOfflineDb } from '@/lib/offline-db-loader';
 import { offlineUserId } from '@/lib/offline-user';
-import { pendingRows } from '@/lib/outbox';
-import { outboxReplayer } from '@/lib/outbox-replayer';
+import { loadOfflineDb } from './db/offline-db-loader';
+import { pendingRows } from './outbox/outbox';
+import { outboxReplayer } from './outbox/outbox-replayer';
 
 /** How long Log Out waits for queued changes to be sent before it counts what is left. */
 const SYNC_BEFORE_LOGOUT_MS = 3000;

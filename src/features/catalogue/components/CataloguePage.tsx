@@ -8,7 +8,7 @@ import { AppDataGrid } from '@/components/DataGrid';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { SearchField } from '@/components/SearchField';
 import { formatCount } from '@/lib/format';
-import { isUnavailableOffline } from '@/lib/query-persister';
+import { isUnavailableOffline } from '@/features/offline';
 import type { Paged } from '@/shared/api-types';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/shared/constants';
 import { useSearchRows } from '../api/search-rows';

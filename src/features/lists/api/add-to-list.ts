@@ -1,8 +1,8 @@
-// The one place list additions are made. Each goes through the offline outbox (src/lib/outbox*):
+// The one place list additions are made. Each goes through the offline outbox (src/features/offline):
 // it is queued with an idempotency key and shows at once in its list as pending, then is sent right
 // away when online — or when the connection is back, from any tab, even after a restart.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { outboxReplayer, type OutboxOutcome } from '@/lib/outbox-replayer';
+import { outboxReplayer, type OutboxOutcome } from '@/features/offline';
 import type { ListType } from '@/shared/api-types';
 import { listItemsQueryOptions } from './get-list-items';
 import { LISTS_KEY } from './get-lists';

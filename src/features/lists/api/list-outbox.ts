@@ -1,8 +1,7 @@
-// What the lists feature queues in the offline outbox (src/lib/outbox*): additions of rows to a list,
+// What the lists feature queues in the offline outbox (src/features/offline): additions of rows to a list,
 // changes to a row's stage, follow-up or amount, and new notes. Each entry carries the call that makes
 // it and what the pages show as pending until the server has it.
-import type { OutboxEntry } from '@/lib/outbox';
-import type { OutboxRow } from '@/lib/offline-db';
+import type { OutboxEntry, OutboxRow } from '@/features/offline';
 import type { Fund, Investor, ListItem, ListType } from '@/shared/api-types';
 import type { Fit } from '@/shared/fit';
 import type { PipelinePatch } from '@/shared/pipeline';

@@ -3,8 +3,7 @@
 // offline outbox (list-outbox.ts): they show at once, marked pending, and reach the server in order.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usePendingChanges } from '@/lib/outbox-hooks';
-import { outboxReplayer } from '@/lib/outbox-replayer';
+import { outboxReplayer, usePendingChanges } from '@/features/offline';
 import { API } from '@/shared/api-paths';
 import type { ListType } from '@/shared/api-types';
 import type { FollowUpRow, ListMembership, PipelineNote, PipelinePatch } from '@/shared/pipeline';

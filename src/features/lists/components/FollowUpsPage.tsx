@@ -2,7 +2,7 @@ import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
-import { usePendingChanges } from '@/lib/outbox-hooks';
+import { usePendingChanges } from '@/features/offline';
 import type { FollowUpDue } from '@/shared/pipeline';
 import { followUpsQueryOptions } from '../api/pipeline';
 import { followUpGroups, type ShownFollowUp } from '../pipeline/follow-up-groups';

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { formatUsd } from '@/lib/format';
-import type { OutboxRow } from '@/lib/offline-db';
-import { outboxReplayer } from '@/lib/outbox-replayer';
+import { outboxReplayer, type OutboxRow } from '@/features/offline';
 import { showToast } from '@/lib/toasts';
 import { PIPELINE_STAGE_LABELS, type Pipeline, type PipelineField, type PipelinePatchResult } from '@/shared/pipeline';
 import type { ListItem } from '@/shared/api-types';

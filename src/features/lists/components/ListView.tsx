@@ -30,7 +30,7 @@ import { AppDataGrid, type TableColumn } from '@/components/DataGrid';
 import { usePageTitle } from '@/components/PageTitle/usePageTitle';
 import { SearchField } from '@/components/SearchField';
 import { apiErrorDetail } from '@/lib/api-client';
-import { usePendingChanges } from '@/lib/outbox-hooks';
+import { usePendingChanges } from '@/features/offline';
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineNote, type PipelineStage } from '@/shared/pipeline';
 import { useAddToLists } from '../api/add-to-list';
 import { forgetList, useDeleteList } from '../api/delete-list';

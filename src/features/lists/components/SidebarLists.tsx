@@ -14,7 +14,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { createLink, useMatchRoute } from '@tanstack/react-router';
-import { usePendingChanges } from '@/lib/outbox-hooks';
+import { usePendingChanges } from '@/features/offline';
 import { useLists } from '../api/get-lists';
 import { pendingCountsByList } from '../api/list-outbox';
 import { CreateListModal } from './CreateListModal';

@@ -1,6 +1,6 @@
 // The follow-ups page's groups: overdue, due today, due in the next 7 days, from each row's follow-up
 // as the founder sees it (a change still in the outbox counts), against the device's date.
-import type { OutboxRow } from '@/lib/offline-db';
+import type { OutboxRow } from '@/features/offline';
 import { dueOn, type FollowUpDue, type FollowUpRow } from '@/shared/pipeline';
 import { shownPipeline } from './pending-pipeline';
 

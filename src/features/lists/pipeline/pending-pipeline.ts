@@ -1,6 +1,6 @@
 // A row's pipeline as the founder sees it: the server's, with the changes and notes still in the
 // outbox laid over it in the order they were made, and which parts of it are pending.
-import type { OutboxRow } from '@/lib/offline-db';
+import type { OutboxRow } from '@/features/offline';
 import type { ListType } from '@/shared/api-types';
 import type { Pipeline, PipelineField, PipelineNote } from '@/shared/pipeline';
 import { isAbout, isNote, isPipelineChange } from '../api/list-outbox';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Button } from '@mui/material';
 import { offlineUserId } from '@/lib/offline-user';
-import { outboxReplayer } from '@/lib/outbox-replayer';
-import { offlineQueryPersister } from '@/lib/query-persister';
+import { outboxReplayer } from '../outbox/outbox-replayer';
+import { offlineQueryPersister } from '../persisters/query-persister';
 import { session } from '@/lib/session';
 import { closeToast, showToast } from '@/lib/toasts';
 import { installChunkReloadGuard } from '../chunk-reload';

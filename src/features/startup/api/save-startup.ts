@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { outboxReplayer, type OutboxOutcome } from '@/lib/outbox-replayer';
+import { outboxReplayer, type OutboxOutcome } from '@/features/offline';
 import type { CompleteStartupProfile } from '@/shared/fit';
 import { isStartupEdit, startupEditEntry } from './startup-outbox';
 

@@ -1,8 +1,7 @@
-// What the startup feature queues in the offline outbox (src/lib/outbox*): an edit of the profile, sent
+// What the startup feature queues in the offline outbox (src/features/offline): an edit of the profile, sent
 // as PUT /api/v1/startup stamped with when it was made, so of two edits the later wins wherever each
 // was made. The page shows the queued profile at once, marked pending, until the server has it.
-import type { OutboxEntry } from '@/lib/outbox';
-import type { OutboxRow } from '@/lib/offline-db';
+import type { OutboxEntry, OutboxRow } from '@/features/offline';
 import { API, STARTUP_PATH } from '@/shared/api-paths';
 import type { CompleteStartupProfile, StartupProfile } from '@/shared/fit';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { usePendingChanges } from '@/lib/outbox-hooks';
+import { usePendingChanges } from '@/features/offline';
 import { type CompleteStartupProfile, isCompleteProfile, type StartupProfile } from '@/shared/fit';
 import { useStartup } from './get-startup';
 import { pendingStartupEdit } from './startup-outbox';

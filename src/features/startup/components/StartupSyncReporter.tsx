@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { outboxReplayer } from '@/lib/outbox-replayer';
+import { outboxReplayer } from '@/features/offline';
 import { showToast } from '@/lib/toasts';
 import type { StartupProfile } from '@/shared/fit';
 import { ROUND_KEY } from '../api/get-round';

@@ -3,8 +3,8 @@
 // rows in order and removes each once the server has it. Rows belong to one user and wait for that
 // user's next login if need be. The outbox knows no feature: a row carries the call to make.
 import { FetchError } from 'ofetch';
-import { apiErrorDetail, apiStatus, SessionExpiredError, type ApiClient } from './api-client';
-import type { NewOutboxRow, OfflineDb, OutboxRequest, OutboxRow } from './offline-db';
+import { apiErrorDetail, apiStatus, SessionExpiredError, type ApiClient } from '@/lib/api-client';
+import type { NewOutboxRow, OfflineDb, OutboxRequest, OutboxRow } from '../db/offline-db';
 
 /** What a feature queues: which kind of change, the call that makes it, and what to show meanwhile. */
 export interface OutboxEntry<P = unknown> {

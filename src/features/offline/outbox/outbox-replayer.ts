@@ -5,12 +5,12 @@
 //
 // An expired access token is refreshed by the API client before the row is resent (its 401 handling);
 // if that refresh fails the session ends and the rows stay for the same user's next login.
-import { api } from './api-client';
-import type { OfflineDb, OutboxRow } from './offline-db';
-import { loadOfflineDb } from './offline-db-loader';
-import { offlineUserId } from './offline-user';
+import { api } from '@/lib/api-client';
+import { offlineUserId } from '@/lib/offline-user';
+import { session } from '@/lib/session';
+import type { OfflineDb, OutboxRow } from '../db/offline-db';
+import { loadOfflineDb } from '../db/offline-db-loader';
 import { classifySendFailure, enqueue, failureText, sendOutboxRow, type OutboxEntry } from './outbox';
-import { session } from './session';
 
 export type OutboxEvent =
   /** `replayed`: the row had waited in the outbox, rather than being sent as the user made the change. */

@@ -1,11 +1,11 @@
 // What the UI reads of the outbox: the current user's pending changes, live across tabs (Dexie's
 // liveQuery), so a change made offline shows at once, marked pending, wherever its feature shows it.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { OutboxRow } from './offline-db';
-import { loadOfflineDb } from './offline-db-loader';
-import { offlineUserId } from './offline-user';
+import { offlineUserId } from '@/lib/offline-user';
+import { session } from '@/lib/session';
+import type { OutboxRow } from '../db/offline-db';
+import { loadOfflineDb } from '../db/offline-db-loader';
 import { pendingRows } from './outbox';
-import { session } from './session';
 
 const NONE: OutboxRow[] = [];
 

@@ -13,10 +13,11 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { notifyManager, onlineManager, type Query, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { FetchError } from 'ofetch';
+import { offlineUserId } from '@/lib/offline-user';
+import type { QueryClientOptions } from '@/lib/query-client';
 import { OFFLINE_MAX_AGE_MS } from '@/shared/constants';
-import type { OfflineDb } from './offline-db';
-import { loadOfflineDb } from './offline-db-loader';
-import { offlineUserId } from './offline-user';
+import type { OfflineDb } from '../db/offline-db';
+import { loadOfflineDb } from '../db/offline-db-loader';
 
 /** Bump when the shape of persisted answers changes; older entries are then discarded. */
 const PERSIST_VERSION = '1';
@@ -191,20 +192,8 @@ export type OfflineQueryPersister = ReturnType<typeof createOfflineQueryPersiste
 /** The app's persister, used as the default `persister` of its query client. */
 export const offlineQueryPersister: OfflineQueryPersister = createOfflineQueryPersister();
 
-/**
- * TanStack Query assumes it is online until an `offline` event arrives; a page loaded offline would
- * then wait on fetches that cannot succeed. Start from what the browser says and follow its events.
- */
-export function followBrowserOnlineState(): void {
-  if (typeof window === 'undefined' || typeof navigator === 'undefined') return;
-  onlineManager.setEventListener((setOnline) => {
-    const update = () => setOnline(navigator.onLine);
-    update();
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  });
-}
+/** What the app's query client takes from here: this persister, and no retry for a query nothing can answer offline. */
+export const offlineQueryClientOptions: QueryClientOptions = {
+  persister: offlineQueryPersister.persisterFn,
+  isFinal: (error) => error instanceof NotAvailableOfflineError,
+};
