@@ -12,7 +12,9 @@ import { offlineUserId } from '@/lib/offline-user';
 import type { Session } from '@/lib/session';
 import { OfflineSupport } from '@/features/offline/components/OfflineSupport';
 import { LISTS_KEY } from '@/features/lists/api/get-lists';
+import { listKeys } from '@/features/lists/api/list-keys';
 import { ListSyncReporter } from '@/features/lists/components/ListSyncReporter';
+import { PipelineSyncReporter } from '@/features/pipeline/components/PipelineSyncReporter';
 import { meQueryKey } from '@/features/profile/api/me';
 import { ROUND_KEY } from '@/features/startup/api/get-round';
 import { STARTUP_KEY } from '@/features/startup/api/get-startup';
@@ -48,6 +50,7 @@ export function App({ router, queryClient, session }: AppProps) {
         <ToastProvider>
           {/* Subscribed to the outbox before OfflineSupport starts replaying it. */}
           <ListSyncReporter />
+          <PipelineSyncReporter listKeys={listKeys} />
           <StartupSyncReporter />
           <OfflineSupport />
           <RouterProvider router={router} />

@@ -37,6 +37,11 @@ export interface Pipeline {
   updated_at: string;
 }
 
+/** Where a row stands before the server has it (a row added offline): at the first stage, nothing set. */
+export function newPipeline(now = new Date()): Pipeline {
+  return { stage: 'lead', follow_up_on: null, amount: null, note_count: 0, latest_note: null, updated_at: now.toISOString() };
+}
+
 /** The body of PATCH /api/v1/lists/{id}/investors/{investorId} (and …/funds/{fundId}): any of the three. */
 export interface PipelinePatch {
   stage?: PipelineStage;

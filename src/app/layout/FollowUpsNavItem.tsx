@@ -1,11 +1,12 @@
 import { Box } from '@mui/material';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
-import { useDueFollowUpCount } from '@/features/lists/api/pipeline';
+import { listKeys } from '@/features/lists/api/list-keys';
+import { useDueFollowUpCount } from '@/features/pipeline/api/follow-ups';
 import { NavItem } from './NavItem';
 
 /** The sidebar's Follow-ups link, with how many are due (overdue or today) as a badge. */
 export function FollowUpsNavItem() {
-  const due = useDueFollowUpCount();
+  const due = useDueFollowUpCount(listKeys);
   return (
     <NavItem
       to="/follow-ups"

@@ -4,7 +4,8 @@ import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail
 import { funds } from '@/features/catalogue/kinds/funds';
 import { loadOrNotFound } from './-components/load-or-not-found';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
-import { PipelinePanel } from '@/features/lists/components/PipelinePanel';
+import { listKeys } from '@/features/lists/api/list-keys';
+import { PipelinePanel } from '@/features/pipeline/components/PipelinePanel';
 
 export const Route = createFileRoute('/_app/fund/$id')({
   loader: ({ context: { queryClient }, params }) =>
@@ -17,7 +18,7 @@ function FundPage() {
   const { profile } = useFitProfile();
   return (
     <CatalogueDetail kind={funds} id={id} fitProfile={profile}>
-      <PipelinePanel listType="fund" itemId={id} />
+      <PipelinePanel listType="fund" itemId={id} listKeys={listKeys} />
     </CatalogueDetail>
   );
 }

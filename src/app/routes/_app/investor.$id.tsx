@@ -4,7 +4,8 @@ import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail
 import { investors } from '@/features/catalogue/kinds/investors';
 import { loadOrNotFound } from './-components/load-or-not-found';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
-import { PipelinePanel } from '@/features/lists/components/PipelinePanel';
+import { listKeys } from '@/features/lists/api/list-keys';
+import { PipelinePanel } from '@/features/pipeline/components/PipelinePanel';
 
 export const Route = createFileRoute('/_app/investor/$id')({
   loader: ({ context: { queryClient }, params }) =>
@@ -17,7 +18,7 @@ function InvestorPage() {
   const { profile } = useFitProfile();
   return (
     <CatalogueDetail kind={investors} id={id} fitProfile={profile}>
-      <PipelinePanel listType="investor" itemId={id} />
+      <PipelinePanel listType="investor" itemId={id} listKeys={listKeys} />
     </CatalogueDetail>
   );
 }

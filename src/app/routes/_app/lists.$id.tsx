@@ -5,13 +5,13 @@ import { funds } from '@/features/catalogue/kinds/funds';
 import { investors } from '@/features/catalogue/kinds/investors';
 import { listQueryOptions, useList } from '@/features/lists/api/get-list';
 import { listItemsQueryOptions } from '@/features/lists/api/get-list-items';
-import { ListView, type ListViewProps } from '@/features/lists/components/ListView';
 import { withFitColumn } from '@/features/catalogue/kinds/fit-column';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
 import { FitScore } from '@/components/FitScore';
 import { listViewMode } from '@/features/lists/list-view-mode';
 import { formatName, formatText } from '@/lib/format';
 import type { Fund, Investor, ListItem, ListItemOf } from '@/shared/api-types';
+import { ListWithPipeline, type ListWithPipelineProps } from './-components/ListWithPipeline';
 import { positiveId } from './-components/positive-id';
 
 export const Route = createFileRoute('/_app/lists/$id')({
@@ -47,14 +47,14 @@ function ListPage() {
   const { data: list } = useList(listId);
   const { profile } = useFitProfile();
   const renderScore = (row: ListItem) => (row.fit && profile ? <FitScore fit={row.fit} profile={profile} /> : null);
-  const viewProps: Pick<ListViewProps<ListItem>, 'view' | 'onViewChange' | 'renderScore'> = {
+  const viewProps: Pick<ListWithPipelineProps<ListItem>, 'view' | 'onViewChange' | 'renderScore'> = {
     renderScore,
     view,
     onViewChange: (next: 'table' | 'board') => void navigate({ search: next === 'board' ? { view: 'board' } : {}, replace: true }),
   };
   // Keyed by id: another list's page starts with its own search, dialogs and table state.
   return list.list_type === 'investor' ? (
-    <ListView<ListItemOf<Investor>>
+    <ListWithPipeline<ListItemOf<Investor>>
       key={listId}
       listId={listId}
       columns={withFitColumn(investors.columns, profile)}
@@ -68,7 +68,7 @@ function ListPage() {
       {...viewProps}
     />
   ) : (
-    <ListView<ListItemOf<Fund>>
+    <ListWithPipeline<ListItemOf<Fund>>
       key={listId}
       listId={listId}
       columns={withFitColumn(funds.columns, profile)}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ListType } from '@/shared/api-types';
+import { listRowPath } from '@/shared/list-paths';
 import { LISTS_KEY } from './get-lists';
-import { listRowPath } from './list-paths';
 
 export interface RemoveFromListInput {
   listId: number;

@@ -1,6 +1,6 @@
-// The API paths of a list and of one row on it: the lists feature builds its own calls.
-import { API } from '@/shared/api-paths';
-import type { ListType } from '@/shared/api-types';
+// The API paths of a list and of one row on it, which the lists and pipeline features call.
+import { API } from './api-paths.js';
+import type { ListType } from './api-types.js';
 
 export const listPath = (listId: number) => `${API}/lists/${listId}`;
 

@@ -4,10 +4,11 @@ import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { usePendingChanges } from '@/features/offline';
 import type { FollowUpDue } from '@/shared/pipeline';
-import { followUpsQueryOptions } from '../api/pipeline';
-import { followUpGroups, type ShownFollowUp } from '../pipeline/follow-up-groups';
-import { PendingMark } from '../pipeline/pipeline-columns';
-import { formatAmount, formatFollowUp, localDate, stageLabel } from '../pipeline/pipeline-format';
+import { followUpsQueryOptions } from '../api/follow-ups';
+import type { ListKeys } from '../api/list-keys';
+import { followUpGroups, type ShownFollowUp } from '../follow-up-groups';
+import { formatAmount, formatFollowUp, localDate, stageLabel } from '../pipeline-format';
+import { PendingMark } from './PendingMark';
 
 const GROUPS: Array<{ due: FollowUpDue; title: string; empty: string }> = [
   { due: 'overdue', title: 'Overdue', empty: 'Nothing overdue.' },
@@ -59,9 +60,9 @@ function FollowUpItem({ row }: { row: ShownFollowUp }) {
 }
 
 /** Rows whose follow-up is overdue, due today or due in the next 7 days, across all lists. */
-export function FollowUpsPage() {
+export function FollowUpsPage({ listKeys }: { listKeys: ListKeys }) {
   const today = localDate();
-  const { data } = useSuspenseQuery(followUpsQueryOptions(today));
+  const { data } = useSuspenseQuery(followUpsQueryOptions(listKeys, today));
   const groups = followUpGroups(data, usePendingChanges(), today);
   return (
     <>

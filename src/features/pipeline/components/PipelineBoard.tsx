@@ -18,8 +18,9 @@ import {
 import { formatUsd } from '@/lib/format';
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/shared/pipeline';
 import { columnKeyboardCoordinates } from './board-keyboard';
-import { isOverdue, PendingMark, type PipelineRow } from './pipeline-columns';
-import { formatAmount, formatFollowUp } from './pipeline-format';
+import { formatAmount, formatFollowUp } from '../pipeline-format';
+import { PendingMark } from './PendingMark';
+import { isOverdue, type PipelineRow } from './pipeline-columns';
 
 export interface PipelineBoardProps<R extends PipelineRow> {
   rows: readonly R[];

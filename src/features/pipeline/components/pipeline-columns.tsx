@@ -1,10 +1,10 @@
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
-import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import type { TableColumn } from '@/components/DataGrid';
 import { EMPTY } from '@/lib/format';
 import { PIPELINE_STAGES, type Pipeline, type PipelineField, type PipelineStage } from '@/shared/pipeline';
-import { formatAmount, formatFollowUp, localDate, stageLabel } from './pipeline-format';
+import { formatAmount, formatFollowUp, localDate, stageLabel } from '../pipeline-format';
+import { PendingMark } from './PendingMark';
 import { StageSelect } from './StageSelect';
 
 /** A list row as the pages show it: its pipeline with what is still pending laid over it. */
@@ -19,15 +19,6 @@ export interface PipelineColumnsOptions<R extends PipelineRow> {
   onStageChange: (row: R, stage: PipelineStage) => void;
   /** Opens the follow-up and amount dialog for the row. */
   onEdit: (row: R) => void;
-}
-
-/** Marks a value changed on this device and not on the server yet. */
-export function PendingMark({ what }: { what: string }) {
-  return (
-    <Tooltip title="Pending: saved once you are back online" describeChild>
-      <CloudUploadOutlinedIcon sx={{ fontSize: 16, ml: 0.5, color: 'text.secondary' }} titleAccess={`${what}: pending sync`} />
-    </Tooltip>
-  );
 }
 
 export const isOverdue = (pipeline: Pipeline, today = localDate()) => pipeline.follow_up_on !== null && pipeline.follow_up_on < today;

@@ -8,12 +8,15 @@ import { isUnavailableOffline, usePendingChanges } from '@/features/offline';
 import { showToast } from '@/lib/toasts';
 import type { ListType } from '@/shared/api-types';
 import { NOTE_MAX_LENGTH, type ListMembership } from '@/shared/pipeline';
-import type { RowRef } from '../api/list-outbox';
-import { useAddNote, useChangePipeline, useDeleteNote, useMemberships, useNotes } from '../api/pipeline';
-import { PendingMark } from '../pipeline/pipeline-columns';
-import { formatAmount, formatFollowUp } from '../pipeline/pipeline-format';
-import { shownNotes, shownPipeline } from '../pipeline/pending-pipeline';
-import { StageSelect } from '../pipeline/StageSelect';
+import { useChangePipeline } from '../api/change-pipeline';
+import type { ListKeys } from '../api/list-keys';
+import { useMemberships } from '../api/memberships';
+import { useAddNote, useDeleteNote, useNotes } from '../api/notes';
+import type { RowRef } from '../api/pipeline-outbox';
+import { shownNotes, shownPipeline } from '../pending-pipeline';
+import { formatAmount, formatFollowUp } from '../pipeline-format';
+import { PendingMark } from './PendingMark';
+import { StageSelect } from './StageSelect';
 
 function formatNoteTime(createdAt: string): string {
   const date = new Date(createdAt);
@@ -55,12 +58,12 @@ function NoteBox({ row, listName }: { row: RowRef; listName: string }) {
   );
 }
 
-function Membership({ membership, row }: { membership: ListMembership; row: RowRef }) {
+function Membership({ membership, row, listKeys }: { membership: ListMembership; row: RowRef; listKeys: ListKeys }) {
   const outbox = usePendingChanges();
   const shown = shownPipeline(membership.pipeline, outbox, row);
-  const notes = useNotes(row);
+  const notes = useNotes(listKeys, row);
   const changePipeline = useChangePipeline();
-  const deleteNote = useDeleteNote();
+  const deleteNote = useDeleteNote(listKeys);
   const all = shownNotes(notes.data, shown.pendingNotes);
   return (
     <Card variant="outlined" component="section" aria-label={membership.list_name} sx={{ p: 2.5 }}>
@@ -130,11 +133,12 @@ function Membership({ membership, row }: { membership: ListMembership; row: RowR
 export interface PipelinePanelProps {
   listType: ListType;
   itemId: number;
+  listKeys: ListKeys;
 }
 
 /** On an investor's or fund's page: every list it is in, its stage there, the notes and a box to add one. */
-export function PipelinePanel({ listType, itemId }: PipelinePanelProps) {
-  const memberships = useMemberships(listType, itemId);
+export function PipelinePanel({ listType, itemId, listKeys }: PipelinePanelProps) {
+  const memberships = useMemberships(listKeys, listType, itemId);
   return (
     <Box component="section" aria-labelledby="pipeline-panel-title" sx={{ maxWidth: 960, mt: 4 }}>
       <Typography id="pipeline-panel-title" component="h2" variant="h6" sx={{ mb: 1.5, fontWeight: 650 }}>
@@ -151,7 +155,7 @@ export function PipelinePanel({ listType, itemId }: PipelinePanelProps) {
       ) : (
         <Stack spacing={2}>
           {memberships.data.map((membership) => (
-            <Membership key={membership.list_id} membership={membership} row={{ listId: membership.list_id, listType, itemId }} />
+            <Membership key={membership.list_id} membership={membership} row={{ listId: membership.list_id, listType, itemId }} listKeys={listKeys} />
           ))}
         </Stack>
       )}

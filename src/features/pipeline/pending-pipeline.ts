@@ -2,8 +2,8 @@
 // outbox laid over it in the order they were made, and which parts of it are pending.
 import type { OutboxRow } from '@/features/offline';
 import type { ListType } from '@/shared/api-types';
-import type { Pipeline, PipelineField, PipelineNote } from '@/shared/pipeline';
-import { isAbout, isNote, isPipelineChange } from '../api/list-outbox';
+import { newPipeline, type Pipeline, type PipelineField, type PipelineNote } from '@/shared/pipeline';
+import { isAbout, isNote, isPipelineChange } from './api/pipeline-outbox';
 
 /** A note the server does not have yet; its id is negative (the outbox's order) until then. */
 export interface ShownNote extends PipelineNote {
@@ -16,11 +16,6 @@ export interface ShownPipeline {
   pendingFields: ReadonlySet<PipelineField>;
   /** Notes written and not yet on the server, newest first. */
   pendingNotes: ShownNote[];
-}
-
-/** Where a row stands before the server has it (a row added offline): at the first stage, nothing set. */
-export function newPipeline(now = new Date()): Pipeline {
-  return { stage: 'lead', follow_up_on: null, amount: null, note_count: 0, latest_note: null, updated_at: now.toISOString() };
 }
 
 export function shownPipeline(

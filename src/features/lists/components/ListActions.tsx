@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import TableRowsOutlinedIcon from '@mui/icons-material/TableRowsOutlined';
+import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AppButton } from '@/components/AppButton/AppButton';
+import type { ListSummary } from '@/shared/api-types';
+import { forgetList, useDeleteList } from '../api/delete-list';
+import type { ListViewMode } from '../list-view-mode';
+import { DeleteListDialog } from './DeleteListDialog';
+import { EditListModal } from './EditListModal';
+
+export interface ListActionsProps {
+  list: ListSummary;
+  view: ListViewMode;
+  onViewChange: (view: ListViewMode) => void;
+  canExport: boolean;
+  onExport: () => void;
+}
+
+/** A list page's actions: Table or Board, Edit, Export CSV and Delete List, with their dialogs. */
+export function ListActions({ list, view, onViewChange, canExport, onExport }: ListActionsProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const deleteList = useDeleteList();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  const confirmDelete = () =>
+    deleteList.mutate(list.id, {
+      onSuccess: async () => {
+        await navigate({ to: '/investors' });
+        forgetList(queryClient, list.id);
+      },
+      // A failed delete is silent and the page stays.
+      onError: () => setConfirmingDelete(false),
+    });
+
+  return (
+    <Box sx={{ display: 'flex', flexShrink: 0, flexWrap: 'wrap', gap: 1 }}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={view}
+        onChange={(_event, next: ListViewMode | null) => next && onViewChange(next)}
+        aria-label="View"
+      >
+        <ToggleButton value="table" sx={{ px: 1.5, gap: 0.75 }}>
+          <TableRowsOutlinedIcon fontSize="small" />
+          Table
+        </ToggleButton>
+        <ToggleButton value="board" sx={{ px: 1.5, gap: 0.75 }}>
+          <ViewKanbanOutlinedIcon fontSize="small" />
+          Board
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <AppButton variant="secondary" startIcon={<EditOutlinedIcon fontSize="small" />} onClick={() => setEditing(true)}>
+        Edit
+      </AppButton>
+      <AppButton variant="secondary" startIcon={<FileDownloadOutlinedIcon fontSize="small" />} disabled={!canExport} onClick={onExport}>
+        Export CSV
+      </AppButton>
+      <AppButton variant="delete" startIcon={<DeleteOutlineIcon fontSize="small" />} onClick={() => setConfirmingDelete(true)}>
+        Delete List
+      </AppButton>
+      <DeleteListDialog
+        open={confirmingDelete}
+        deleting={deleteList.isPending}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={confirmDelete}
+      />
+      <EditListModal open={editing} onClose={() => setEditing(false)} list={list} />
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { Button, IconButton, Tooltip, Typography } from '@mui/material';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import { useNavigate } from '@tanstack/react-router';
+import { AppDataGrid, type TableColumn } from '@/components/DataGrid';
+import { apiErrorDetail } from '@/lib/api-client';
+import { closeToast, showToast } from '@/lib/toasts';
+import type { ListItem, ListSummary } from '@/shared/api-types';
+import { useAddToLists } from '../api/add-to-list';
+import { useRemoveFromList } from '../api/remove-from-list';
+import { ListEmptyState } from './ListEmptyState';
+
+/** All of a list's rows are here; the grid shows them this many to a page (its most without a licence). */
+const LIST_PAGE_SIZE = 100;
+
+export interface ListTableProps<R extends ListItem> {
+  list: ListSummary;
+  rows: readonly R[];
+  /** Rows added offline and not on the server yet: marked pending instead of removable. */
+  pendingIds: ReadonlySet<number>;
+  columns: readonly TableColumn<R>[];
+  /** How a row is named in labels and messages, e.g. the investor's full name. */
+  itemName: (row: R) => string;
+  /** The grid's quick search. */
+  term: string;
+  toolbar: ReactNode;
+  /** Shown when no row is left to show; the list's empty state by default. */
+  noRows?: ReactNode;
+}
+
+/** A list's rows as a table: sorted and searched in the grid, each removable (with Undo), each opening its page. */
+export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns, itemName, term, toolbar, noRows }: ListTableProps<R>) {
+  const navigate = useNavigate();
+  const removeFromList = useRemoveFromList();
+  const addToLists = useAddToLists();
+
+  const remove = (row: R) => {
+    const name = itemName(row);
+    removeFromList.mutate(
+      { listId: list.id, listType: list.list_type, itemId: row.id },
+      {
+        onSuccess: () =>
+          showToast(`Removed ${name} from ${list.name}`, {
+            action: (key) => (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  closeToast(key);
+                  addToLists.mutate({ listIds: [list.id], listType: list.list_type, items: [row] });
+                }}
+              >
+                Undo
+              </Button>
+            ),
+          }),
+        onError: (error) =>
+          showToast(apiErrorDetail(error) ?? `${name} could not be removed. Please try again.`, { variant: 'error' }),
+      },
+    );
+  };
+
+  const removeColumn: TableColumn<R> = {
+    field: '__remove',
+    headerName: '',
+    width: 60,
+    hideable: false,
+    sortable: false,
+    text: () => '',
+    render: (row, { tabIndex }) =>
+      pendingIds.has(row.id) ? (
+        <Tooltip title="Pending: saved to the list once you are back online" describeChild>
+          <CloudUploadOutlinedIcon fontSize="small" color="action" titleAccess={`${itemName(row)}: pending sync`} />
+        </Tooltip>
+      ) : (
+        <Tooltip title="Remove from list">
+          <IconButton
+            size="small"
+            aria-label={`Remove ${itemName(row)} from list`}
+            tabIndex={tabIndex}
+            disabled={removeFromList.isPending}
+            onClick={() => remove(row)}
+          >
+            <RemoveCircleOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+  };
+
+  return (
+    <AppDataGrid
+      label={list.name}
+      tableId={`list:${list.list_type}`}
+      rows={rows}
+      columns={[removeColumn, ...columns]}
+      minColumnWidth={60}
+      maxColumnWidth={500}
+      pageSize={LIST_PAGE_SIZE}
+      sortable
+      quickSearch={term}
+      onRowOpen={(row) =>
+        void navigate(
+          list.list_type === 'investor'
+            ? { to: '/investor/$id', params: { id: String(row.id) } }
+            : { to: '/fund/$id', params: { id: String(row.id) } },
+        )
+      }
+      toolbarStart={toolbar}
+      noRows={noRows ?? <ListEmptyState />}
+      noResults={
+        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+          Nothing in this list matches “{term}”.
+        </Typography>
+      }
+    />
+  );
+}
