@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { routePreloadsPlugin } from './src/server/build/route-preloads-plugin.js';
 
-/** The chunk holding the data grid: named for it, and preloaded with the table pages though it loads lazily. */
+/** The chunk holding the data grid, which only the table pages load: named for what it holds. */
 const isDataGridChunk = (chunk: { moduleIds: readonly string[] }) => chunk.moduleIds.some((id) => id.includes('/@mui/x-data-grid/'));
 
 /** The web app manifest has one source, manifest.webmanifest; the PWA plugin emits and links it. */
@@ -23,7 +23,7 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
-    routePreloadsPlugin({ routesDir: './src/app/routes', preloadLazy: isDataGridChunk }),
+    routePreloadsPlugin({ routesDir: './src/app/routes' }),
     // The service worker src/sw/sw.ts precaches the shell, every route chunk and the icons (not the
     // manifest screenshots); the app registers it itself (src/features/offline) and prompts to update.
     VitePWA({
@@ -52,7 +52,6 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // The data grid is imported lazily, so it gets a chunk of its own; name it for what it holds.
         chunkFileNames: (chunk) => (isDataGridChunk(chunk) ? 'assets/data-grid-[hash].js' : 'assets/[name]-[hash].js'),
         // Route-level splitting leaves dozens of small shared chunks, each one more round trip on a phone
         // network; React and the router, which every page needs, travel together instead.

@@ -12,11 +12,11 @@ const INDEX = '<!doctype html><html><head><title>Fundscape</title></head><body><
 const SCRIPT = `export const grid = "${'rows '.repeat(400)}";`;
 const ROUTES: RoutePreloads = [
   { path: '/', files: ['/assets/login-1.js'] },
-  { path: '/investors', files: ['/assets/app-1.js', '/assets/investors-1.js'], lowPriority: ['/assets/grid-1.js'] },
+  { path: '/investors', files: ['/assets/app-1.js', '/assets/investors-1.js', '/assets/grid-1.js'] },
   { path: '/investor/$id', files: ['/assets/app-1.js', '/assets/investor-1.js'] },
 ];
 
-const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g)].map((m) => m[1]);
+const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('serving the built client', () => {
   let app: FastifyInstance;
@@ -43,8 +43,6 @@ describe('serving the built client', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(preloadsOf(res.body)).toEqual(['/assets/app-1.js', '/assets/investors-1.js', '/assets/grid-1.js']);
-    // The lazily loaded grid comes at low priority, after what the first paint needs.
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/grid-1.js">');
     expect(res.body).toContain('<div id="root"></div>');
 
     expect(preloadsOf((await app.inject({ method: 'GET', url: '/investor/42' })).body)).toEqual([

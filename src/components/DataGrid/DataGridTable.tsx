@@ -72,9 +72,9 @@ const SELECT_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 /**
  * Every table of the app: MUI X DataGrid with our shared defaults (sizes, slots, styles), the
  * founder's column and density choices remembered, a row opened by click or Enter, and Space
- * toggling the focused row's checkbox. Loaded lazily through AppDataGrid.
+ * toggling the focused row's checkbox. Pages use it through AppDataGrid.
  */
-export default function DataGridTable<R extends { id: GridRowId }>({
+export function DataGridTable<R extends { id: GridRowId }>({
   label,
   tableId,
   rows,

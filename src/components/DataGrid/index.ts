@@ -1,4 +1,3 @@
-export { AppDataGrid } from './AppDataGrid';
 export type { AppDataGridProps } from './app-data-grid-props';
 export { EmailCell, WebsiteCell } from './cells';
 export { numberColumn } from './number-column';

@@ -5,18 +5,10 @@ import path from 'node:path';
 /** Written by the build beside index.html (src/server/build/route-preloads-plugin.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/**
- * Each page route, as `/investor/$id`, with the chunks (absolute URLs) it loads lazily; `lowPriority`
- * are fetched at low priority so they leave the bandwidth to what the first paint needs.
- */
-export type RoutePreloads = Array<{ path: string; files: string[]; lowPriority?: string[] }>;
+/** Each page route, as `/investor/$id`, with the chunks (absolute URLs) it loads lazily. */
+export type RoutePreloads = Array<{ path: string; files: string[] }>;
 
-export interface PreloadLinks {
-  files: string[];
-  lowPriority: string[];
-}
-
-const NO_PRELOADS: PreloadLinks = { files: [], lowPriority: [] };
+const NO_PRELOADS: string[] = [];
 
 const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
 
@@ -24,26 +16,23 @@ const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
 export function routePreloadsMatcher(routes: RoutePreloads) {
   const patterns = routes.map((route) => ({
     segments: segmentsOf(route.path),
-    links: { files: route.files, lowPriority: route.lowPriority ?? [] } satisfies PreloadLinks,
+    files: route.files,
   }));
-  return (pathname: string): PreloadLinks => {
+  return (pathname: string): string[] => {
     const segments = segmentsOf(pathname);
     const route = patterns.find(
       (pattern) =>
         pattern.segments.length === segments.length &&
         pattern.segments.every((segment, index) => segment.startsWith('$') || segment === segments[index]),
     );
-    return route?.links ?? NO_PRELOADS;
+    return route?.files ?? NO_PRELOADS;
   };
 }
 
 /** index.html with modulepreload links for the files at the end of its head. */
-export function withModulePreloads(html: string, { files, lowPriority }: PreloadLinks) {
-  if (files.length === 0 && lowPriority.length === 0) return html;
-  const links = [
-    ...files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
-    ...lowPriority.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`),
-  ].join('\n    ');
+export function withModulePreloads(html: string, files: string[]) {
+  if (files.length === 0) return html;
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
   return html.replace('</head>', `  ${links}\n  </head>`);
 }
 
@@ -60,7 +49,7 @@ export function pageHtmlSource(clientDir: string) {
   const indexFile = path.join(clientDir, 'index.html');
   let builtAt = -1;
   let index = '';
-  let matcher: (pathname: string) => PreloadLinks = () => NO_PRELOADS;
+  let matcher: (pathname: string) => string[] = () => NO_PRELOADS;
   const variants = new Map<string, PageHtml>();
 
   return (pathname: string): PageHtml => {
@@ -74,11 +63,11 @@ export function pageHtmlSource(clientDir: string) {
         : () => NO_PRELOADS;
       variants.clear();
     }
-    const links = matcher(pathname);
-    const key = `${links.files.join(' ')}|${links.lowPriority.join(' ')}`;
+    const files = matcher(pathname);
+    const key = files.join(' ');
     let page = variants.get(key);
     if (!page) {
-      const html = withModulePreloads(index, links);
+      const html = withModulePreloads(index, files);
       page = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
       variants.set(key, page);
     }

@@ -4,7 +4,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import type { GridRowId } from '@mui/x-data-grid';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AppDataGrid } from '@/components/DataGrid';
+import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { SearchField } from '@/components/SearchField';
 import { formatCount } from '@/lib/format';
