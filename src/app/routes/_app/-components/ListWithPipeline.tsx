@@ -3,8 +3,8 @@
 import { useState, type ReactNode } from 'react';
 import type { TableColumn } from '@/components/DataGrid';
 import { SearchField } from '@/components/SearchField';
-import { useShownListItems } from '@/features/lists/api/use-shown-list-items';
 import { listKeys } from '@/features/lists/api/list-keys';
+import { useShownListItems } from '@/features/lists/api/use-shown-list-items';
 import { ListTable } from '@/features/lists/components/ListTable';
 import { ListView } from '@/features/lists/components/ListView';
 import { csvFileName, downloadCsv, toCsv } from '@/features/lists/csv';
@@ -42,7 +42,8 @@ function matching<R>(rows: readonly R[], columns: readonly TableColumn<R>[], ter
   });
 }
 
-export function ListWithPipeline<R extends ListItem>({ listId, columns, itemName, firmName, renderNameLink, renderScore, view, onViewChange }: ListWithPipelineProps<R>) {
+export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProps<R>) {
+  const { listId, columns, itemName, firmName, renderNameLink, renderScore, view, onViewChange } = props;
   const { list, items, pendingIds } = useShownListItems<R>(listId);
   const pipeline = useListPipeline({ listKeys, listId, listType: list.list_type, items, pendingIds, itemName });
   const [term, setTerm] = useState('');
