@@ -4,7 +4,6 @@ import { testDatabases } from '../helpers/database.js';
 import { buildTestApp } from '../helpers/app.js';
 import { createVerifiedUser } from '../helpers/users.js';
 import { allFunds, allInvestors, type FundRecord, type InvestorRecord } from '../helpers/catalogue.js';
-import { FUND_FILTER_PATHS, INVESTOR_FILTER_PATHS } from '../../src/shared/api-paths.js';
 import type { OptionItem } from '../../src/shared/api-types.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { CatalogueGenerator } from '../../src/server/db/seed/generate.js';
@@ -12,6 +11,34 @@ import { insertRows } from '../../src/server/db/catalogue-store.js';
 import { bumpCatalogueVersion, readCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { sql } from 'drizzle-orm';
 import { investors } from '../../src/server/db/schema.js';
+
+// Each filter call's path, exactly as clients call it, and the key it answers under.
+const INVESTOR_FILTER_CALLS = {
+  states: 'states',
+  stage_preferences: 'stage_preferences',
+  industry_preferences: 'industry_preferences',
+  country: 'countries',
+  fund_type: 'fund_types',
+  assets_under_management: 'assets_under_management',
+  cities: 'cities',
+  min_investment: 'minimum_investment',
+  max_investment: 'maximum_investment',
+  number_of_investors: 'number_of_investors',
+  job_title: 'job_title',
+};
+const FUND_FILTER_CALLS = {
+  'stage-preferences': 'stage_preferences',
+  'industry-preferences': 'industry_preferences',
+  countries: 'countries',
+  'fund-types': 'fund_types',
+  cities: 'cities',
+  states: 'states',
+  'assets-under-management': 'assets_under_management',
+  'min-investment': 'minimum_investment',
+  'max-investment': 'maximum_investment',
+  'number-of-investors': 'number_of_investors',
+  'gender-ratio': 'gender_ratio',
+};
 
 type Source<R> =
   { text: (row: R) => string[] } | { numbers: (row: R) => number | null; edges: number[]; labels: string[] };
@@ -117,7 +144,7 @@ describe.each(testDatabases())('filter options on $name', (kind) => {
 
   it('answers every investor filter path with its key and the options the catalogue holds', async () => {
     const rows = await allInvestors(app);
-    for (const [path, key] of Object.entries(INVESTOR_FILTER_PATHS)) {
+    for (const [path, key] of Object.entries(INVESTOR_FILTER_CALLS)) {
       const res = await get(`/api/v1/filters/investors/${path}`);
       expect(res.statusCode, path).toBe(200);
       const body = res.json();
@@ -130,7 +157,7 @@ describe.each(testDatabases())('filter options on $name', (kind) => {
 
   it('answers every fund filter path with its key and the options the catalogue holds', async () => {
     const rows = await allFunds(app);
-    for (const [path, key] of Object.entries(FUND_FILTER_PATHS)) {
+    for (const [path, key] of Object.entries(FUND_FILTER_CALLS)) {
       const res = await get(`/api/v1/filters/investment-funds/${path}`);
       expect(res.statusCode, path).toBe(200);
       const body = res.json();

@@ -18,7 +18,7 @@ import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
 import { type Catalogue, fundCatalogue, investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
 import { readSearchFilter } from '../../src/server/modules/catalogue/search-sql.js';
-import { CAPITAL_MANAGED_LADDER, ladderValues } from '../../src/server/modules/catalogue/buckets.js';
+import { CAPITAL_MANAGED_LADDER, ladderValues } from '../../src/shared/filter-buckets.js';
 import { insertRows } from '../../src/server/db/catalogue-store.js';
 import { bumpCatalogueVersion, readCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { computeFilterOptions, filterOptionsFromIndex } from '../../src/server/modules/filters/options.js';
@@ -208,7 +208,7 @@ describe.each(testDatabases())('facet index on $name', (kind) => {
       const search = new CatalogueSearch(database.db, catalogue);
       await search.warmUp();
       const index = search.facetIndex(await readCatalogueVersion(database.db))!;
-      for (const facet of catalogue.facets.filter((f) => f.optionKey)) {
+      for (const facet of catalogue.facets.filter((f) => f.optionsKey)) {
         const fromIndex = filterOptionsFromIndex(index, facet);
         expect(fromIndex.length, facet.searchKey).toBeGreaterThan(1);
         expect(fromIndex, facet.searchKey).toEqual(await computeFilterOptions(database.db, catalogue, facet));

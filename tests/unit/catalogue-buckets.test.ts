@@ -6,7 +6,7 @@ import {
   GENDER_RATIO_LADDER,
   ladderValues,
   NUMBER_OF_INVESTORS_LADDER,
-} from '../../src/server/modules/catalogue/buckets.js';
+} from '../../src/shared/filter-buckets.js';
 
 describe('numeric filter buckets', () => {
   it('names amounts the short way', () => {

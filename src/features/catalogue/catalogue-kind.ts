@@ -4,6 +4,8 @@
 import type { ReactNode } from 'react';
 import type { DetailField } from '@/components/Detail';
 import type { TableColumn } from '@/components/DataGrid';
+import type { CatalogueName } from '@/shared/catalogue-fields';
+import { type CatalogueFilter, catalogueFilters, FILTER_CALLS } from '@/shared/catalogue-filters';
 import type { Fit } from '@/shared/fit';
 
 /** The fields every kind's rows share: the id and what the Investment Statistic card shows. */
@@ -19,26 +21,20 @@ export interface CatalogueRow {
   fit?: Fit | null;
 }
 
-/** A multi-select filter, checked against a kind's filter paths and search keys with `satisfies`. */
-export interface ListFilterOf<Path extends string, Query extends string> {
-  /** Its key in the page's URL. */
-  key: string;
-  label: string;
-  /** The filter call that lists its options. */
-  path: Path;
-  /** The search call's query key that carries it. */
-  query: Query;
-  /** Set for the dropdowns above the table; the others are checklists in 'More Filters'. */
-  placeholder?: string;
-}
+/** A multi-select filter: its filter call lists the options. */
+export type ListFilter = CatalogueFilter & { optionsPath: string; optionsKey: string };
 
-export type ListFilter = ListFilterOf<string, string>;
+/** A single-choice filter of 'More Filters': its options are its vocabulary. */
+export type SingleFilter = CatalogueFilter & { vocabulary: readonly string[]; single: true };
 
-/** A single-choice filter of 'More Filters', sent to the search call under its own key. */
-export interface SingleFilter {
-  key: string;
-  label: string;
-  options: readonly string[];
+/** A kind's filters and its filter calls' path, all from the shared filter table. */
+export function kindFilters(catalogue: CatalogueName) {
+  const filters = catalogueFilters(catalogue);
+  return {
+    filtersPath: FILTER_CALLS[catalogue],
+    filters: filters.filter((filter): filter is ListFilter => filter.optionsPath !== undefined),
+    singleFilters: filters.filter((filter): filter is SingleFilter => filter.single === true),
+  };
 }
 
 /** What a row's detail page shows above its Investment Statistic card. */
@@ -63,9 +59,8 @@ export interface CatalogueKind<R extends CatalogueRow> {
   detailRoute: '/investor/$id' | '/fund/$id';
   /** Under the API root: `{rowsPath}/search` and `{rowsPath}/{id}`. */
   rowsPath: string;
-  /** Under the API root: `{filtersPath}/{filter path}`, answering `{ [optionsKeys[path]]: options }`. */
+  /** Under the API root: `{filtersPath}/{optionsPath}` answers a filter's `{ [optionsKey]: options }`. */
   filtersPath: string;
-  optionsKeys: Readonly<Record<string, string>>;
   /** The multi-select filters in the order of the search call's query. */
   filters: readonly ListFilter[];
   singleFilters: readonly SingleFilter[];

@@ -57,8 +57,8 @@ export function validateCatalogueSearch(kind: AnyCatalogueKind, raw: Record<stri
     const values = stringList(raw[key]);
     if (values) search[key] = values;
   }
-  for (const { key, options } of kind.singleFilters) {
-    const value = options.find((allowed) => allowed === raw[key]);
+  for (const { key, vocabulary } of kind.singleFilters) {
+    const value = vocabulary.find((allowed) => allowed === raw[key]);
     if (value) search[key] = value;
   }
   const term = text(raw.search);
@@ -143,7 +143,7 @@ export type SearchQuery = Record<string, string | number | string[]>;
 
 /**
  * The search call's query for a view: page, page size, each non-empty multi-select filter under its
- * query key, the search term, and each chosen single-choice filter under its own key. With `ranked`
+ * query key, the search term, and each chosen single-choice filter under its query key. With `ranked`
  * (the founder has a startup profile) also the order by fit and min_fit; without, the server would
  * refuse them, so they wait in the URL until there is a profile.
  */
@@ -151,12 +151,12 @@ export function searchQuery(kind: AnyCatalogueKind, search: CatalogueSearch, ran
   const query: SearchQuery = { page: search.page ?? 1, per_page: PAGE_SIZE };
   for (const filter of kind.filters) {
     const values = filterValues(search, filter.key);
-    if (values.length > 0) query[filter.query] = values;
+    if (values.length > 0) query[filter.searchKey] = values;
   }
   if (search.search) query.search_term = search.search;
-  for (const { key } of kind.singleFilters) {
+  for (const { key, searchKey } of kind.singleFilters) {
     const value = singleValue(search, key);
-    if (value) query[key] = value;
+    if (value) query[searchKey] = value;
   }
   if (sortsByFit(search, ranked)) query.sort = FIT_SORT;
   if (ranked && search.min_fit !== undefined) query.min_fit = search.min_fit;

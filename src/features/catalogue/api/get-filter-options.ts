@@ -5,12 +5,12 @@ import type { OptionItem } from '@/shared/api-types';
 import type { AnyCatalogueKind, ListFilter } from '../catalogue-kind';
 
 /** The options of one filter, read from the key its filter call answers under. */
-async function getFilterOptions(kind: AnyCatalogueKind, path: string): Promise<OptionItem[]> {
-  const answer = await api<Record<string, OptionItem[] | undefined>>(`${API}${kind.filtersPath}/${path}`);
-  const options = answer[kind.optionsKeys[path]];
-  if (!Array.isArray(options)) throw new Error(`The ${path} filter answered without its options.`);
+async function getFilterOptions(kind: AnyCatalogueKind, { optionsPath, optionsKey }: ListFilter): Promise<OptionItem[]> {
+  const answer = await api<Record<string, OptionItem[] | undefined>>(`${API}${kind.filtersPath}/${optionsPath}`);
+  const options = answer[optionsKey];
+  if (!Array.isArray(options)) throw new Error(`The ${optionsPath} filter answered without its options.`);
   return options;
 }
 
 export const filterOptionsQueryOptions = (kind: AnyCatalogueKind, filter: ListFilter) =>
-  queryOptions({ queryKey: [kind.noun, 'filters', filter.path], queryFn: () => getFilterOptions(kind, filter.path) });
+  queryOptions({ queryKey: [kind.noun, 'filters', filter.optionsPath], queryFn: () => getFilterOptions(kind, filter) });

@@ -54,7 +54,7 @@ export function CatalogueMoreFilters({ kind, open, onClose, value, onApply, onCl
                 key={filter.key}
                 title={filter.label}
                 single
-                options={filter.options.map((option) => ({ label: option, value: option }))}
+                options={filter.vocabulary.map((option) => ({ label: option, value: option }))}
                 value={typeof chosen === 'string' ? [chosen] : []}
                 onChange={(next) => setDraft((current) => ({ ...current, [filter.key]: next[0] }))}
               />

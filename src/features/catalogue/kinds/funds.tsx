@@ -3,14 +3,10 @@ import IosShareIcon from '@mui/icons-material/IosShare';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { Badge } from '@/components/Badge';
 import { EMPTY, formatLocation, formatName, formatText, isMissing } from '@/lib/format';
-import { FUND_FILTER_PATHS, type FUND_SEARCH_ARRAY_KEYS } from '@/shared/api-paths';
 import type { Fund } from '@/shared/api-types';
 import { FINANCING_TYPES, FIRM_TYPES } from '@/shared/vocabularies';
-import type { CatalogueKind, ListFilterOf } from '../catalogue-kind';
+import { type CatalogueKind, kindFilters } from '../catalogue-kind';
 import { AMOUNT_COLUMNS, badgeColumn, badgesColumn, emailColumn, emailField, mobileField, phoneColumn, PREFERENCE_COLUMNS, textColumn, websiteColumn, websiteFields } from './columns';
-import { sharedFilters } from './shared-filters';
-
-type FundFilter = ListFilterOf<keyof typeof FUND_FILTER_PATHS, (typeof FUND_SEARCH_ARRAY_KEYS)[number]>;
 
 /** The first present value, for contact details that may sit on the firm or on its contact. */
 function firstPresent(...values: string[]): string | undefined {
@@ -30,24 +26,7 @@ export const funds: CatalogueKind<Fund> = {
   listRoute: '/funds',
   detailRoute: '/fund/$id',
   rowsPath: '/funds',
-  filtersPath: '/filters/investment-funds',
-  optionsKeys: FUND_FILTER_PATHS,
-  filters: [
-    ...sharedFilters<FundFilter['path']>({
-      stages: 'stage-preferences',
-      industries: 'industry-preferences',
-      countries: 'countries',
-      fundTypes: 'fund-types',
-      cities: 'cities',
-      states: 'states',
-      assetsUnderManagement: 'assets-under-management',
-      minInvestments: 'min-investment',
-      maxInvestments: 'max-investment',
-      numberOfInvestors: 'number-of-investors',
-    }),
-    { key: 'genderRatio', label: 'Gender Ratio', path: 'gender-ratio', query: 'gender_ratio' },
-  ] satisfies FundFilter[],
-  singleFilters: [],
+  ...kindFilters('funds'),
   columns: [
     textColumn('firm_name', 'Firm name', 200),
     textColumn('full_name', 'Investors', 180),

@@ -1,13 +1,9 @@
 import { numberColumn } from '@/components/DataGrid';
 import { formatCount, formatLocation, formatName, isMissing } from '@/lib/format';
-import { INVESTOR_FILTER_PATHS, type INVESTOR_SEARCH_ARRAY_KEYS } from '@/shared/api-paths';
 import type { Investor } from '@/shared/api-types';
-import { FINANCING_TYPES, FIRM_TYPES, GENDERS } from '@/shared/vocabularies';
-import type { CatalogueKind, ListFilterOf } from '../catalogue-kind';
+import { FINANCING_TYPES, FIRM_TYPES } from '@/shared/vocabularies';
+import { type CatalogueKind, kindFilters } from '../catalogue-kind';
 import { AMOUNT_COLUMNS, badgeColumn, badgesColumn, emailColumn, emailField, mobileField, phoneColumn, PREFERENCE_COLUMNS, textColumn, websiteColumn, websiteFields } from './columns';
-import { sharedFilters } from './shared-filters';
-
-type InvestorFilter = ListFilterOf<keyof typeof INVESTOR_FILTER_PATHS, (typeof INVESTOR_SEARCH_ARRAY_KEYS)[number]>;
 
 /** '{contact_title} at {firm_name}', or whichever of the two is known. */
 function role(title: string, firm: string): string | undefined {
@@ -23,24 +19,7 @@ export const investors: CatalogueKind<Investor> = {
   listRoute: '/investors',
   detailRoute: '/investor/$id',
   rowsPath: '/investors',
-  filtersPath: '/filters/investors',
-  optionsKeys: INVESTOR_FILTER_PATHS,
-  filters: [
-    ...sharedFilters<InvestorFilter['path']>({
-      stages: 'stage_preferences',
-      industries: 'industry_preferences',
-      countries: 'country',
-      fundTypes: 'fund_type',
-      cities: 'cities',
-      states: 'states',
-      assetsUnderManagement: 'assets_under_management',
-      minInvestments: 'min_investment',
-      maxInvestments: 'max_investment',
-      numberOfInvestors: 'number_of_investors',
-    }),
-    { key: 'contactTitles', label: 'Contact Titles', path: 'job_title', query: 'title' },
-  ] satisfies InvestorFilter[],
-  singleFilters: [{ key: 'gender', label: 'Gender', options: GENDERS }],
+  ...kindFilters('investors'),
   columns: [
     { field: 'name', headerName: 'Investors', width: 180, text: (row) => formatName(row.first_name, row.last_name) },
     textColumn('contact_title', 'Contact title', 170),

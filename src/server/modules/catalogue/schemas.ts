@@ -3,7 +3,7 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { FIT_CRITERIA, FIT_SORT, FIT_VERDICTS } from '../../../shared/fit.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../../shared/constants.js';
-import { ladderValues } from './buckets.js';
+import { ladderValues } from '../../../shared/filter-buckets.js';
 import type { Catalogue, Facet } from './catalogues.js';
 
 /** Past this no catalogue has rows; it keeps OFFSET arithmetic far from overflow. */

@@ -1,6 +1,6 @@
 // The search SQL, in one place: the routes run it, and the benchmark times the very same statements.
 import { type SQL, sql } from 'drizzle-orm';
-import { bucketsFor } from './buckets.js';
+import { bucketsFor } from '../../../shared/filter-buckets.js';
 import type { Catalogue, Facet } from './catalogues.js';
 import { fitColumnsSql } from './fit-ranking.js';
 

@@ -1,28 +1,32 @@
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { FUND_FILTER_PATHS, INVESTOR_FILTER_PATHS } from '../../../shared/api-paths.js';
-import { facetByOptionKey } from '../catalogue/catalogues.js';
+import { FILTER_CALLS } from '../../../shared/catalogue-filters.js';
 import type { CatalogueSearch } from '../catalogue/search.js';
 import { errorBody, noQuery } from '../../plugins/validation.js';
 import { FilterOptions } from './options.js';
 
 const optionList = Type.Array(Type.Object({ label: Type.String(), value: Type.String() }));
 
-/** GET /filters/investors/{path} and /filters/investment-funds/{path}: each answers { [key]: options }. */
+/**
+ * GET /filters/investors/{path} and /filters/investment-funds/{path}, one per filter that has a filter call
+ * (shared/catalogue-filters.ts): each answers { [key]: options }.
+ */
 export async function filterRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const options = new FilterOptions(app.db);
 
-  const register = (prefix: string, search: CatalogueSearch, paths: Record<string, string>, tag: string) => {
-    for (const [path, key] of Object.entries(paths)) {
-      const facet = facetByOptionKey(search.catalogue, key);
+  const register = (search: CatalogueSearch) => {
+    const { catalogue } = search;
+    for (const facet of catalogue.facets) {
+      const { optionsPath, optionsKey: key } = facet;
+      if (optionsPath === undefined || key === undefined) continue;
       app.get(
-        `/filters/${prefix}/${path}`,
+        `${FILTER_CALLS[catalogue.name]}/${optionsPath}`,
         {
           onRequest: app.authenticate,
           schema: {
-            tags: [tag],
+            tags: [`${catalogue.noun} filters`],
             summary: `Options of the ${key} filter, sorted for reading`,
             security: [{ bearer: [] }],
             querystring: noQuery,
@@ -33,6 +37,6 @@ export async function filterRoutes(instance: FastifyInstance) {
       );
     }
   };
-  register('investors', app.catalogue.investors, INVESTOR_FILTER_PATHS, 'Investor filters');
-  register('investment-funds', app.catalogue.funds, FUND_FILTER_PATHS, 'Fund filters');
+  register(app.catalogue.investors);
+  register(app.catalogue.funds);
 }

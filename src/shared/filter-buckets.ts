@@ -1,5 +1,6 @@
-// The numeric filter groups are ranges. A bucket holds the values lo ≤ x < hi (the last one is open);
+// The numeric filters are ranges. A bucket holds the values lo ≤ x < hi (the last one is open);
 // its wire value is "lo-hi" (or "lo-" when open), e.g. "10000000-50000000" for "$10M – $50M".
+import { groupThousands } from './numbers.js';
 
 export interface Bucket {
   value: string;
@@ -50,9 +51,9 @@ function moneyLadder(edges: readonly number[]): Ladder {
 /** Whole counts: [6, 11) reads "6 – 10". */
 function countLadder(edges: readonly number[]): Ladder {
   return buildLadder(edges, (lo, hi, first) => {
-    if (hi === null) return `${lo.toLocaleString('en-US')}+`;
-    if (first && lo === 0) return `Up to ${(hi - 1).toLocaleString('en-US')}`;
-    return `${lo.toLocaleString('en-US')} – ${(hi - 1).toLocaleString('en-US')}`;
+    if (hi === null) return `${groupThousands(lo)}+`;
+    if (first && lo === 0) return `Up to ${groupThousands(hi - 1)}`;
+    return `${groupThousands(lo)} – ${groupThousands(hi - 1)}`;
   });
 }
 
