@@ -5,8 +5,8 @@ import type { FramePersister } from '@/features/offline/persisters/frame-persist
 
 /**
  * The one place the query cache is provided. The frame's queries (the user, the lists) are first
- * restored from localStorage (src/features/offline/persisters/frame-persister.ts), then saved there as they change. Nothing
- * renders until that restore is done — a synchronous read, one turn of the event loop — so the
+ * restored from localStorage (src/features/offline/persisters/frame-persister.ts), then saved there as
+ * they change. Nothing renders until that restore is done — a synchronous read, one turn of the event loop — so the
  * router's first load already finds them, and an offline cold start paints the frame without waiting
  * for IndexedDB. Restored answers are marked stale first: online, they are fetched again at once.
  */

@@ -34,7 +34,7 @@ export function createQueryClient({ persister, isFinal = () => false }: QueryCli
   followBrowserOnlineState();
   /** One more try for a network failure or a server error; a 4xx answer will not change on retry. */
   const retryOnce = (failures: number, error: unknown): boolean => {
-    // Offline with nothing saved, say: say so at once instead of waiting for the network.
+    // A final failure (offline with nothing saved) is said at once instead of waiting for the network.
     if (isFinal(error)) return false;
     const status = apiStatus(error);
     return failures < 1 && (status === undefined || status >= 500);

@@ -1,7 +1,7 @@
 /** Generic defaults: columns 150 px wide, at least 20. */
 export const DEFAULT_WIDTH = 150;
 export const DEFAULT_MIN_WIDTH = 20;
-/** A row and the header at standard density; the placeholder takes the same room as the grid. */
+/** A row and the header at standard density. */
 export const ROW_HEIGHT = 52;
 export const HEADER_HEIGHT = 44;
 /** The height of the grid's body while it has no rows (its overlays). */

@@ -5,6 +5,8 @@ import { createContext, useContext, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Box, Button, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
+import DensityMediumIcon from '@mui/icons-material/DensityMedium';
+import ViewColumnOutlinedIcon from '@mui/icons-material/ViewColumnOutlined';
 import {
   ColumnsPanelTrigger,
   GridOverlay,
@@ -17,7 +19,9 @@ import {
 } from '@mui/x-data-grid';
 import { Pagination } from '../Pagination';
 import type { GridSlotsContent } from './app-data-grid-props';
-import { columnsIcon, densityIcon } from './grid-icons';
+
+const columnsIcon = <ViewColumnOutlinedIcon fontSize="small" />;
+const densityIcon = <DensityMediumIcon fontSize="small" />;
 
 export const GridSlotsContext = createContext<GridSlotsContent & { controlsContainer?: HTMLElement | null }>({});
 
