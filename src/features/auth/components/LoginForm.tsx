@@ -1,38 +1,28 @@
 import { Box } from '@mui/material';
 import { showToast } from '@/lib/toasts';
-import { lazyValidation } from '@/lib/lazy-validation';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import type { LoginCodeSent } from '@/shared/api-types';
 import { useLogin } from '../api/login';
-import type { LoginValues } from '../forms/schemas';
 import { AuthForm } from './AuthForm';
-
-const validate = lazyValidation<LoginValues>(() => import('../forms/schemas').then((schemas) => schemas.loginSchema));
+import { AUTH_SCREENS } from './auth-screens';
 
 export interface LoginFormProps {
   /** Called once the server has mailed the 6-digit code. */
   onCodeSent: (sent: LoginCodeSent) => void;
 }
 
-const initialValues: LoginValues = { email: '', password: '' };
-
 /** Log In: e-mail and password; any error but 302 shows the server's detail above the form. */
 export function LoginForm({ onCodeSent }: LoginFormProps) {
   const login = useLogin();
   return (
     <AuthForm
-      title="Log in to Fundscape"
-      intro="Welcome back. Enter your details to continue."
-      label="Log in"
-      initialValues={initialValues}
-      validate={validate}
+      screen={AUTH_SCREENS.login}
       onSubmit={async (values) => {
         const sent = await login.mutateAsync({ email: values.email.trim(), password: values.password });
         showToast('OTP code sent successfully', { variant: 'success' });
         onCodeSent(sent);
       }}
-      submitLabel="Log In"
       footer={
         <>
           Don&apos;t have an account? <TextLink to="/register">Sign Up</TextLink>

@@ -1,13 +1,10 @@
 import { showToast } from '@/lib/toasts';
-import { lazyValidation } from '@/lib/lazy-validation';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { useResetPassword } from '../api/reset-password';
-import type { ResetPasswordValues } from '../forms/schemas';
 import { AuthForm } from './AuthForm';
+import { AUTH_SCREENS } from './auth-screens';
 import { NEW_PASSWORD_HINT } from './new-password-hint';
-
-const validate = lazyValidation<ResetPasswordValues>(() => import('../forms/schemas').then((schemas) => schemas.resetPasswordSchema));
 
 export interface ResetPasswordFormProps {
   /** The token from the mailed link. */
@@ -16,24 +13,17 @@ export interface ResetPasswordFormProps {
   onReset: () => void;
 }
 
-const initialValues: ResetPasswordValues = { password: '', confirm_password: '' };
-
 /** Reset Password: new password and confirmation; on success the toast 'Password has been updated'. */
 export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
   const reset = useResetPassword();
   return (
     <AuthForm
-      title="Set a new password"
-      intro="Choose a password you have not used here before."
-      label="Reset password"
-      initialValues={initialValues}
-      validate={validate}
+      screen={AUTH_SCREENS.resetPassword}
       onSubmit={async (values) => {
         await reset.mutateAsync({ token, new_password: values.password, confirm_password: values.confirm_password });
         showToast('Password has been updated', { variant: 'success' });
         onReset();
       }}
-      submitLabel="Reset Password"
       footer={<TextLink to="/login">Back to Log In</TextLink>}
     >
       <FormTextField
