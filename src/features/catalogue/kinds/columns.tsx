@@ -19,20 +19,12 @@ export function phoneColumn<R>(field: FieldOf<R, string>, headerName: string): T
 }
 
 export function emailColumn<R>(field: FieldOf<R, string>, headerName: string): TableColumn<R> {
-  return {
-    field,
-    headerName,
-    width: 220,
-    text: (row) => formatText(row[field]),
-    render: (row, cell) => <EmailCell value={row[field]} {...cell} />,
-  };
+  return { ...textColumn<R>(field, headerName, 220), render: (row, cell) => <EmailCell value={row[field]} {...cell} /> };
 }
 
 export function websiteColumn<R>(field: FieldOf<R, string>, headerName: string): TableColumn<R> {
   return {
-    field,
-    headerName,
-    width: 180,
+    ...textColumn<R>(field, headerName, 180),
     text: (row) => formatWebsite(row[field]),
     render: (row, cell) => <WebsiteCell value={row[field]} {...cell} />,
   };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import type { TableColumn } from '@/components/DataGrid';
@@ -25,12 +26,23 @@ export const isOverdue = (pipeline: Pipeline, today = localDate()) => pipeline.f
 
 /** Stage (a select in the cell), Next follow-up and Amount (set in a small dialog), and the latest note. */
 export function pipelineColumns<R extends PipelineRow>({ itemName, onStageChange, onEdit }: PipelineColumnsOptions<R>): TableColumn<R>[] {
-  const editButton = (row: R, what: string, tabIndex: number) => (
-    <Tooltip title="Set follow-up and amount">
-      <IconButton size="small" aria-label={`Set ${what} for ${itemName(row)}`} tabIndex={tabIndex} onClick={() => onEdit(row)} sx={{ ml: 'auto' }}>
-        <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
-      </IconButton>
-    </Tooltip>
+  /** A value set in the follow-up and amount dialog: the value, its pending mark, and the button that opens the dialog. */
+  const dialogCell = (row: R, field: PipelineField, what: string, tabIndex: number, value: ReactNode) => (
+    <Box sx={{ display: 'flex', alignItems: 'center', width: '100%' }}>
+      {value}
+      {row.pendingFields.has(field) && <PendingMark what={what} />}
+      <Tooltip title="Set follow-up and amount">
+        <IconButton
+          size="small"
+          aria-label={`Set ${what.toLowerCase()} for ${itemName(row)}`}
+          tabIndex={tabIndex}
+          onClick={() => onEdit(row)}
+          sx={{ ml: 'auto' }}
+        >
+          <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
+        </IconButton>
+      </Tooltip>
+    </Box>
   );
   return [
     {
@@ -58,18 +70,19 @@ export function pipelineColumns<R extends PipelineRow>({ itemName, onStageChange
       width: 170,
       text: (row) => formatFollowUp(row.pipeline.follow_up_on),
       sortValue: (row) => (row.pipeline.follow_up_on === null ? null : Date.parse(row.pipeline.follow_up_on)),
-      render: (row, { tabIndex }) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', width: '100%' }}>
+      render: (row, { tabIndex }) =>
+        dialogCell(
+          row,
+          'follow_up_on',
+          'Next follow-up',
+          tabIndex,
           <Typography
             component="span"
             sx={{ fontSize: 14, color: isOverdue(row.pipeline) ? 'error.main' : undefined, fontWeight: isOverdue(row.pipeline) ? 600 : undefined }}
           >
             {formatFollowUp(row.pipeline.follow_up_on)}
-          </Typography>
-          {row.pendingFields.has('follow_up_on') && <PendingMark what="Next follow-up" />}
-          {editButton(row, 'follow-up', tabIndex)}
-        </Box>
-      ),
+          </Typography>,
+        ),
     },
     {
       field: 'pipeline_amount',
@@ -77,13 +90,7 @@ export function pipelineColumns<R extends PipelineRow>({ itemName, onStageChange
       width: 150,
       text: (row) => formatAmount(row.pipeline),
       sortValue: (row) => row.pipeline.amount,
-      render: (row, { tabIndex }) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', width: '100%' }}>
-          <span>{formatAmount(row.pipeline)}</span>
-          {row.pendingFields.has('amount') && <PendingMark what="Amount" />}
-          {editButton(row, 'amount', tabIndex)}
-        </Box>
-      ),
+      render: (row, { tabIndex }) => dialogCell(row, 'amount', 'Amount', tabIndex, <span>{formatAmount(row.pipeline)}</span>),
     },
     {
       field: 'pipeline_latest_note',

@@ -1,7 +1,7 @@
-import { Box, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { showToast } from '@/lib/toasts';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { FormSubmit } from '@/components/FormSubmit/FormSubmit';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { TextInput } from '@/components/TextInput/TextInput';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -30,28 +30,22 @@ export function PersonalInformationForm() {
         }
       }}
     >
-      {({ isSubmitting, dirty }) => (
-        <Form noValidate aria-label="Personal information">
-          <Stack spacing={2.25}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.25}>
-              <FormTextField name="first_name" label="First Name" autoComplete="given-name" required />
-              <FormTextField name="last_name" label="Last Name" autoComplete="family-name" required />
-            </Stack>
-            <TextInput
-              label="Email"
-              value={user.email}
-              readOnly
-              helperText="Your e-mail is your login and cannot be changed here."
-              sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'grey.50', color: 'text.secondary' } }}
-            />
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <AppButton type="submit" loading={isSubmitting} disabled={!dirty}>
-                Save Changes
-              </AppButton>
-            </Box>
+      <Form noValidate aria-label="Personal information">
+        <Stack spacing={2.25}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.25}>
+            <FormTextField name="first_name" label="First Name" autoComplete="given-name" required />
+            <FormTextField name="last_name" label="Last Name" autoComplete="family-name" required />
           </Stack>
-        </Form>
-      )}
+          <TextInput
+            label="Email"
+            value={user.email}
+            readOnly
+            helperText="Your e-mail is your login and cannot be changed here."
+            sx={{ '& .MuiOutlinedInput-root': { bgcolor: 'grey.50', color: 'text.secondary' } }}
+          />
+          <FormSubmit needsChange>Save Changes</FormSubmit>
+        </Stack>
+      </Form>
     </Formik>
   );
 }

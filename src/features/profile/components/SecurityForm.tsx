@@ -1,7 +1,7 @@
-import { Box, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { showToast } from '@/lib/toasts';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { FormSubmit } from '@/components/FormSubmit/FormSubmit';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { apiErrorDetail } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
@@ -28,20 +28,14 @@ export function SecurityForm() {
         }
       }}
     >
-      {({ isSubmitting }) => (
-        <Form noValidate aria-label="Change password">
-          <Stack spacing={2.25}>
-            <FormTextField name="current_password" label="Current Password" type="password" autoComplete="current-password" required />
-            <FormTextField name="new_password" label="New Password" type="password" autoComplete="new-password" required />
-            <FormTextField name="confirm_password" label="Confirm Password" type="password" autoComplete="new-password" required />
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <AppButton type="submit" loading={isSubmitting}>
-                Update Password
-              </AppButton>
-            </Box>
-          </Stack>
-        </Form>
-      )}
+      <Form noValidate aria-label="Change password">
+        <Stack spacing={2.25}>
+          <FormTextField name="current_password" label="Current Password" type="password" autoComplete="current-password" required />
+          <FormTextField name="new_password" label="New Password" type="password" autoComplete="new-password" required />
+          <FormTextField name="confirm_password" label="Confirm Password" type="password" autoComplete="new-password" required />
+          <FormSubmit>Update Password</FormSubmit>
+        </Stack>
+      </Form>
     </Formik>
   );
 }

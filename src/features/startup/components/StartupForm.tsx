@@ -1,6 +1,6 @@
-import { Box, InputAdornment, Stack } from '@mui/material';
+import { InputAdornment, Stack } from '@mui/material';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { FormSubmit } from '@/components/FormSubmit/FormSubmit';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { lazyValidation } from '@/lib/lazy-validation';
@@ -76,7 +76,7 @@ export function StartupForm({ profile }: { profile: StartupProfile | undefined }
 
   return (
     <Formik initialValues={formValues(profile)} enableReinitialize validate={validate} validateOnChange onSubmit={onSubmit}>
-      {({ isSubmitting, status }) => (
+      {({ status }) => (
         <Form noValidate aria-label="Your startup">
           <FormAlert message={status as string | undefined} />
           <Stack spacing={2.25}>
@@ -109,11 +109,7 @@ export function StartupForm({ profile }: { profile: StartupProfile | undefined }
                 shrinkLabel
               />
             </Stack>
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <AppButton type="submit" loading={isSubmitting}>
-                Save profile
-              </AppButton>
-            </Box>
+            <FormSubmit>Save profile</FormSubmit>
           </Stack>
         </Form>
       )}
