@@ -1,24 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { rowQueryOptions } from '@/features/catalogue/api/get-row';
-import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail';
 import { funds } from '@/features/catalogue/kinds/funds';
-import { loadOrNotFound } from './-components/load-or-not-found';
-import { useFitProfile } from '@/features/startup/api/use-startup-view';
-import { listKeys } from '@/features/lists/api/list-keys';
-import { PipelinePanel } from '@/features/pipeline/components/PipelinePanel';
+import { catalogueRowLoader, CatalogueDetailPage } from './-components/catalogue-detail-route';
 
 export const Route = createFileRoute('/_app/fund/$id')({
-  loader: ({ context: { queryClient }, params }) =>
-    loadOrNotFound(params.id, (id) => queryClient.ensureQueryData(rowQueryOptions(funds, id))),
+  loader: catalogueRowLoader(funds),
   component: FundPage,
 });
 
 function FundPage() {
-  const id = Number(Route.useParams().id);
-  const { profile } = useFitProfile();
-  return (
-    <CatalogueDetail kind={funds} id={id} fitProfile={profile}>
-      <PipelinePanel listType="fund" itemId={id} listKeys={listKeys} />
-    </CatalogueDetail>
-  );
+  return <CatalogueDetailPage kind={funds} listType="fund" id={Number(Route.useParams().id)} />;
 }
