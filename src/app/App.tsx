@@ -15,6 +15,8 @@ import { LISTS_KEY } from '@/features/lists/api/get-lists';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { ListSyncReporter } from '@/features/lists/components/ListSyncReporter';
 import { PipelineSyncReporter } from '@/features/pipeline/components/PipelineSyncReporter';
+import { SAVED_SEARCHES_KEY } from '@/features/saved-searches/api/get-saved-searches';
+import { SavedSearchSyncReporter } from '@/features/saved-searches/components/SavedSearchSyncReporter';
 import { meQueryKey } from '@/features/profile/api/me';
 import { ROUND_KEY } from '@/features/startup/api/get-round';
 import { STARTUP_KEY } from '@/features/startup/api/get-startup';
@@ -22,9 +24,10 @@ import { StartupSyncReporter } from '@/features/startup/components/StartupSyncRe
 
 /**
  * What the logged-in frame shows before its page: the user in the sidebar, the lists with their counts,
- * the round's progress above them, and the startup profile the catalogue pages rank by.
+ * the round's progress above them, the saved searches with their counts of new rows, and the startup
+ * profile the catalogue pages rank by.
  */
-const FRAME_QUERY_KEYS = [meQueryKey, LISTS_KEY, STARTUP_KEY, ROUND_KEY];
+const FRAME_QUERY_KEYS = [meQueryKey, LISTS_KEY, SAVED_SEARCHES_KEY, STARTUP_KEY, ROUND_KEY];
 
 export interface AppProps {
   router: AppRouter;
@@ -52,6 +55,7 @@ export function App({ router, queryClient, session }: AppProps) {
           <ListSyncReporter />
           <PipelineSyncReporter listKeys={listKeys} />
           <StartupSyncReporter />
+          <SavedSearchSyncReporter />
           <OfflineSupport />
           <RouterProvider router={router} />
         </ToastProvider>

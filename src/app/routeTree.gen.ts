@@ -25,6 +25,7 @@ import { Route as GuestVerifyRouteImport } from './routes/_guest/verify'
 import { Route as AppFundIdRouteImport } from './routes/_app/fund.$id'
 import { Route as AppInvestorIdRouteImport } from './routes/_app/investor.$id'
 import { Route as AppListsIdRouteImport } from './routes/_app/lists.$id'
+import { Route as AppSavedSearchesIdRouteImport } from './routes/_app/saved-searches.$id'
 import { Route as GuestResetPasswordTokenRouteImport } from './routes/_guest/reset-password.$token'
 import { Route as GuestVerifyEmailTokenRouteImport } from './routes/_guest/verify-email.$token'
 
@@ -106,6 +107,11 @@ const AppListsIdRoute = AppListsIdRouteImport.update({
   path: '/lists/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSavedSearchesIdRoute = AppSavedSearchesIdRouteImport.update({
+  id: '/saved-searches/$id',
+  path: '/saved-searches/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const GuestResetPasswordTokenRoute = GuestResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
@@ -132,6 +138,7 @@ export interface FileRoutesByFullPath {
   '/fund/$id': typeof AppFundIdRoute
   '/investor/$id': typeof AppInvestorIdRoute
   '/lists/$id': typeof AppListsIdRoute
+  '/saved-searches/$id': typeof AppSavedSearchesIdRoute
   '/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/verify-email/$token': typeof GuestVerifyEmailTokenRoute
 }
@@ -150,6 +157,7 @@ export interface FileRoutesByTo {
   '/fund/$id': typeof AppFundIdRoute
   '/investor/$id': typeof AppInvestorIdRoute
   '/lists/$id': typeof AppListsIdRoute
+  '/saved-searches/$id': typeof AppSavedSearchesIdRoute
   '/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/verify-email/$token': typeof GuestVerifyEmailTokenRoute
 }
@@ -171,6 +179,7 @@ export interface FileRoutesById {
   '/_app/fund/$id': typeof AppFundIdRoute
   '/_app/investor/$id': typeof AppInvestorIdRoute
   '/_app/lists/$id': typeof AppListsIdRoute
+  '/_app/saved-searches/$id': typeof AppSavedSearchesIdRoute
   '/_guest/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/_guest/verify-email/$token': typeof GuestVerifyEmailTokenRoute
 }
@@ -191,6 +200,7 @@ export interface FileRouteTypes {
     | '/fund/$id'
     | '/investor/$id'
     | '/lists/$id'
+    | '/saved-searches/$id'
     | '/reset-password/$token'
     | '/verify-email/$token'
   fileRoutesByTo: FileRoutesByTo
@@ -209,6 +219,7 @@ export interface FileRouteTypes {
     | '/fund/$id'
     | '/investor/$id'
     | '/lists/$id'
+    | '/saved-searches/$id'
     | '/reset-password/$token'
     | '/verify-email/$token'
   id:
@@ -229,6 +240,7 @@ export interface FileRouteTypes {
     | '/_app/fund/$id'
     | '/_app/investor/$id'
     | '/_app/lists/$id'
+    | '/_app/saved-searches/$id'
     | '/_guest/reset-password/$token'
     | '/_guest/verify-email/$token'
   fileRoutesById: FileRoutesById
@@ -352,6 +364,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppListsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/saved-searches/$id': {
+      id: '/_app/saved-searches/$id'
+      path: '/saved-searches/$id'
+      fullPath: '/saved-searches/$id'
+      preLoaderRoute: typeof AppSavedSearchesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_guest/reset-password/$token': {
       id: '/_guest/reset-password/$token'
       path: '/reset-password/$token'
@@ -379,6 +398,7 @@ interface AppRouteChildren {
   AppFundIdRoute: typeof AppFundIdRoute
   AppInvestorIdRoute: typeof AppInvestorIdRoute
   AppListsIdRoute: typeof AppListsIdRoute
+  AppSavedSearchesIdRoute: typeof AppSavedSearchesIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -391,6 +411,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFundIdRoute: AppFundIdRoute,
   AppInvestorIdRoute: AppInvestorIdRoute,
   AppListsIdRoute: AppListsIdRoute,
+  AppSavedSearchesIdRoute: AppSavedSearchesIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -7,6 +7,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
 import { SidebarLists } from '@/features/lists/components/SidebarLists';
 import { SidebarRound } from '@/features/startup/components/SidebarRound';
+import { SidebarSavedSearches } from '@/features/saved-searches/components/SidebarSavedSearches';
 import { useMe } from '@/features/profile/api/me';
 import { LogOutConfirmDialog } from '@/features/offline/components/LogOutConfirmDialog';
 import { useLogOutGuard } from '@/features/offline/use-log-out-guard';
@@ -45,6 +46,9 @@ export function SidebarContent() {
         </List>
         <Box sx={{ mt: 2.5 }}>
           <SidebarLists top={<SidebarRound />} />
+        </Box>
+        <Box sx={{ mt: 1.5 }}>
+          <SidebarSavedSearches />
         </Box>
       </Box>
       <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1.25 }}>

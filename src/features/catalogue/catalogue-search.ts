@@ -142,13 +142,13 @@ export function drawerFilterCount(kind: AnyCatalogueKind, search: CatalogueSearc
 export type SearchQuery = Record<string, string | number | string[]>;
 
 /**
- * The search call's query for a view: page, page size, each non-empty multi-select filter under its
- * query key, the search term, and each chosen single-choice filter under its query key. With `ranked`
- * (the founder has a startup profile) also the order by fit and min_fit; without, the server would
- * refuse them, so they wait in the URL until there is a profile.
+ * A view's own keys of the search call (what a saved search keeps): each non-empty multi-select filter
+ * under its query key, the search term, and each chosen single-choice filter under its query key. With
+ * `ranked` (the founder has a startup profile) also the order by fit and min_fit; without, the server
+ * would refuse them, so they wait in the URL until there is a profile. No `sort` means the default order.
  */
-export function searchQuery(kind: AnyCatalogueKind, search: CatalogueSearch, ranked = false): SearchQuery {
-  const query: SearchQuery = { page: search.page ?? 1, per_page: PAGE_SIZE };
+export function viewQuery(kind: AnyCatalogueKind, search: CatalogueSearch, ranked = false): SearchQuery {
+  const query: SearchQuery = {};
   for (const filter of kind.filters) {
     const values = filterValues(search, filter.key);
     if (values.length > 0) query[filter.searchKey] = values;
@@ -161,4 +161,9 @@ export function searchQuery(kind: AnyCatalogueKind, search: CatalogueSearch, ran
   if (sortsByFit(search, ranked)) query.sort = FIT_SORT;
   if (ranked && search.min_fit !== undefined) query.min_fit = search.min_fit;
   return query;
+}
+
+/** The search call's query for a view: its page, the page size, and the view's own keys. */
+export function searchQuery(kind: AnyCatalogueKind, search: CatalogueSearch, ranked = false): SearchQuery {
+  return { page: search.page ?? 1, per_page: PAGE_SIZE, ...viewQuery(kind, search, ranked) };
 }

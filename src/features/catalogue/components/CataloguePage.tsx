@@ -35,15 +35,19 @@ export interface CataloguePageProps<R extends CatalogueRow> {
    * an edit of it waits to be sent (another feature's, composed by the route).
    */
   fit: { profile: CompleteStartupProfile | null; pending: boolean };
+  /** Buttons beside the page's heading (another feature's, composed by the route: Save search). */
+  headerActions?: ReactNode;
 }
 
 /** A catalogue table page: filters, search, the server-paged table and its selection toolbar. */
-export function CataloguePage<R extends CatalogueRow>({ kind, search, selectionActions, fit }: CataloguePageProps<R>) {
+export function CataloguePage<R extends CatalogueRow>({ kind, search, selectionActions, fit, headerActions }: CataloguePageProps<R>) {
   // A query's change re-renders the component that reads it synchronously; the table below is
   // memoised, so that urgent render stops here and the table renders again as a non-urgent update,
   // which React splits into short tasks.
   const results = useDeferredValue(useSearchRows(kind, search, fit.profile !== null));
-  return <CatalogueTable kind={kind} search={search} results={results} selectionActions={selectionActions} fit={fit} />;
+  return (
+    <CatalogueTable kind={kind} search={search} results={results} selectionActions={selectionActions} fit={fit} headerActions={headerActions} />
+  );
 }
 
 const CatalogueTable = memo(CatalogueTableImpl) as typeof CatalogueTableImpl;
@@ -54,6 +58,7 @@ function CatalogueTableImpl<R extends CatalogueRow>({
   results,
   selectionActions,
   fit,
+  headerActions,
 }: CataloguePageProps<R> & { results: UseQueryResult<Paged<R>> }) {
   const { title, noun } = kind;
   const navigate = useNavigate();
@@ -138,6 +143,7 @@ function CatalogueTableImpl<R extends CatalogueRow>({
       <PageTitle
         title={title}
         subtitle={results.data ? `${formatCount(total)} ${noun}${filtered ? ' match' : ''}` : kind.idleSubtitle}
+        actions={headerActions}
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>
         {filterBar}

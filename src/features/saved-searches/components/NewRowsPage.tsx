@@ -1,0 +1,86 @@
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import FiberNewOutlinedIcon from '@mui/icons-material/FiberNewOutlined';
+import type { GridRowId } from '@mui/x-data-grid';
+import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
+import type { TableColumn } from '@/components/DataGrid';
+import { PageTitle } from '@/components/PageTitle/PageTitle';
+import { formatCount } from '@/lib/format';
+import { isUnavailableOffline } from '@/features/offline';
+import { PAGE_SIZE } from '@/shared/constants';
+import type { SavedSearch } from '@/shared/saved-searches';
+import { useNewRows } from '../api/get-new-rows';
+import { OpenSearchButton } from './OpenSearchButton';
+
+/** Rows or none: one array, so the grid sees no change. */
+const NO_ROWS: never[] = [];
+
+export interface NewRowsPageProps<R> {
+  saved: SavedSearch;
+  /** The 1-based page shown, from the URL, and how to show another. */
+  page: number;
+  onPageChange: (page: number) => void;
+  /** The kind's table columns (another feature's, composed by the route). */
+  columns: readonly TableColumn<R>[];
+  onRowOpen: (row: R) => void;
+}
+
+/**
+ * What an alert mail's "see them all" opens: the rows added to the catalogue since the saved search
+ * was last opened that match it, in its kind's table, a page at a time, and a way to open the search.
+ */
+export function NewRowsPage<R extends { id: GridRowId }>({ saved, page, onPageChange, columns, onRowOpen }: NewRowsPageProps<R>) {
+  const results = useNewRows<R>(saved.id, page);
+  const total = results.data?.total ?? 0;
+  const noun = saved.kind;
+  return (
+    <Box>
+      <PageTitle
+        title={saved.name}
+        subtitle={results.data ? `${formatCount(total)} new ${noun} since you last opened this search` : `New ${noun} that match this search`}
+        actions={<OpenSearchButton saved={saved} />}
+      />
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <AppDataGrid
+          label={`New ${noun}`}
+          tableId={noun}
+          rows={results.data?.results ?? NO_ROWS}
+          columns={columns}
+          minColumnWidth={60}
+          maxColumnWidth={500}
+          loading={results.isFetching}
+          pageSize={PAGE_SIZE}
+          serverPaging={{ page, rowCount: total, onPageChange }}
+          onRowOpen={onRowOpen}
+          noRows={
+            results.isError ? (
+              <Alert
+                severity={isUnavailableOffline(results.error) ? 'info' : 'error'}
+                sx={{ m: 2 }}
+                action={
+                  <Button color="inherit" size="small" onClick={() => void results.refetch()}>
+                    Retry
+                  </Button>
+                }
+              >
+                {isUnavailableOffline(results.error)
+                  ? `Not available offline: the new ${noun} of this search were never loaded on this device.`
+                  : `The new ${noun} could not be loaded. Check your connection and try again.`}
+              </Alert>
+            ) : (
+              <Box sx={{ py: 8, px: 3, textAlign: 'center' }}>
+                <FiberNewOutlinedIcon sx={{ fontSize: 40, color: 'text.disabled', mb: 1 }} />
+                <Typography variant="h5" component="p">
+                  Nothing new
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
+                  {`No ${noun} that match “${saved.name}” were added since you last opened it.`}
+                </Typography>
+                <OpenSearchButton saved={saved} variant="secondary" />
+              </Box>
+            )
+          }
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { lazy, useState } from 'react';
+import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { Modal } from '@/components/Modal/Modal';
+import { DEFAULT_SAVED_SEARCH_ALERT, type SavedSearchKind, type SavedSearchQuery } from '@/shared/saved-searches';
+import { useCreateSavedSearch } from '../api/change-saved-searches';
+import type { SavedSearchValues } from '../forms/saved-search-schema';
+import { suggestedName } from '../suggested-name';
+import { reportOutcome } from './report-outcome';
+
+// The form, formik and yup load when the dialog first opens, not with the catalogue page.
+const SavedSearchForm = lazy(() => import('../forms/SavedSearchForm').then((module) => ({ default: module.SavedSearchForm })));
+
+export interface SaveSearchButtonProps {
+  kind: SavedSearchKind;
+  /** The page's search call without page and per_page: what is saved. */
+  query: SavedSearchQuery;
+}
+
+/** 'Save search' on a catalogue page: names the page's filters, term and order, and chooses their alert. */
+export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
+  const [open, setOpen] = useState(false);
+  const create = useCreateSavedSearch();
+  const close = () => setOpen(false);
+
+  const save = async ({ name, alert }: SavedSearchValues) => {
+    const outcome = await create.mutateAsync({ name, kind, query, alert });
+    close();
+    reportOutcome(outcome, `Saved “${name}”`);
+  };
+
+  return (
+    <>
+      <AppButton variant="secondary" startIcon={<BookmarkAddOutlinedIcon />} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Save search
+      </AppButton>
+      <Modal
+        open={open}
+        onClose={close}
+        width={520}
+        title="Save search"
+        description={`Keep these filters, search and order in the sidebar, and hear when new ${kind} match them.`}
+      >
+        {/* Mounted only while open, so every opening starts from the page as it is then. */}
+        {open && (
+          <SavedSearchForm
+            initialValues={{ name: suggestedName(kind, query), alert: DEFAULT_SAVED_SEARCH_ALERT }}
+            withAlert
+            noun={kind}
+            submitLabel="Save search"
+            onSubmit={save}
+            onCancel={close}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { Form, Formik, useField, type FormikHelpers } from 'formik';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { FormAlert } from '@/components/FormAlert/FormAlert';
+import { FormTextField } from '@/components/FormTextField/FormTextField';
+import { SAVED_SEARCH_ALERT_LABELS, SAVED_SEARCH_ALERTS, type SavedSearchAlert } from '@/shared/saved-searches';
+import { SavedSearchRefusedError } from '../api/submit-change';
+import { NAME_REFUSALS, savedSearchSchema, type SavedSearchValues } from './saved-search-schema';
+
+export interface SavedSearchFormProps {
+  initialValues: SavedSearchValues;
+  /** Whether the form offers the alert (saving does; renaming does not). */
+  withAlert: boolean;
+  /** What a mail of this search lists, in the alert's helper text ('investors'). */
+  noun?: string;
+  submitLabel: string;
+  /** Saves; a SavedSearchRefusedError it throws is shown under the name or above the form. */
+  onSubmit: (values: SavedSearchValues) => Promise<void>;
+  onCancel: () => void;
+}
+
+function AlertSelect({ noun }: { noun: string }) {
+  const [field, , helpers] = useField<SavedSearchAlert>('alert');
+  return (
+    <TextField
+      select
+      fullWidth
+      label="Alert"
+      name={field.name}
+      value={field.value}
+      onChange={(event) => void helpers.setValue(event.target.value as SavedSearchAlert)}
+      helperText={`A mail listing the new ${noun} that match, at most one a day.`}
+    >
+      {SAVED_SEARCH_ALERTS.map((alert) => (
+        <MenuItem key={alert} value={alert}>
+          {SAVED_SEARCH_ALERT_LABELS[alert]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A saved search's name (and alert): checked as you type, a refusal from the server shown in place. */
+export function SavedSearchForm({ initialValues, withAlert, noun = 'rows', submitLabel, onSubmit, onCancel }: SavedSearchFormProps) {
+  const submit = async (values: SavedSearchValues, form: FormikHelpers<SavedSearchValues>) => {
+    form.setStatus(undefined);
+    try {
+      await onSubmit({ ...values, name: values.name.trim() });
+    } catch (error) {
+      const detail = error instanceof SavedSearchRefusedError ? error.message : 'The search could not be saved. Please try again.';
+      if (NAME_REFUSALS.includes(detail)) form.setFieldError('name', detail);
+      else form.setStatus(detail);
+    }
+  };
+  return (
+    <Formik initialValues={initialValues} validationSchema={savedSearchSchema} validateOnChange onSubmit={submit}>
+      {({ isSubmitting, status }) => (
+        <Form noValidate aria-label={submitLabel}>
+          <FormAlert message={status as string | undefined} />
+          <Stack spacing={2.5}>
+            <FormTextField name="name" label="Name" required autoFocus placeholder="e.g. Seed fintech in Europe" />
+            {withAlert && <AlertSelect noun={noun} />}
+            <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
+              <AppButton variant="secondary" onClick={onCancel}>
+                Cancel
+              </AppButton>
+              <AppButton type="submit" loading={isSubmitting}>
+                {submitLabel}
+              </AppButton>
+            </Stack>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
