@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { funds } from '@/features/catalogue/kinds/funds';
-import { catalogueRowLoader, CatalogueDetailPage } from './-components/catalogue-detail-route';
+import { CatalogueDetailPage } from './-components/CatalogueDetailPage';
+import { catalogueRowLoader } from './-components/catalogue-row-loader';
 
 export const Route = createFileRoute('/_app/fund/$id')({
   loader: catalogueRowLoader(funds),

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { investors } from '@/features/catalogue/kinds/investors';
-import { catalogueRowLoader, CatalogueDetailPage } from './-components/catalogue-detail-route';
+import { CatalogueDetailPage } from './-components/CatalogueDetailPage';
+import { catalogueRowLoader } from './-components/catalogue-row-loader';
 
 export const Route = createFileRoute('/_app/investor/$id')({
   loader: catalogueRowLoader(investors),

@@ -1,13 +1,9 @@
-// An investor's or a fund's page: the route's loader and what it shows.
+// The loader of an investor's or a fund's page. It is in the entry with the route tree, so it imports no
+// component: the page itself is CatalogueDetailPage, split off with the route's component.
 import { notFound } from '@tanstack/react-router';
 import { rowQueryOptions } from '@/features/catalogue/api/get-row';
 import type { CatalogueKind, CatalogueRow } from '@/features/catalogue/catalogue-kind';
-import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail';
-import { listKeys } from '@/features/lists/api/list-keys';
-import { PipelinePanel } from '@/features/pipeline/components/PipelinePanel';
-import { useFitProfile } from '@/features/startup/api/use-startup-view';
 import { apiStatus } from '@/lib/api-client';
-import type { ListType } from '@/shared/api-types';
 import type { RouterContext } from '../../../router-context';
 import { positiveId } from './positive-id';
 
@@ -26,14 +22,4 @@ export function catalogueRowLoader<R extends CatalogueRow>(kind: CatalogueKind<R
       throw error;
     }
   };
-}
-
-/** The row's details, then the pipeline panel of the lists it is on. */
-export function CatalogueDetailPage<R extends CatalogueRow>({ kind, listType, id }: { kind: CatalogueKind<R>; listType: ListType; id: number }) {
-  const { profile } = useFitProfile();
-  return (
-    <CatalogueDetail kind={kind} id={id} fitProfile={profile}>
-      <PipelinePanel listType={listType} itemId={id} listKeys={listKeys} />
-    </CatalogueDetail>
-  );
 }
