@@ -23,6 +23,7 @@ import { filterRoutes } from './modules/filters/routes.js';
 import { pipelineModule } from './modules/pipeline/index.js';
 import { followUpDigest } from './modules/pipeline/digest.js';
 import { startupModule } from './modules/startup/index.js';
+import { savedSearchesModule } from './modules/saved-searches/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
   await app.register(pipelineModule, { prefix: '/api/v1', clock });
   await app.register(startupModule, { prefix: '/api/v1', clock });
+  await app.register(savedSearchesModule);
   await app.register(followUpDigest, {
     clock,
     hour: options.config.followUpDigestHour,

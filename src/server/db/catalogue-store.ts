@@ -16,10 +16,13 @@ interface WritableColumn {
   isList: boolean;
 }
 
-/** The columns a row sets: all but generated ones (and the identity, unless asked for). */
+/**
+ * The columns a row sets: all but generated ones, added_at (the database's clock, when the row is inserted;
+ * never changed by an update) and the identity, unless asked for.
+ */
 export function writableColumns(table: CatalogueTable, withId: boolean): WritableColumn[] {
   return Object.values(getTableColumns(table))
-    .filter((c) => !c.generated && (withId || c.name !== 'id'))
+    .filter((c) => !c.generated && c.name !== 'added_at' && (withId || c.name !== 'id'))
     .map((c) => ({ name: c.name, type: c.getSQLType(), isList: c.getSQLType().endsWith('[]') }));
 }
 

@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -18,6 +19,12 @@ import {
 import { FUND_FIELDS, INVESTOR_FIELDS } from '../../shared/catalogue-fields.js';
 import { catalogueColumns } from './catalogue-columns.js';
 import { PIPELINE_STAGES } from '../../shared/pipeline.js';
+import {
+  DEFAULT_SAVED_SEARCH_ALERT,
+  SAVED_SEARCH_ALERTS,
+  SAVED_SEARCH_KINDS,
+  type SavedSearchQuery,
+} from '../../shared/saved-searches.js';
 
 // The catalogue tables take their columns from shared/catalogue-fields.ts; here are only what the
 // database adds to them: generated columns and indexes. Missing values are the text 'NaN' in text
@@ -34,6 +41,12 @@ function searchable(...columns: string[]) {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * When a catalogue row was added, by the database's clock, however it came (import, seed, SQL); what makes it
+ * "new" to a saved search. Rows older than the column are NULL: unknown, never new (migration 0007).
+ */
+const addedAt = () => timestamp('added_at', { withTimezone: true }).defaultNow();
+
 export const investors = pgTable(
   'investors',
   {
@@ -44,6 +57,7 @@ export const investors = pgTable(
       .generatedAlwaysAs(
         sql`lower(${searchable('first_name', 'last_name', 'firm_name', 'contact_title', 'email', 'city')})`,
       ),
+    added_at: addedAt(),
   },
   (t) => [
     index('investors_search_text_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
@@ -55,6 +69,7 @@ export const investors = pgTable(
     index('investors_type_of_firm_idx').on(t.type_of_firm),
     index('investors_contact_title_idx').on(t.contact_title),
     index('investors_last_name_idx').on(t.last_name),
+    index('investors_added_at_idx').on(t.added_at),
   ],
 );
 
@@ -72,6 +87,7 @@ export const funds = pgTable(
       .generatedAlwaysAs(
         sql`lower(${searchable('firm_name', 'full_name', 'title', 'firm_email', 'contact_email', 'firm_address')})`,
       ),
+    added_at: addedAt(),
   },
   (t) => [
     index('funds_search_text_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
@@ -82,6 +98,7 @@ export const funds = pgTable(
     index('funds_firm_type_idx').on(t.firm_type),
     index('funds_firm_city_idx').on(t.firm_city),
     index('funds_firm_name_idx').on(t.firm_name),
+    index('funds_added_at_idx').on(t.added_at),
   ],
 );
 
@@ -182,10 +199,14 @@ function pipelineColumns() {
   };
 }
 
+/** A list of our own constants as SQL literals, for a CHECK. */
+function oneOf(values: readonly string[]) {
+  return sql.raw(values.map((value) => `'${value}'`).join(', '));
+}
+
 function pipelineChecks(table: string, t: { stage: AnyPgColumn; amount: AnyPgColumn }) {
-  const stages = sql.raw(PIPELINE_STAGES.map((stage) => `'${stage}'`).join(', '));
   return [
-    check(`${table}_stage_known`, sql`${t.stage} IN (${stages})`),
+    check(`${table}_stage_known`, sql`${t.stage} IN (${oneOf(PIPELINE_STAGES)})`),
     check(`${table}_amount_not_negative`, sql`${t.amount} >= 0`),
   ];
 }
@@ -343,4 +364,31 @@ export const startups = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('startups_raise_amount_positive', sql`${t.raise_amount} > 0`)],
+);
+
+/**
+ * A founder's saved search of investors or funds: its query (the search's own keys, without paging) and
+ * alert. Rows added after `last_seen_at` that match are its new rows; an alert lists those added since the
+ * later of `last_alerted_at`, `last_seen_at` and `created_at`. Every time is the database's clock.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: SAVED_SEARCH_KINDS }).notNull(),
+    query: jsonb('query').$type<SavedSearchQuery>().notNull(),
+    alert: text('alert', { enum: SAVED_SEARCH_ALERTS }).notNull().default(DEFAULT_SAVED_SEARCH_ALERT),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    last_alerted_at: timestamp('last_alerted_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_searches_user_kind_name_unique').on(t.user_id, t.kind, sql`lower(${t.name})`),
+    check('saved_searches_kind_known', sql`${t.kind} IN (${oneOf(SAVED_SEARCH_KINDS)})`),
+    check('saved_searches_alert_known', sql`${t.alert} IN (${oneOf(SAVED_SEARCH_ALERTS)})`),
+  ],
 );

@@ -18,7 +18,7 @@ function validationDetail(error: FastifyError): string {
   const where = error.validationContext ?? 'request';
   const field = first.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
   const extra = (first.params as { additionalProperty?: string; missingProperty?: string } | undefined) ?? {};
-  if (extra.additionalProperty) return `${where}: unknown field '${extra.additionalProperty}'`;
+  if (extra.additionalProperty) return `${where}${field ? ` '${field}'` : ''}: unknown field '${extra.additionalProperty}'`;
   if (extra.missingProperty) return `${where}: '${extra.missingProperty}' is required`;
   return `${where}${field ? ` '${field}'` : ''} ${first.message ?? 'is invalid'}`;
 }

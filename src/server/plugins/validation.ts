@@ -71,22 +71,28 @@ export function unacceptableValue(data: unknown, path = ''): ErrorObject | null 
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
+/** A validator as the routes' query strings get one (coercing text as a URL carries it), for data of that shape. */
+export function queryValidator(schema: object): Validator {
+  return checked(coercing.compile(schema));
+}
+
+function checked(validate: Validator): Validator {
+  const check: Validator = (data) => {
+    if (!validate(data)) {
+      check.errors = validate.errors;
+      return false;
+    }
+    const problem = unacceptableValue(data);
+    check.errors = problem ? [problem] : null;
+    return problem === null;
+  };
+  return check;
+}
+
 /**
  * Validates every part of every request (body, query, params, headers) against its route's schema and
  * then against unacceptableValue. Only data that passed the schema is walked, so its shape is bounded.
  */
 export const validation = fp(async (app: FastifyInstance) => {
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    const validate = (httpPart === 'body' ? strict : coercing).compile(schema as object);
-    const check: Validator = (data) => {
-      if (!validate(data)) {
-        check.errors = validate.errors;
-        return false;
-      }
-      const problem = unacceptableValue(data);
-      check.errors = problem ? [problem] : null;
-      return problem === null;
-    };
-    return check;
-  });
+  app.setValidatorCompiler(({ schema, httpPart }) => checked((httpPart === 'body' ? strict : coercing).compile(schema as object)));
 });

@@ -26,6 +26,8 @@ export interface Catalogue {
   table: CatalogueTable;
   id: AnyPgColumn;
   searchText: AnyPgColumn;
+  /** When each row was added (NULL: before that was recorded). */
+  addedAt: AnyPgColumn;
   /** What searchText is made of: these columns, lower-cased and joined by spaces (schema.ts), in order. */
   searchFields: readonly SearchFieldSpec[];
   /** The columns answered on the wire, in order (the field table's). */
@@ -61,6 +63,7 @@ export const investorCatalogue: Catalogue = {
   table: investors,
   id: investors.id,
   searchText: investors.search_text,
+  addedAt: investors.added_at,
   searchFields: [
     { name: 'first_name' },
     { name: 'last_name' },
@@ -79,6 +82,7 @@ export const fundCatalogue: Catalogue = {
   table: funds,
   id: funds.id,
   searchText: funds.search_text,
+  addedAt: funds.added_at,
   searchFields: [
     { name: 'firm_name' },
     { name: 'full_name' },

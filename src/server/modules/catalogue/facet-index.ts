@@ -3,7 +3,7 @@
 // yield the exact total and the ids of the asked page, in a few milliseconds at a million rows, where
 // SQL needs hundreds to count. Beside them the lower-cased
 // search fields of every row as dictionaries of distinct values (search-terms.ts), so a search term is
-// counted in memory as well.
+// counted in memory as well, and the rows in the order they were added, for a saved search's new rows.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Catalogue, Facet, RangeFacet } from './catalogues.js';
@@ -14,8 +14,9 @@ import type { SearchFilter } from './search-sql.js';
 import { nextTurn } from './next-turn.js';
 import { type SearchTerms, SearchTermsBuilder } from './search-terms.js';
 import { type FitColumns, FitColumnsBuilder, fitColumnsSql, type ProfileScores, rankWindow } from './fit-ranking.js';
-import type { FitProfile } from '../../../shared/fit.js';
+import { FIT_SORT, type FitProfile } from '../../../shared/fit.js';
 import { readCatalogueVersion } from './version.js';
+import { AddedOrder, epochMicrosSql } from './added-order.js';
 
 /** Rows read per statement: small enough that reading one (and storing it) holds the event loop only
  * briefly, so the searches answered by SQL meanwhile are not kept waiting. */
@@ -34,6 +35,19 @@ export interface FitQuery {
   byScore: boolean;
 }
 
+/** What a search by fit without a startup profile is told (422). */
+export const FIT_NEEDS_PROFILE = 'Set up your startup profile (PUT /api/v1/startup) to sort or filter by fit';
+
+/** Whether a search's keys use the fit score: `sort=fit` or `min_fit`. */
+export function usesFit(keys: { sort?: unknown; min_fit?: unknown }): boolean {
+  return keys.sort === FIT_SORT || keys.min_fit !== undefined;
+}
+
+/** The fit a search's keys ask for against the profile: ranked by `sort=fit`, narrowed by `min_fit`. */
+export function fitQueryOf(keys: { sort?: unknown; min_fit?: unknown }, profile: FitProfile): FitQuery {
+  return { profile, min: Number(keys.min_fit ?? 0), byScore: keys.sort === FIT_SORT };
+}
+
 export class FacetIndex {
   private constructor(
     readonly version: number,
@@ -41,6 +55,7 @@ export class FacetIndex {
     private readonly columns: Map<string, FacetColumn>,
     private readonly text: SearchTerms,
     private readonly fit: FitColumns,
+    private readonly added: AddedOrder,
   ) {}
 
   get size(): number {
@@ -50,6 +65,11 @@ export class FacetIndex {
   /** About the bytes the filter columns take (their bitsets, or codes and postings). */
   get filterSize(): number {
     return [...this.columns.values()].reduce((sum, column) => sum + column.size, 0);
+  }
+
+  /** About the bytes the rows' added times take. */
+  get addedSize(): number {
+    return this.added.size;
   }
 
   /** About the bytes the fit score reads of every row (its masks and amounts, not the kept scores). */
@@ -81,6 +101,7 @@ export class FacetIndex {
     const columns = catalogue.facets.map((facet) => new FacetColumnBuilder(facet, size));
     const text = new SearchTermsBuilder(catalogue.searchFields, size);
     const fit = new FitColumnsBuilder(catalogue, size);
+    const added = new Float64Array(size);
     const select = sql.join(
       [
         sql`${catalogue.id} AS id`,
@@ -91,6 +112,7 @@ export class FacetIndex {
         ),
         ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`),
         fitColumnsSql(catalogue),
+        sql`${epochMicrosSql(catalogue.addedAt)} AS added`,
       ],
       sql`, `,
     );
@@ -108,6 +130,7 @@ export class FacetIndex {
         columns.forEach((column, k) => column.store(filled, row[`f${k}`]));
         text.add(catalogue.searchFields.map((_, k) => String(row[`s${k}`])));
         fit.store(filled, row);
+        added[filled] = row.added === null ? NaN : Number(row.added);
         filled++;
       }
       lastId = ids[filled - 1];
@@ -118,7 +141,7 @@ export class FacetIndex {
       finished.set(facet.searchKey, columns[k].finish());
       await nextTurn();
     }
-    return new FacetIndex(version, ids, finished, await text.finish(), fit.finish());
+    return new FacetIndex(version, ids, finished, await text.finish(), fit.finish(), AddedOrder.of(added));
   }
 
   /** The values a text or list filter holds in this version, in no particular order. */
@@ -143,7 +166,7 @@ export class FacetIndex {
       throw new Error('A search term is matched by its lower-cased needle, and a needle needs a term');
     }
     const n = this.ids.length;
-    const everyRow = filter.selections.length === 0 && needle === undefined;
+    const everyRow = filter.selections.length === 0 && needle === undefined && filter.added === undefined;
     if (everyRow && !fit) {
       return { total: n, ids: Array.from(this.ids.subarray(Math.min(start, n), Math.min(start + limit, n))) };
     }
@@ -162,15 +185,25 @@ export class FacetIndex {
     }
   }
 
-  /** The rows the filter keeps as a bitset; 'none' when a selection keeps none, undefined for a term left to SQL. */
+  /**
+   * The rows the filter keeps as a bitset; 'none' when the window of added times or a selection keeps none,
+   * undefined for a term left to SQL.
+   */
   private matchRows(filter: SearchFilter, needle?: string): Uint32Array | 'none' | undefined {
-    // OR within a selection is in its bits; AND across selections is applied word by word.
     const matched = scratch.take(wordsFor(this.ids.length));
-    for (const [k, selection] of filter.selections.entries()) {
-      if (!this.columns.get(selection.facet.searchKey)!.apply(selection.values, matched, k === 0)) return 'none';
+    let first = true;
+    // New rows are few: marked first, they are all the later steps look at.
+    if (filter.added !== undefined) {
+      if (this.added.mark(filter.added, matched) === 0) return 'none';
+      first = false;
+    }
+    // OR within a selection is in its bits; AND across selections is applied word by word.
+    for (const selection of filter.selections) {
+      if (!this.columns.get(selection.facet.searchKey)!.apply(selection.values, matched, first)) return 'none';
+      first = false;
     }
     // The term goes last: it is the costly test, and only rows the selections kept are tested.
-    if (needle !== undefined && !this.text.applyTerm(needle, matched, filter.selections.length === 0)) return undefined;
+    if (needle !== undefined && !this.text.applyTerm(needle, matched, first)) return undefined;
     return matched;
   }
 

@@ -5,8 +5,8 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { errorBody, idParams, noQuery } from '../../plugins/validation.js';
 import { pagedSchema, scoredRowSchema, searchQuerySchema } from './schemas.js';
 import { fitProfileFor } from '../startup/startup-store.js';
-import { FIT_SORT } from '../../../shared/fit.js';
 import type { CatalogueSearch } from './search.js';
+import { FIT_NEEDS_PROFILE, fitQueryOf, usesFit } from './facet-index.js';
 import { readSearchFilter } from './search-sql.js';
 
 /** GET /{catalogue}/search and GET /{catalogue}/{id}, behind a valid access token. */
@@ -35,8 +35,7 @@ export function registerCatalogueRoutes(instance: FastifyInstance, search: Catal
     async (request) => {
       const { query } = request;
       const filter = readSearchFilter(catalogue, query);
-      const byFit = query.sort === FIT_SORT || query.min_fit !== undefined;
-      if (!byFit) {
+      if (!usesFit(query)) {
         // The profile only scores the page's rows: read it while the page is found.
         const [profile, page] = await Promise.all([
           fitProfileFor(app.db, request.userId),
@@ -45,11 +44,8 @@ export function registerCatalogueRoutes(instance: FastifyInstance, search: Catal
         return profile ? search.rescored(page, profile) : page;
       }
       const profile = await fitProfileFor(app.db, request.userId);
-      if (!profile) {
-        throw new HttpError(422, 'Set up your startup profile (PUT /api/v1/startup) to sort or filter by fit');
-      }
-      const fit = { profile, min: query.min_fit ?? 0, byScore: query.sort === FIT_SORT };
-      return search.search(filter, query.page, query.per_page, profile, fit);
+      if (!profile) throw new HttpError(422, FIT_NEEDS_PROFILE);
+      return search.search(filter, query.page, query.per_page, profile, fitQueryOf(query, profile));
     },
   );
 

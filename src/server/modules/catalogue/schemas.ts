@@ -21,15 +21,24 @@ function facetQuerySchema(facet: Facet): TSchema {
   return Type.Optional(Type.Array(item, { maxItems: MAX_FILTER_VALUES }));
 }
 
+/** A page of a search's answer: `page` from 1, `per_page` rows. */
+export const pagingSchema = {
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: PAGE_SIZE }),
+};
+
 /** Paging, the search term and one key per facet, and nothing else: an unknown key is an error. */
 export function searchQuerySchema(catalogue: Catalogue) {
+  return Type.Object({ ...searchKeysSchema(catalogue).properties, ...pagingSchema }, { additionalProperties: false });
+}
+
+/** A search's own keys, without paging (what a saved search keeps): the facets, the term, sort and min_fit. */
+export function searchKeysSchema(catalogue: Catalogue) {
   const facets: Record<string, TSchema> = {};
   for (const facet of catalogue.facets) facets[facet.searchKey] = facetQuerySchema(facet);
   return Type.Object(
     {
       ...facets,
-      page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
-      per_page: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: PAGE_SIZE }),
       search_term: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
       sort: Type.Optional(
         Type.Unsafe<typeof FIT_SORT>({

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { bucketsFor } from '../../../shared/filter-buckets.js';
 import type { Catalogue, Facet } from './catalogues.js';
 import { fitColumnsSql } from './fit-ranking.js';
+import { type AddedWindow, addedWindowSql } from './added-order.js';
 
 export interface FacetSelection {
   facet: Facet;
@@ -14,6 +15,8 @@ export interface SearchFilter {
   /** Trimmed; undefined when there is nothing to look for. */
   term?: string;
   selections: FacetSelection[];
+  /** Only the rows added in this window (a saved search's new rows). */
+  added?: AddedWindow;
 }
 
 export type SearchQuery = Record<string, unknown>;
@@ -36,7 +39,11 @@ export function readSearchFilter(catalogue: Catalogue, query: SearchQuery): Sear
 
 /** A stable text naming the filter, for caching its count. */
 export function filterKey(filter: SearchFilter): string {
-  return JSON.stringify([filter.term ?? null, filter.selections.map((s) => [s.facet.searchKey, s.values])]);
+  return JSON.stringify([
+    filter.term ?? null,
+    filter.selections.map((s) => [s.facet.searchKey, s.values]),
+    filter.added ?? null,
+  ]);
 }
 
 /** `%` and `_` are wildcards to LIKE and `\` its escape; a search term means them literally. */
@@ -68,6 +75,7 @@ export function whereClause(catalogue: Catalogue, filter: SearchFilter): SQL {
     // search_text is stored lower-cased; lower() on both sides keeps one notion of case.
     conditions.push(sql`${catalogue.searchText} LIKE lower(${likePattern(filter.term)})`);
   }
+  if (filter.added !== undefined) conditions.push(addedWindowSql(catalogue.addedAt, filter.added));
   return conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `);
 }
 

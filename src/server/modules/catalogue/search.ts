@@ -265,12 +265,7 @@ export class CatalogueSearch {
     profile: FitProfile | null,
     fit: FitQuery,
   ): Promise<SearchResult> {
-    const scored = (await queryRows(this.db, fitRowsSql(this.catalogue, filter)))
-      .map((row) => {
-        const f = fitFactsOf(this.catalogue.name, row);
-        return { id: Number(row.id), score: fitScore(fit.profile, f.stages, f.industries, f.geographies, f.financing, f.min, f.max) };
-      })
-      .filter((row) => row.score >= fit.min);
+    const scored = await this.sqlFitScores(filter, fit);
     // Array.prototype.sort is stable: rows of one score stay in id order.
     if (fit.byScore) scored.sort((a, b) => b.score - a.score);
     const start = (page - 1) * perPage;
@@ -278,6 +273,34 @@ export class CatalogueSearch {
     const rows = ids.length === 0 ? [] : await this.pageByIds.run(this.db, { ids });
     const found = rows.filter((row) => row.id !== null).map(({ [VERSION_COLUMN]: _version, ...row }) => row);
     return this.answer(inOrderOf(ids, found), scored.length, perPage, profile);
+  }
+
+  /** The rows the filter keeps scoring at least fit.min, in id order, each with its score: read in SQL, scored here. */
+  private async sqlFitScores(filter: SearchFilter, fit: FitQuery): Promise<Array<{ id: number; score: number }>> {
+    return (await queryRows(this.db, fitRowsSql(this.catalogue, filter)))
+      .map((row) => {
+        const f = fitFactsOf(this.catalogue.name, row);
+        return { id: Number(row.id), score: fitScore(fit.profile, f.stages, f.industries, f.geographies, f.financing, f.min, f.max) };
+      })
+      .filter((row) => row.score >= fit.min);
+  }
+
+  /**
+   * How many rows the filter keeps (with `fit`, how many of them score at least fit.min) in the catalogue
+   * of `version`, read by the caller: by the index when it is of that version, else in SQL, exactly alike.
+   * Counting asks for no rows, so there is no page statement to prove the index current: the caller's
+   * version does.
+   */
+  async count(version: number, filter: SearchFilter, fit?: FitQuery): Promise<number> {
+    this.newestSeen = Math.max(this.newestSeen, version);
+    const index = this.facetIndex(version);
+    if (index) {
+      const needle = filter.term === undefined ? undefined : await this.needle(filter.term);
+      const match = index.match(filter, 0, 0, needle, fit && { ...fit, byScore: false });
+      if (match) return match.total;
+    }
+    if (fit) return (await this.sqlFitScores(filter, fit)).length;
+    return this.sqlCount(version, filter);
   }
 
   private answer(rows: Row[], total: number, perPage: number, profile: FitProfile | null): SearchResult {
