@@ -101,32 +101,57 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-e2e-'));
   if (seededDataDir) cpSync(seededDataDir, dataDir, { recursive: true });
   let output = '';
-  const child = spawn('npx', ['tsx', 'src/server/cli/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      // Built and served as in production: vitest's NODE_ENV=test would give React's development build.
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: sink.url,
-      APP_URL: baseUrl,
-      TLS_KEY_FILE: tls?.keyFile ?? '',
-      TLS_CERT_FILE: tls?.certFile ?? '',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    },
-    // Its own process group, so stop() ends npx and the server it runs together.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
     if (process.env.E2E_VERBOSE) process.stdout.write(chunk);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  /** The environment the server runs with, and a CLI beside it on the same database (npm run import). */
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    // Built and served as in production: vitest's NODE_ENV=test would give React's development build.
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: sink.url,
+    APP_URL: baseUrl,
+    TLS_KEY_FILE: tls?.keyFile ?? '',
+    TLS_CERT_FILE: tls?.certFile ?? '',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  };
+  const launch = () => {
+    const started = spawn('npx', ['tsx', 'src/server/cli/start.ts'], {
+      cwd: root,
+      env: serverEnv,
+      // Its own process group, so stopping it ends npx and the server it runs together.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.stdout?.on('data', keep);
+    started.stderr?.on('data', keep);
+    return started;
+  };
+  let child = launch();
+
+  /** Ends the server's process group: SIGTERM, then SIGKILL if it is still there after 5 s. */
+  const stopServer = async () => {
+    if (child.exitCode !== null || !child.pid) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
 
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -137,22 +162,7 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     await Promise.allSettled(contexts.map((context) => context.close()));
     await browser?.close().catch(() => {});
     await http.dispose();
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (child.exitCode === null) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-    }
+    await stopServer();
     await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -289,6 +299,18 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     },
 
     callApi,
+
+    /**
+     * Stops the server, runs `action` with its environment (a CLI on the same PGlite DATA_DIR, which one
+     * process opens at a time), and starts it again on the same address; pages stay open meanwhile.
+     */
+    async whileServerStopped(action: (env: NodeJS.ProcessEnv) => Promise<void>) {
+      await stopServer();
+      await action(serverEnv);
+      child = launch();
+      await waitUntilServing(http, child, () => output);
+    },
+
     stop,
   };
   return app;

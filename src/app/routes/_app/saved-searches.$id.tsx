@@ -1,12 +1,14 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { NotFound } from '@/components/NotFound/NotFound';
 import { pageNumber } from '@/lib/search-params';
+import { withFitColumn } from '@/features/catalogue/kinds/fit-column';
 import { funds } from '@/features/catalogue/kinds/funds';
 import { investors } from '@/features/catalogue/kinds/investors';
 import { newRowsQueryOptions } from '@/features/saved-searches/api/get-new-rows';
 import { savedSearchesQueryOptions } from '@/features/saved-searches/api/get-saved-searches';
 import { useShownSavedSearch } from '@/features/saved-searches/api/use-shown-saved-searches';
 import { NewRowsPage } from '@/features/saved-searches/components/NewRowsPage';
+import { useFitProfile } from '@/features/startup/api/use-startup-view';
 import type { Fund, Investor } from '@/shared/api-types';
 
 /** The page an alert mail's "see them all" links to: a saved search's new rows, in its kind's table. */
@@ -32,6 +34,8 @@ function SavedSearchNewRows() {
   const page = Route.useSearch().page ?? 1;
   const navigate = Route.useNavigate();
   const saved = useShownSavedSearch(id);
+  // The server scores the new rows by the founder's profile, as a search does.
+  const { profile } = useFitProfile();
   if (!saved) return <NotFound />;
   const onPageChange = (next: number) => void navigate({ search: next > 1 ? { page: next } : {} });
   // Keyed by id: another search's page starts with its own table state.
@@ -41,7 +45,7 @@ function SavedSearchNewRows() {
       saved={saved}
       page={page}
       onPageChange={onPageChange}
-      columns={investors.columns}
+      columns={withFitColumn(investors.columns, profile)}
       onRowOpen={(row) => void navigate({ to: investors.detailRoute, params: { id: String(row.id) } })}
     />
   ) : (
@@ -50,7 +54,7 @@ function SavedSearchNewRows() {
       saved={saved}
       page={page}
       onPageChange={onPageChange}
-      columns={funds.columns}
+      columns={withFitColumn(funds.columns, profile)}
       onRowOpen={(row) => void navigate({ to: funds.detailRoute, params: { id: String(row.id) } })}
     />
   );

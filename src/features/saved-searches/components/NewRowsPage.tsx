@@ -36,7 +36,11 @@ export function NewRowsPage<R extends { id: GridRowId }>({ saved, page, onPageCh
     <Box>
       <PageTitle
         title={saved.name}
-        subtitle={results.data ? `${formatCount(total)} new ${noun} since you last opened this search` : `New ${noun} that match this search`}
+        subtitle={
+          results.data
+            ? `${formatCount(total)} new ${total === 1 ? noun.slice(0, -1) : noun} since you last opened this search`
+            : `New ${noun} that match this search`
+        }
         actions={<OpenSearchButton saved={saved} />}
       />
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -72,10 +76,9 @@ export function NewRowsPage<R extends { id: GridRowId }>({ saved, page, onPageCh
                 <Typography variant="h5" component="p">
                   Nothing new
                 </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
+                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
                   {`No ${noun} that match “${saved.name}” were added since you last opened it.`}
                 </Typography>
-                <OpenSearchButton saved={saved} variant="secondary" />
               </Box>
             )
           }

@@ -5,10 +5,10 @@ import { useMarkSeen } from '../api/change-saved-searches';
 import { savedSearchLocation } from '../saved-search-url';
 
 /** Opens the saved search's catalogue page as it was saved, and marks it seen. */
-export function OpenSearchButton({ saved, variant = 'primary' }: { saved: SavedSearch; variant?: 'primary' | 'secondary' }) {
+export function OpenSearchButton({ saved }: { saved: SavedSearch }) {
   const markSeen = useMarkSeen();
   return (
-    <ButtonLink {...savedSearchLocation(saved)} variant={variant} startIcon={<SearchIcon />} onClick={() => markSeen.mutate(saved)}>
+    <ButtonLink {...savedSearchLocation(saved)} startIcon={<SearchIcon />} onClick={() => markSeen.mutate(saved)}>
       Open search
     </ButtonLink>
   );
