@@ -1,6 +1,8 @@
+import { onlineManager } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { NotFound } from '@/components/NotFound/NotFound';
 import { pageNumber } from '@/lib/search-params';
+import type { CatalogueKind, CatalogueRow } from '@/features/catalogue/catalogue-kind';
 import { withFitColumn } from '@/features/catalogue/kinds/fit-column';
 import { funds } from '@/features/catalogue/kinds/funds';
 import { investors } from '@/features/catalogue/kinds/investors';
@@ -9,7 +11,7 @@ import { savedSearchesQueryOptions } from '@/features/saved-searches/api/get-sav
 import { useShownSavedSearch } from '@/features/saved-searches/api/use-shown-saved-searches';
 import { NewRowsPage } from '@/features/saved-searches/components/NewRowsPage';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
-import type { Fund, Investor } from '@/shared/api-types';
+import type { SavedSearch } from '@/shared/saved-searches';
 
 /** The page an alert mail's "see them all" links to: a saved search's new rows, in its kind's table. */
 export const Route = createFileRoute('/_app/saved-searches/$id')({
@@ -19,11 +21,13 @@ export const Route = createFileRoute('/_app/saved-searches/$id')({
   },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: async ({ context: { queryClient }, params, deps }) => {
+    const options = savedSearchesQueryOptions();
     const known = (searches: { id: string }[]) => searches.some((saved) => saved.id === params.id);
-    // The kept list may predate a search saved on another device: asked again before it is not found.
-    if (!known(await queryClient.ensureQueryData(savedSearchesQueryOptions())) && !known(await queryClient.fetchQuery(savedSearchesQueryOptions()))) {
-      throw notFound();
-    }
+    // The kept list may predate a search saved on another device: asked anew, when online, before it is not found.
+    const found =
+      known(await queryClient.ensureQueryData(options)) ||
+      (onlineManager.isOnline() && known(await queryClient.fetchQuery({ ...options, staleTime: 0 })));
+    if (!found) throw notFound();
     void queryClient.prefetchQuery(newRowsQueryOptions(params.id, deps.page));
   },
   component: SavedSearchNewRows,
@@ -32,30 +36,27 @@ export const Route = createFileRoute('/_app/saved-searches/$id')({
 function SavedSearchNewRows() {
   const { id } = Route.useParams();
   const page = Route.useSearch().page ?? 1;
-  const navigate = Route.useNavigate();
   const saved = useShownSavedSearch(id);
-  // The server scores the new rows by the founder's profile, as a search does.
-  const { profile } = useFitProfile();
   if (!saved) return <NotFound />;
-  const onPageChange = (next: number) => void navigate({ search: next > 1 ? { page: next } : {} });
   // Keyed by id: another search's page starts with its own table state.
   return saved.kind === 'investors' ? (
-    <NewRowsPage<Investor>
-      key={id}
-      saved={saved}
-      page={page}
-      onPageChange={onPageChange}
-      columns={withFitColumn(investors.columns, profile)}
-      onRowOpen={(row) => void navigate({ to: investors.detailRoute, params: { id: String(row.id) } })}
-    />
+    <NewRowsOfKind key={id} kind={investors} saved={saved} page={page} />
   ) : (
-    <NewRowsPage<Fund>
-      key={id}
+    <NewRowsOfKind key={id} kind={funds} saved={saved} page={page} />
+  );
+}
+
+/** The new rows in their kind's table, scored by the founder's profile as a search's rows are; a row opens its page. */
+function NewRowsOfKind<R extends CatalogueRow>({ kind, saved, page }: { kind: CatalogueKind<R>; saved: SavedSearch; page: number }) {
+  const navigate = Route.useNavigate();
+  const { profile } = useFitProfile();
+  return (
+    <NewRowsPage<R>
       saved={saved}
       page={page}
-      onPageChange={onPageChange}
-      columns={withFitColumn(funds.columns, profile)}
-      onRowOpen={(row) => void navigate({ to: funds.detailRoute, params: { id: String(row.id) } })}
+      onPageChange={(next) => void navigate({ search: next > 1 ? { page: next } : {} })}
+      columns={withFitColumn(kind.columns, profile)}
+      onRowOpen={(row) => void navigate({ to: kind.detailRoute, params: { id: String(row.id) } })}
     />
   );
 }

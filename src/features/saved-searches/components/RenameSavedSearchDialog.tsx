@@ -1,14 +1,14 @@
 import { lazy } from 'react';
 import { Modal } from '@/components/Modal/Modal';
 import type { SavedSearch } from '@/shared/saved-searches';
-import { useChangeSavedSearch } from '../api/change-saved-searches';
+import { useUpdateSavedSearch } from '../api/update-saved-search';
 import type { SavedSearchValues } from '../forms/saved-search-schema';
 import { reportOutcome } from './report-outcome';
 
 const SavedSearchForm = lazy(() => import('../forms/SavedSearchForm').then((module) => ({ default: module.SavedSearchForm })));
 
 export function RenameSavedSearchDialog({ saved, open, onClose }: { saved: SavedSearch; open: boolean; onClose: () => void }) {
-  const change = useChangeSavedSearch();
+  const change = useUpdateSavedSearch();
   const rename = async ({ name }: SavedSearchValues) => {
     if (name !== saved.name) reportOutcome(await change.mutateAsync({ saved, change: { name } }), `Renamed to “${name}”`);
     onClose();

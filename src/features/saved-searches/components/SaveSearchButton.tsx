@@ -3,7 +3,7 @@ import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { Modal } from '@/components/Modal/Modal';
 import { DEFAULT_SAVED_SEARCH_ALERT, type SavedSearchKind, type SavedSearchQuery } from '@/shared/saved-searches';
-import { useCreateSavedSearch } from '../api/change-saved-searches';
+import { useCreateSavedSearch } from '../api/create-saved-search';
 import type { SavedSearchValues } from '../forms/saved-search-schema';
 import { suggestedName } from '../suggested-name';
 import { reportOutcome } from './report-outcome';

@@ -8,8 +8,9 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useMatchRoute, useNavigate } from '@tanstack/react-router';
 import { showToast } from '@/lib/toasts';
 import { SAVED_SEARCH_ALERT_LABELS, SAVED_SEARCH_ALERTS, type SavedSearch, type SavedSearchAlert } from '@/shared/saved-searches';
-import { useChangeSavedSearch, useDeleteSavedSearch } from '../api/change-saved-searches';
+import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { SavedSearchRefusedError } from '../api/submit-change';
+import { useUpdateSavedSearch } from '../api/update-saved-search';
 import { DeleteSavedSearchDialog } from './DeleteSavedSearchDialog';
 import { RenameSavedSearchDialog } from './RenameSavedSearchDialog';
 import { reportOutcome } from './report-outcome';
@@ -26,7 +27,7 @@ export function SavedSearchMenu({ saved }: { saved: SavedSearch }) {
   const menuId = useId();
   const navigate = useNavigate();
   const matchRoute = useMatchRoute();
-  const change = useChangeSavedSearch();
+  const change = useUpdateSavedSearch();
   const remove = useDeleteSavedSearch();
   const close = () => setAnchor(null);
 

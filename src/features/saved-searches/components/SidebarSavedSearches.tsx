@@ -6,7 +6,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import { createLink } from '@tanstack/react-router';
-import { useMarkSeen } from '../api/change-saved-searches';
+import { useMarkSeen } from '../api/mark-seen';
 import type { ShownSavedSearch } from '../api/saved-search-outbox';
 import { useShownSavedSearches } from '../api/use-shown-saved-searches';
 import { savedSearchLocation } from '../saved-search-url';

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SavedSearch } from '@/shared/saved-searches';
+import { SAVED_SEARCHES_KEY } from './get-saved-searches';
+import { seenEntry } from './saved-search-outbox';
+import { submitChange } from './submit-change';
+
+type Named = Pick<SavedSearch, 'id' | 'name'>;
+
+/** POST /api/v1/saved-searches/{id}/seen as a search is opened: its count drops to zero at once, and the call is queued. */
+export function useMarkSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    onMutate: (saved: Named) => {
+      queryClient.setQueryData<SavedSearch[]>(SAVED_SEARCHES_KEY, (searches) =>
+        searches?.map((search) => (search.id === saved.id ? { ...search, new_count: 0 } : search)),
+      );
+    },
+    mutationFn: (saved: Named) => submitChange(seenEntry(saved)),
+  });
+}
