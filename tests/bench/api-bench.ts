@@ -17,11 +17,17 @@
 // the route's fallback while the index is missing or stale (every kept row read and scored in process),
 // timed once: it also proves the index's total exact. Before them the run prints how long the index takes
 // to score every row for a new profile (what a profile change costs its first search).
+// Then the saved searches' sidebar call (--only saved): GET /api/v1/saved-searches for a founder with 100 saved
+// searches (the searches above in turn), each seen before about 0 to 10,000 of the newest rows, its counts
+// checked against SQL; its SQL column is those 100 counts in SQL, what the call costs while the index is stale.
+// The counts are kept per catalogue version: HTTP is the call repeated, HTTP cold the call after every saved search
+// was seen again (a microsecond later), so each of its 100 counts is made anew from the index.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
@@ -38,6 +44,8 @@ import { testConfig } from '../helpers/app.js';
 import { type Query, queryString } from '../helpers/catalogue.js';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { createVerifiedUser } from '../helpers/users.js';
+import { SAVED_SEARCHES_PATH, type SavedSearch } from '../../src/shared/saved-searches.js';
+import { countsInSql, ensureNewRows, saveSearches } from './sidebar-bench.js';
 
 interface Case {
   name: string;
@@ -140,7 +148,7 @@ async function timeIt(fn: () => Promise<unknown>): Promise<number> {
 interface Row {
   name: string;
   matches: number;
-  kind: 'filters' | 'term' | 'fit';
+  kind: 'filters' | 'term' | 'fit' | 'saved';
   sql: number[];
   http: number[];
   cold: number[];
@@ -155,19 +163,63 @@ async function bareSearch(db: Db, catalogue: Catalogue, query: Query, page: numb
   return total;
 }
 
-/** What one run times: these searches, each this many times. */
+/** What one run times: these searches, each this many times, and the saved searches' sidebar call. */
 interface Run {
   iterations: number;
   cases: Case[];
+  sidebar: boolean;
 }
 
-async function runCases(database: Database, { iterations, cases }: Run): Promise<Row[]> {
+/** Calls of the sidebar: its p95 is the claim, so more than a search's. */
+const SIDEBAR_CALLS = 200;
+
+/** The sidebar's call for a founder with 100 saved searches, its counts checked against SQL. */
+async function timeSidebar(app: FastifyInstance, db: Db, port: number): Promise<Row> {
+  const { headers, user } = await createVerifiedUser(app);
+  await app.inject({ method: 'PUT', url: `/api/v1${STARTUP_PATH}`, headers, payload: SAMPLE_STARTUP });
+  await saveSearches(db, user.id, CASES.filter((c) => !c.lastPage));
+  const call = async () => {
+    const res = await fetch(`http://127.0.0.1:${port}${SAVED_SEARCHES_PATH}`, { headers });
+    if (res.status !== 200) throw new Error(`saved searches: HTTP ${res.status}`);
+    return (await res.json()) as SavedSearch[];
+  };
+  const searches = await call();
+  const { counts, ms } = await countsInSql(db, searches, SAMPLE_STARTUP);
+  const wrong = searches.filter((search, k) => search.new_count !== counts[k]);
+  if (wrong.length > 0) {
+    throw new Error(`saved searches: ${wrong.map((s) => `${s.name} counts ${s.new_count}`).join(', ')}, not as SQL counts`);
+  }
+  const row: Row = {
+    name: "saved searches: the sidebar's 100",
+    matches: counts.reduce((sum, count) => sum + count, 0),
+    kind: 'saved',
+    sql: [ms],
+    http: [],
+    cold: [],
+  };
+  // Cold: every saved search seen a microsecond later, so no count of the call before is kept for it.
+  const nudge = () => db.execute(sql`UPDATE saved_searches SET last_seen_at = last_seen_at + interval '1 microsecond' WHERE user_id = ${user.id}`);
+  for (let i = 0; i < SIDEBAR_CALLS + 2; i++) {
+    const warm = await timeIt(call);
+    await nudge();
+    const cold = await timeIt(call);
+    if (i < 2) continue;
+    row.http.push(warm);
+    row.cold.push(cold);
+  }
+  process.stdout.write(`  saved searches: ${row.matches.toLocaleString('en-US')} new rows in all\n`);
+  return row;
+}
+
+async function runCases(database: Database, run: Run): Promise<Row[]> {
+  const { iterations, cases } = run;
   const app = await buildApp({
     database,
     config: testConfig(),
     mailer: createMailer({ from: 'bench@fundscape.test', log: () => {} }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  if (run.sidebar) await ensureNewRows(database.db);
   for (const search of [app.catalogue.investors, app.catalogue.funds]) {
     const started = performance.now();
     if (!(await search.warmUp())) throw new Error(`${search.catalogue.name}: the facet index could not be built`);
@@ -227,6 +279,7 @@ async function runCases(database: Database, { iterations, cases }: Run): Promise
       rows.push(row);
       process.stdout.write(`  ${c.name}: ${total.toLocaleString('en-US')} matches\n`);
     }
+    if (run.sidebar) rows.push(await timeSidebar(app, db, port));
     for (const search of [app.catalogue.investors, app.catalogue.funds]) {
       if (!search.facetIndex(version)) throw new Error(`${search.catalogue.name}: the index went stale during the run`);
     }
@@ -361,9 +414,11 @@ async function main() {
   const iterations = Number(values.iterations);
   if (!Number.isInteger(iterations) || iterations < 5)
     throw new Error('--iterations must be a whole number, at least 5');
-  const cases = values.only ? CASES.filter((c) => values.only!.some((text) => c.name.includes(text))) : CASES;
-  if (cases.length === 0) throw new Error(`--only: no search's name holds ${values.only!.join(' or ')}`);
-  const run = { iterations, cases };
+  const picked = (name: string) => !values.only || values.only.some((text) => name.includes(text));
+  const cases = CASES.filter((c) => picked(c.name));
+  const sidebar = picked('saved searches');
+  if (cases.length === 0 && !sidebar) throw new Error(`--only: no search's name holds ${values.only!.join(' or ')}`);
+  const run = { iterations, cases, sidebar };
   const tables: string[] = [];
   if (!values['skip-pglite']) tables.push(await benchPglite(run));
   if (!values['skip-postgres']) tables.push(await benchPostgres(run, values.reseed));

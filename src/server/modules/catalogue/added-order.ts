@@ -67,14 +67,10 @@ export class AddedOrder {
     return lo;
   }
 
-  /** Sets the bits of the rows added in the window in `into`, a zeroed bitset over row positions; answers how many. */
-  mark(window: AddedWindow, into: Uint32Array): number {
+  /** The positions of the rows added in the window, in the order they were added (a view: never change it). */
+  rowsIn(window: AddedWindow): Int32Array {
     const start = this.after(window.after);
     const end = window.upTo === undefined ? this.times.length : this.after(window.upTo);
-    for (let i = start; i < end; i++) {
-      const row = this.rows[i];
-      into[row >>> 5] |= 1 << (row & 31);
-    }
-    return Math.max(0, end - start);
+    return this.rows.subarray(start, Math.max(start, end));
   }
 }

@@ -21,6 +21,8 @@ export interface FacetColumn {
    * `first`. Answers false when no row can hold them.
    */
   apply(values: readonly string[], into: Uint32Array, first: boolean): boolean;
+  /** A test of one row position: whether its row holds any of `values`; null when no row can. */
+  rowTest(values: readonly string[]): ((row: number) => boolean) | null;
   /** The values (a range filter: its buckets' values) some row holds, in no particular order. */
   valuesInUse(): string[];
   /** About the bytes held. */
@@ -52,12 +54,28 @@ class BitmapColumn implements FacetColumn {
     return this.bitmaps.reduce((sum, bitmap) => sum + bitmap.byteLength, 0);
   }
 
-  apply(values: readonly string[], into: Uint32Array, first: boolean): boolean {
+  private picked(values: readonly string[]): Uint32Array[] {
     const picked: Uint32Array[] = [];
     for (const value of values) {
       const position = this.positions.get(value);
       if (position !== undefined) picked.push(this.bitmaps[position]);
     }
+    return picked;
+  }
+
+  rowTest(values: readonly string[]): ((row: number) => boolean) | null {
+    const picked = this.picked(values);
+    if (picked.length === 0) return null;
+    return (row) => {
+      const w = row >>> 5;
+      const bit = 1 << (row & 31);
+      for (const bitmap of picked) if ((bitmap[w] & bit) !== 0) return true;
+      return false;
+    };
+  }
+
+  apply(values: readonly string[], into: Uint32Array, first: boolean): boolean {
+    const picked = this.picked(values);
     if (picked.length === 0) return false;
     for (let w = 0; w < into.length; w++) {
       if (!first && into[w] === 0) continue;
@@ -89,14 +107,26 @@ class CodedColumn implements FacetColumn {
     return this.codes.byteLength + this.postings.starts.byteLength + this.postings.rows.byteLength;
   }
 
-  /** From the values' postings when they hold under one row in eight, else by one pass over the codes. */
-  apply(values: readonly string[], into: Uint32Array, first: boolean): boolean {
+  /** The codes of `values` as a bitset over codes, or null when no row holds any. */
+  private wanted(values: readonly string[]): Uint32Array | null {
     const wanted = scratch.take(wordsFor(this.dictionary.size));
     for (const value of values) {
       const code = this.dictionary.get(value);
       if (code !== undefined) wanted[code >>> 5] |= 1 << (code & 31);
     }
-    if (!wanted.some((word) => word !== 0)) return false;
+    return wanted.some((word) => word !== 0) ? wanted : null;
+  }
+
+  rowTest(values: readonly string[]): ((row: number) => boolean) | null {
+    const wanted = this.wanted(values);
+    const codes = this.codes;
+    return wanted && ((row) => (wanted[codes[row] >>> 5] & (1 << (codes[row] & 31))) !== 0);
+  }
+
+  /** From the values' postings when they hold under one row in eight, else by one pass over the codes. */
+  apply(values: readonly string[], into: Uint32Array, first: boolean): boolean {
+    const wanted = this.wanted(values);
+    if (wanted === null) return false;
     const n = this.codes.length;
     if (postingCount(this.postings, wanted, n / 8) * 8 < n) {
       const rows = first ? into.fill(0) : scratch.take(into.length);

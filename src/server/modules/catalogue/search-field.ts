@@ -41,6 +41,8 @@ export interface SearchField {
    * answers how many. `left`, about how many candidates are not yet found, chooses how rows are read.
    */
   addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number;
+  /** The value of the row at position `row`, as the database lower-cased it. */
+  valueOf(row: number): string;
 }
 
 /** Adds every candidate not yet found to `found`; answers how many. */
@@ -87,6 +89,10 @@ class ValueColumn implements SearchField {
 
   get distinct(): number {
     return this.values.rows;
+  }
+
+  valueOf(row: number): string {
+    return this.values.textOf(this.codes[row]);
   }
 
   get size(): number {
@@ -225,6 +231,11 @@ class SplitField implements SearchField {
 
   get distinct(): number {
     return this.before.distinct + this.after.distinct;
+  }
+
+  valueOf(row: number): string {
+    const before = this.before.valueOf(row);
+    return (this.uncut[row >>> 5] & (1 << (row & 31))) !== 0 ? before : before + this.at + this.after.valueOf(row);
   }
 
   get size(): number {

@@ -62,6 +62,15 @@ export class SearchTerms {
     return size;
   }
 
+  /** Whether the row's text (its fields joined by spaces, as search_text) holds `needle`: a test of one row. */
+  rowHolds(row: number, needle: string): boolean {
+    if (needle.includes(FIELD_SEPARATOR)) {
+      return this.fields.map((field) => field.valueOf(row)).join(FIELD_SEPARATOR).includes(needle);
+    }
+    for (const field of this.fields) if (field.valueOf(row).includes(needle)) return true;
+    return false;
+  }
+
   /**
    * ANDs the rows whose text contains `needle` (lower-cased as the database lower-cases) into `into`,
    * a bitset over row positions, or sets it when `first`. Answers false, with `into` untouched, for a

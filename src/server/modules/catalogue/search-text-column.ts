@@ -91,6 +91,11 @@ export class SearchTextColumn {
       : this.starts[row + 1] - 1;
   }
 
+  /** Row `row`'s text. */
+  textOf(row: number): string {
+    return this.blocks[Math.floor(row / this.blockRows)].slice(this.starts[row], this.endOf(row));
+  }
+
   /** Whether row `row` holds `piece` at `place`, read in place. */
   holds(row: number, piece: string, place: Place): boolean {
     const text = this.blocks[Math.floor(row / this.blockRows)];

@@ -54,7 +54,8 @@ export interface CatalogueSearchOptions {
  *   catalogue version, so it is correct until the next seed or import.
  */
 export class CatalogueSearch {
-  private readonly counts = new VersionedCache<number>(2000);
+  /** Exact counts of this catalogue version, by filter (and fit): a search's in SQL, a saved search's new rows. */
+  private readonly counts = new VersionedCache<number>(5000);
   private index: FacetIndex | null = null;
   /** The newest catalogue version a search has seen: an index older than it is not used. */
   private newestSeen = 0;
@@ -293,14 +294,18 @@ export class CatalogueSearch {
    */
   async count(version: number, filter: SearchFilter, fit?: FitQuery): Promise<number> {
     this.newestSeen = Math.max(this.newestSeen, version);
-    const index = this.facetIndex(version);
-    if (index) {
-      const needle = filter.term === undefined ? undefined : await this.needle(filter.term);
-      const match = index.match(filter, 0, 0, needle, fit && { ...fit, byScore: false });
-      if (match) return match.total;
-    }
-    if (fit) return (await this.sqlFitScores(filter, fit)).length;
-    return this.sqlCount(version, filter);
+    // Kept for the version like a search's count: the sidebar asks for the same counts again and again.
+    const key = fit ? `${filterKey(filter)} fit ${fit.profile.key} ${fit.min}` : filterKey(filter);
+    return this.counts.get(version, key, async () => {
+      const index = this.facetIndex(version);
+      if (index) {
+        const needle = filter.term === undefined ? undefined : await this.needle(filter.term);
+        const total = index.count(filter, needle, fit);
+        if (total !== null) return total;
+      }
+      if (fit) return (await this.sqlFitScores(filter, fit)).length;
+      return Number((await queryRows(this.db, countSql(this.catalogue, filter)))[0].total);
+    });
   }
 
   private answer(rows: Row[], total: number, perPage: number, profile: FitProfile | null): SearchResult {
