@@ -188,7 +188,11 @@ describeE2E('saved searches', () => {
     await sidebar.getByRole('link', { name: 'Later Zephyr, investors', exact: true }).waitFor();
     await expect.poll(async () => (await sidebar.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
     await screenshot(page, 'sidebar-phone');
-    await page.keyboard.press('Escape');
+    // Followed on the same page with another search, the link closes the drawer too.
+    await sidebar.getByRole('link', { name: 'Later Zephyr, investors', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('stages') === '["Later Stage"]');
+    await page.getByRole('button', { name: 'Open navigation', expanded: false }).waitFor();
+    await sidebar.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Save search' }).click();
     await dialog.getByRole('textbox', { name: 'Name' }).waitFor();
     await screenshot(page, 'save-dialog-phone');

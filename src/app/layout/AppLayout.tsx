@@ -60,7 +60,15 @@ export function AppLayout() {
             onClose={() => setDrawerOpen(false)}
             slotProps={{ paper: { 'aria-label': 'Navigation', sx: { width: SIDEBAR_WIDTH + 40, maxWidth: '85vw' } } }}
           >
-            <Box component="nav" aria-label="Main" sx={{ height: '100%' }}>
+            {/* A link followed closes it too, even to the same page with another search (a saved search). */}
+            <Box
+              component="nav"
+              aria-label="Main"
+              sx={{ height: '100%' }}
+              onClick={(event) => {
+                if ((event.target as Element).closest('a[href]')) setDrawerOpen(false);
+              }}
+            >
               <SidebarContent />
             </Box>
           </Drawer>
