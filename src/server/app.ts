@@ -21,7 +21,9 @@ import { investorRoutes } from './modules/investors/routes.js';
 import { fundRoutes } from './modules/funds/routes.js';
 import { filterRoutes } from './modules/filters/routes.js';
 import { pipelineModule } from './modules/pipeline/index.js';
-import { followUpDigest } from './modules/pipeline/digest.js';
+import { morningMailer } from './modules/morning-mail/index.js';
+import { followUpSection } from './modules/pipeline/follow-up-section.js';
+import { alertSection } from './modules/saved-searches/alert-section.js';
 import { startupModule } from './modules/startup/index.js';
 import { savedSearchesModule } from './modules/saved-searches/index.js';
 
@@ -42,9 +44,9 @@ export interface AppOptions {
   /** Rate limits are on unless a test turns them off to exercise something else. */
   rateLimit?: boolean;
   logger?: boolean | { level: string };
-  /** What "now" is to the pipeline (follow-ups due, the digest's hour); tests set it. */
+  /** What "now" is to the pipeline (follow-ups due, the morning mail's hour); tests set it. */
   clock?: () => Date;
-  /** How often the follow-up digest's scheduler looks whether it is time to mail (default a minute). */
+  /** How often the morning mail's scheduler looks whether it is time to mail (default a minute). */
   digestEveryMs?: number;
 }
 
@@ -103,10 +105,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pipelineModule, { prefix: '/api/v1', clock });
   await app.register(startupModule, { prefix: '/api/v1', clock });
   await app.register(savedSearchesModule);
-  await app.register(followUpDigest, {
+  await app.register(morningMailer, {
     clock,
     hour: options.config.followUpDigestHour,
     everyMs: options.digestEveryMs ?? 60_000,
+    sections: [followUpSection, alertSection],
   });
 
   if (options.clientDir) {

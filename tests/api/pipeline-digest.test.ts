@@ -5,13 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../src/server/db/client.js';
 import { followUpDigests } from '../../src/server/db/schema.js';
 import { loadConfig } from '../../src/server/config.js';
 import { addDays } from '../../src/shared/days.js';
 import { localDay } from '../../src/server/modules/pipeline/days.js';
 import { buildTestApp } from '../helpers/app.js';
-import { createPostgresDatabase, testDatabases } from '../helpers/database.js';
+import { testDatabases } from '../helpers/database.js';
+import { twoInstancesMailing } from '../helpers/morning-mail.js';
 import { caller, insertFund, insertInvestor, listWith } from '../helpers/pipeline.js';
 import { startSmtpSink, type ReceivedMail } from '../helpers/smtp-sink.js';
 import { createVerifiedUser } from '../helpers/users.js';
@@ -78,13 +78,13 @@ describe.each(testDatabases())('follow-up digest on $name', (kind) => {
   });
 
   it('mails nobody before the hour', async () => {
-    await app.followUpDigest.tick();
+    await app.morningMail.tick();
     expect(sink.mails).toEqual([]);
   });
 
   it('mails each founder with something due once from the hour on, listing it with links, and nobody else', async () => {
     now = at(23, 8, 0);
-    await app.followUpDigest.tick();
+    await app.morningMail.tick();
     const [mail, ...more] = mailsTo(sink, people.due.email);
     expect(more).toEqual([]);
     expect(mail.raw).toMatch(/^Subject: Fundscape: 3 follow-ups due$/m);
@@ -114,14 +114,14 @@ describe.each(testDatabases())('follow-up digest on $name', (kind) => {
   it('sends nothing more that day, however often it ticks', async () => {
     for (const minute of [1, 30, 59]) {
       now = at(23, 21, minute);
-      await app.followUpDigest.tick();
+      await app.morningMail.tick();
     }
     expect(sink.mails).toHaveLength(1);
   });
 
   it('mails again the next day, what is due then', async () => {
     now = at(24, 9, 15);
-    await app.followUpDigest.tick();
+    await app.morningMail.tick();
     const mails = mailsTo(sink, people.due.email);
     expect(mails).toHaveLength(2);
     expect(mails[1].text).toContain('Overdue:\r\n- Ana Stone (Stone Capital), Sat, Nov 21');
@@ -143,7 +143,7 @@ describe.each(testDatabases())('follow-up digest on $name', (kind) => {
       now = at(23, 7, 0);
       await founders(failing.app, localDay(now));
       now = at(23, 10, 0);
-      await failing.app.followUpDigest.tick();
+      await failing.app.morningMail.tick();
       expect(await failing.app.db.select().from(followUpDigests)).toEqual([]);
     } finally {
       await failing.close();
@@ -180,35 +180,17 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) console.warn('[pipeline-digest] skipped two instances on one PostgreSQL: TEST_DATABASE_URL is not set');
 
 describe.skipIf(!serverUrl)('follow-up digest from two instances on one PostgreSQL', () => {
-  let drop: () => Promise<void>;
-  let sink: Sink;
-  const instances: Array<Awaited<ReturnType<typeof buildTestApp>>> = [];
   let now = at(23, 7, 0);
+  let two: Awaited<ReturnType<typeof twoInstancesMailing>>;
 
   beforeAll(async () => {
-    let url: string;
-    ({ url, drop } = await createPostgresDatabase(serverUrl!));
-    sink = await startSmtpSink();
-    const kind = { name: 'postgres' as const, open: () => openDatabase({ url }) };
-    for (let i = 0; i < 2; i++) {
-      instances.push(
-        await buildTestApp(kind, {
-          rateLimit: false,
-          clock: () => now,
-          config: { smtpUrl: sink.url, followUpDigestHour: 8 },
-          digestEveryMs: 20,
-        }),
-      );
-    }
+    two = await twoInstancesMailing(serverUrl!, () => now);
   });
-  afterAll(async () => {
-    for (const instance of instances) await instance.close();
-    await sink?.close();
-    await drop?.();
-  });
+  afterAll(() => two?.close());
 
   it('mails each founder with something due exactly once, and nobody else, while both tick', async () => {
-    const [a, b] = instances.map((instance) => instance.app);
+    const [a, b] = two.apps;
+    const { sink } = two;
     const people = await founders(a, localDay(now));
     const second = await founders(b, localDay(now));
     await pause(200);
@@ -216,7 +198,7 @@ describe.skipIf(!serverUrl)('follow-up digest from two instances on one PostgreS
 
     now = at(23, 8, 0);
     // Both schedulers tick every 20 ms; these race them once more.
-    await Promise.all([a, b, a, b].map((app) => app.followUpDigest.tick()));
+    await Promise.all([a, b, a, b].map((app) => app.morningMail.tick()));
     for (const { due } of [people, second]) await sink.waitFor(due.email, () => true, 5_000);
     await pause(500);
     // One mail each to the founders with something due; none to those whose follow-ups are beyond the

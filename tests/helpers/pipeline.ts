@@ -25,7 +25,7 @@ export async function insertInvestor(app: FastifyInstance, firstName: string, la
   return row.id;
 }
 
-export async function insertFund(app: FastifyInstance, firmName: string): Promise<number> {
+export async function insertFund(app: FastifyInstance, firmName: string, state = 'NY'): Promise<number> {
   const [row] = await app.db
     .insert(funds)
     .values({
@@ -39,7 +39,7 @@ export async function insertFund(app: FastifyInstance, firmName: string): Promis
       contact_email: 'jo@fund.example',
       contact_phone: 'NaN',
       firm_address: '1 Main St',
-      firm_state: 'NY',
+      firm_state: state,
       firm_country: 'United States',
     })
     .returning({ id: funds.id });

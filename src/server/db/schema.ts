@@ -327,7 +327,10 @@ export const pipelineNotes = pgTable(
   ],
 );
 
-/** The follow-up digest mailed to a user on a day (server local date): claimed before it is sent, once. */
+/**
+ * The morning mail (follow-ups due and saved-search alerts; it began as the follow-up digest) mailed to a user
+ * on a day (server local date): claimed before it is sent, once.
+ */
 export const followUpDigests = pgTable(
   'follow_up_digests',
   {

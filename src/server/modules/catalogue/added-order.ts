@@ -14,7 +14,8 @@ export function epochMicrosSql(column: AnyColumn | SQL): SQL {
   return sql`(extract(epoch FROM ${column}) * 1000000)::bigint`;
 }
 
-function timestampSql(micros: number): SQL {
+/** A time of whole microseconds since the epoch as a timestamptz, exactly. */
+export function timestampSql(micros: number): SQL {
   return sql`('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond')`;
 }
 
