@@ -12,6 +12,13 @@ import { queryRows } from '../../src/server/db/query-rows.js';
 import { readCatalogueVersion } from '../../src/server/modules/catalogue/version.js';
 import { savedSearchNewPath, savedSearchSeenPath, SAVED_SEARCHES_PATH, type SavedSearch } from '../../src/shared/saved-searches.js';
 import { STARTUP_PATH } from '../../src/shared/api-paths.js';
+import { compileFitProfile } from '../../src/shared/fit.js';
+import type { SavedSearchQuery } from '../../src/shared/saved-searches.js';
+import { FacetIndex } from '../../src/server/modules/catalogue/facet-index.js';
+import { fundCatalogue, investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
+import { CatalogueSearch } from '../../src/server/modules/catalogue/search.js';
+import { epochMicrosSql } from '../../src/server/modules/catalogue/added-order.js';
+import { savedSearchFilter } from '../../src/server/modules/saved-searches/saved-query.js';
 import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
 import {
@@ -196,6 +203,48 @@ describe.each(testDatabases())('saved searches’ new rows on $name', (kind) => 
     const everyone = answered.find((search) => search.name === 'Everyone')!.new_count;
     expect(everyone).toBeGreaterThan(0);
     expect(everyone * 16).toBeLessThanOrEqual((await allInvestors(app)).length);
+  });
+
+  it('counts a window of new rows alike every way the index may: by whole texts, by fields, by dictionaries, in SQL', async () => {
+    const profile = compileFitProfile(SAMPLE_STARTUP);
+    const ways = await Promise.all(
+      [
+        { recentTexts: 1_000_000, termOneByOne: 0 },
+        { recentTexts: 0, termOneByOne: 1_000_000 },
+        { recentTexts: 0, termOneByOne: 0 },
+      ].map(async (tuning) => ({
+        investors: (await FacetIndex.build(app.db, investorCatalogue, tuning))!,
+        funds: (await FacetIndex.build(app.db, fundCatalogue, tuning))!,
+      })),
+    );
+    const bySql = {
+      investors: new CatalogueSearch(app.db, investorCatalogue, { facetIndex: false }),
+      funds: new CatalogueSearch(app.db, fundCatalogue, { facetIndex: false }),
+    };
+    const version = await readCatalogueVersion(app.db);
+    let compared = 0;
+    let found = 0;
+    for (const search of SEARCHES) {
+      for (const newest of [1, 8, 20]) {
+        const [{ after }] = await queryRows(
+          app.db,
+          sql`SELECT ${epochMicrosSql(sql`added_at`)} AS after FROM ${sql.identifier(search.kind)}
+              ORDER BY added_at DESC NULLS LAST, id DESC OFFSET ${newest} LIMIT 1`,
+        );
+        const { filter, fit } = savedSearchFilter(search.kind, search.query as SavedSearchQuery, { after: Number(after) }, profile);
+        const needle = filter.term?.toLowerCase();
+        const expected = await bySql[search.kind].count(version, filter, fit);
+        if (expected > 0) found++;
+        for (const indexes of ways) {
+          const index = indexes[search.kind];
+          expect(index.count(filter, needle, fit), `${search.name}, newest ${newest}`).toBe(expected);
+          expect(index.match(filter, 0, 0, needle, fit && { ...fit, byScore: false })!.total).toBe(expected);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(SEARCHES.length * 3 * 3);
+    expect(found).toBeGreaterThan(SEARCHES.length / 2);
   });
 
   it('does not count a row an import changes as new', async () => {

@@ -33,8 +33,8 @@ export class AddedOrder {
   private constructor(
     /** Ascending. */
     private readonly times: Float64Array,
-    /** The row position added at each of `times`. */
-    private readonly rows: Int32Array,
+    /** The row position added at each of `times`: the rows in the order they were added. */
+    readonly rows: Int32Array,
   ) {}
 
   /** From each row position's added time (NaN: unknown). */
@@ -68,10 +68,10 @@ export class AddedOrder {
     return lo;
   }
 
-  /** The positions of the rows added in the window, in the order they were added (a view: never change it). */
-  rowsIn(window: AddedWindow): Int32Array {
+  /** Where the rows added in the window are in `rows`: from `start` to before `end`. */
+  range(window: AddedWindow): { start: number; end: number } {
     const start = this.after(window.after);
     const end = window.upTo === undefined ? this.times.length : this.after(window.upTo);
-    return this.rows.subarray(start, Math.max(start, end));
+    return { start, end: Math.max(start, end) };
   }
 }

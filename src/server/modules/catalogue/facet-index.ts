@@ -23,11 +23,21 @@ import { AddedOrder, epochMicrosSql } from './added-order.js';
  * takes a few nanoseconds a filter, a pass over a filter's bits at a million rows some 100 µs.
  */
 const ONE_BY_ONE = 16;
-/**
- * Rows whose text is tested one by one (the fields joined, about a microsecond a row) rather than by the
- * search text's dictionaries, which cost a millisecond or more whatever the rows.
- */
-const TERM_ONE_BY_ONE = 2_000;
+/** How a window of added rows is counted (tests set smaller ones, to take every way on a small catalogue). */
+export interface CountTuning {
+  /**
+   * The newest rows keep their text whole (some 100 bytes each), the rows most often new to a saved search:
+   * testing one is a substring search, some tens of nanoseconds.
+   */
+  recentTexts: number;
+  /**
+   * Up to this many older rows have their text tested one by one from their fields (a few hundred nanoseconds
+   * a row, more as they scatter), more by the search text's dictionaries (a millisecond or more whatever the rows).
+   */
+  termOneByOne: number;
+}
+
+const TUNING: CountTuning = { recentTexts: 50_000, termOneByOne: 2_000 };
 
 /** Rows read per statement: small enough that reading one (and storing it) holds the event loop only
  * briefly, so the searches answered by SQL meanwhile are not kept waiting. */
@@ -67,6 +77,10 @@ export class FacetIndex {
     private readonly text: SearchTerms,
     private readonly fit: FitColumns,
     private readonly added: AddedOrder,
+    /** The text of the rows added last: of added.rows[recentFrom] on. */
+    private readonly recentTexts: string[],
+    private readonly recentFrom: number,
+    private readonly termOneByOne: number,
   ) {}
 
   get size(): number {
@@ -78,9 +92,9 @@ export class FacetIndex {
     return [...this.columns.values()].reduce((sum, column) => sum + column.size, 0);
   }
 
-  /** About the bytes the rows' added times take. */
+  /** About the bytes the rows' added times and the newest rows' texts take. */
   get addedSize(): number {
-    return this.added.size;
+    return this.added.size + this.recentTexts.reduce((sum, text) => sum + text.length, 0);
   }
 
   /** About the bytes the fit score reads of every row (its masks and amounts, not the kept scores). */
@@ -104,7 +118,7 @@ export class FacetIndex {
    * consistent read.
    * Answers null when the catalogue changed during the build.
    */
-  static async build(db: Db, catalogue: Catalogue): Promise<FacetIndex | null> {
+  static async build(db: Db, catalogue: Catalogue, tuning: CountTuning = TUNING): Promise<FacetIndex | null> {
     const version = await readCatalogueVersion(db);
     const [{ n }] = await queryRows(db, sql`SELECT count(*)::int AS n FROM ${catalogue.table}`);
     const size = Number(n);
@@ -152,7 +166,15 @@ export class FacetIndex {
       finished.set(facet.searchKey, columns[k].finish());
       await nextTurn();
     }
-    return new FacetIndex(version, ids, finished, await text.finish(), fit.finish(), AddedOrder.of(added));
+    const terms = await text.finish();
+    const order = AddedOrder.of(added);
+    const recentFrom = Math.max(0, order.rows.length - tuning.recentTexts);
+    const recentTexts: string[] = [];
+    for (let i = recentFrom; i < order.rows.length; i++) {
+      recentTexts.push(terms.rowText(order.rows[i]));
+      if (recentTexts.length % 10_000 === 0) await nextTurn();
+    }
+    return new FacetIndex(version, ids, finished, terms, fit.finish(), order, recentTexts, recentFrom, tuning.termOneByOne);
   }
 
   /** The values a text or list filter holds in this version, in no particular order. */
@@ -205,9 +227,9 @@ export class FacetIndex {
     let first = true;
     // New rows are few: marked first, they are all the later steps look at.
     if (filter.added !== undefined) {
-      const rows = this.added.rowsIn(filter.added);
-      if (rows.length === 0) return 'none';
-      for (const row of rows) matched[row >>> 5] |= 1 << (row & 31);
+      const { start, end } = this.added.range(filter.added);
+      if (start === end) return 'none';
+      for (const row of this.added.rows.subarray(start, end)) matched[row >>> 5] |= 1 << (row & 31);
       first = false;
     }
     // OR within a selection is in its bits; AND across selections is applied word by word.
@@ -226,25 +248,37 @@ export class FacetIndex {
    * is read row by row: it costs a test per new row and filter, not a pass over every row's bits.
    */
   count(filter: SearchFilter, needle?: string, fit?: FitQuery): number | null {
-    const rows = filter.added && this.added.rowsIn(filter.added);
-    if (!rows || rows.length * ONE_BY_ONE > this.ids.length) {
+    const window = filter.added && this.added.range(filter.added);
+    if (!window || (window.end - window.start) * ONE_BY_ONE > this.ids.length) {
       return this.match(filter, 0, 0, needle, fit && { ...fit, byScore: false })?.total ?? null;
     }
+    const order = this.added.rows;
     try {
-      let kept = rows;
+      const tests: Array<(row: number) => boolean> = [];
       for (const selection of filter.selections) {
         const holds = this.columns.get(selection.facet.searchKey)!.rowTest(selection.values);
         if (!holds) return 0;
-        kept = kept.filter(holds);
+        tests.push(holds);
       }
-      if (fit && fit.min > 0) {
-        const { scores } = this.fit.scoresFor(fit.profile);
-        kept = kept.filter((row) => scores[row] >= fit.min);
+      const min = fit?.min ?? 0;
+      const scores = min > 0 ? this.fit.scoresFor(fit!.profile).scores : null;
+      // Places in the added order of the rows the filters keep, ascending: the newest rows' texts are found by theirs.
+      const places = new Int32Array(window.end - window.start);
+      let count = 0;
+      rows: for (let at = window.start; at < window.end; at++) {
+        const row = order[at];
+        for (const holds of tests) if (!holds(row)) continue rows;
+        if (scores !== null && scores[row] < min) continue;
+        places[count++] = at;
       }
-      if (needle === undefined) return kept.length;
-      if (kept.length <= TERM_ONE_BY_ONE) return kept.filter((row) => this.text.rowHolds(row, needle)).length;
+      const kept = places.subarray(0, count);
+      if (needle === undefined || count === 0) return count;
+      if (kept[0] >= this.recentFrom) {
+        return kept.filter((at) => this.recentTexts[at - this.recentFrom].includes(needle)).length;
+      }
+      if (kept.length <= this.termOneByOne) return kept.filter((at) => this.text.rowHolds(order[at], needle)).length;
       const matched = scratch.take(wordsFor(this.ids.length));
-      for (const row of kept) matched[row >>> 5] |= 1 << (row & 31);
+      for (const at of kept) matched[order[at] >>> 5] |= 1 << (order[at] & 31);
       return this.text.applyTerm(needle, matched, false) ? countSet(matched) : null;
     } finally {
       scratch.release();

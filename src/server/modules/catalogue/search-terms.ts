@@ -62,11 +62,14 @@ export class SearchTerms {
     return size;
   }
 
-  /** Whether the row's text (its fields joined by spaces, as search_text) holds `needle`: a test of one row. */
+  /** The row's text: its fields joined by spaces, as search_text is. */
+  rowText(row: number): string {
+    return this.fields.map((field) => field.valueOf(row)).join(FIELD_SEPARATOR);
+  }
+
+  /** Whether the row's text holds `needle`: a test of one row. */
   rowHolds(row: number, needle: string): boolean {
-    if (needle.includes(FIELD_SEPARATOR)) {
-      return this.fields.map((field) => field.valueOf(row)).join(FIELD_SEPARATOR).includes(needle);
-    }
+    if (needle.includes(FIELD_SEPARATOR)) return this.rowText(row).includes(needle);
     for (const field of this.fields) if (field.valueOf(row).includes(needle)) return true;
     return false;
   }
