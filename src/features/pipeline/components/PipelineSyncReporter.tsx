@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { outboxReplayer } from '@/features/offline';
+import { subscribeToAnswers, type OutboxRow } from '@/features/offline';
 import { formatUsd } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import type { ListItem } from '@/shared/api-types';
@@ -8,9 +8,6 @@ import { PIPELINE_STAGE_LABELS, type Pipeline, type PipelineField, type Pipeline
 import type { ListKeys } from '../api/list-keys';
 import { isNote, isPipelineChange, type PipelineChangePayload } from '../api/pipeline-outbox';
 import { formatFollowUp } from '../pipeline-format';
-
-/** Bursts of synced changes refresh the lists once, this long after the last one. */
-const SETTLE_MS = 300;
 
 const FIELD_NAMES: Record<PipelineField, string> = { stage: 'Stage', follow_up_on: 'Next follow-up', amount: 'Amount' };
 
@@ -45,24 +42,20 @@ function applyAnswer(queryClient: QueryClient, listKeys: ListKeys, { listId, ite
 export function PipelineSyncReporter({ listKeys }: { listKeys: ListKeys }) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    let settle: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = outboxReplayer.subscribe((event) => {
-      const { row } = event;
-      if (!isPipelineChange(row) && !isNote(row)) return;
-      if (event.type === 'rejected') {
-        showToast(`${isNote(row) ? 'A note' : 'A change'} could not be saved: ${event.message}`, { variant: 'error' });
-      } else if (isPipelineChange(row)) {
-        const result = event.answer as PipelinePatchResult;
-        applyAnswer(queryClient, listKeys, row.payload, result);
-        if (result.superseded.length > 0) showToast(supersededText(result), { variant: 'info' });
-      }
-      clearTimeout(settle);
-      settle = setTimeout(() => void queryClient.invalidateQueries({ queryKey: listKeys.all }), SETTLE_MS);
-    });
-    return () => {
-      unsubscribe();
-      clearTimeout(settle);
-    };
+    return subscribeToAnswers(
+      (row): row is OutboxRow => isPipelineChange(row) || isNote(row),
+      (event) => {
+        const { row } = event;
+        if (event.type === 'rejected') {
+          showToast(`${isNote(row) ? 'A note' : 'A change'} could not be saved: ${event.message}`, { variant: 'error' });
+        } else if (isPipelineChange(row)) {
+          const result = event.answer as PipelinePatchResult;
+          applyAnswer(queryClient, listKeys, row.payload, result);
+          if (result.superseded.length > 0) showToast(supersededText(result), { variant: 'info' });
+        }
+      },
+      () => void queryClient.invalidateQueries({ queryKey: listKeys.all }),
+    );
   }, [queryClient, listKeys]);
   return null;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { outboxReplayer } from '@/features/offline';
+import { subscribeToAnswers } from '@/features/offline';
 import { showToast } from '@/lib/toasts';
 import type { SavedSearch } from '@/shared/saved-searches';
 import { SAVED_SEARCHES_KEY } from '../api/get-saved-searches';
@@ -12,9 +12,6 @@ import {
   SAVED_SEARCH_SEEN,
   type SavedSearchOutboxRow,
 } from '../api/saved-search-outbox';
-
-/** Bursts of synced changes are reported once, this long after the last one. */
-const SETTLE_MS = 300;
 
 const FAILED: Record<string, string> = {
   [SAVED_SEARCH_CREATE]: 'could not be saved',
@@ -42,35 +39,29 @@ export function SavedSearchSyncReporter() {
   const queryClient = useQueryClient();
   useEffect(() => {
     let replayed = 0;
-    let settle: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      void queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
-      if (replayed > 0) {
-        showToast(`${replayed === 1 ? 'A change' : `${replayed} changes`} to your saved searches made offline ${replayed === 1 ? 'is' : 'are'} now saved`, {
-          variant: 'success',
-        });
-      }
-      replayed = 0;
-    };
-    const unsubscribe = outboxReplayer.subscribe((event) => {
-      const { row } = event;
-      if (!isSavedSearchRow(row)) return;
-      if (event.type === 'rejected') {
-        // A change sent as it was made is answered where it was made (the form, the menu); a seen never is.
-        if (event.replayed || row.kind === SAVED_SEARCH_SEEN) {
-          showToast(`Saved search “${row.payload.name}” ${FAILED[row.kind]}: ${event.message}`, { variant: 'error' });
+    return subscribeToAnswers(
+      isSavedSearchRow,
+      (event) => {
+        const { row } = event;
+        if (event.type === 'rejected') {
+          // A change sent as it was made is answered where it was made (the form, the menu); a seen never is.
+          if (event.replayed || row.kind === SAVED_SEARCH_SEEN) {
+            showToast(`Saved search “${row.payload.name}” ${FAILED[row.kind]}: ${event.message}`, { variant: 'error' });
+          }
+        } else {
+          queryClient.setQueryData<SavedSearch[]>(SAVED_SEARCHES_KEY, (searches) => searches && withLanded(searches, row, event.answer));
+          if (event.replayed && row.kind !== SAVED_SEARCH_SEEN) replayed += 1;
         }
-      } else {
-        queryClient.setQueryData<SavedSearch[]>(SAVED_SEARCHES_KEY, (searches) => searches && withLanded(searches, row, event.answer));
-        if (event.replayed && row.kind !== SAVED_SEARCH_SEEN) replayed += 1;
-      }
-      clearTimeout(settle);
-      settle = setTimeout(flush, SETTLE_MS);
-    });
-    return () => {
-      unsubscribe();
-      clearTimeout(settle);
-    };
+      },
+      () => {
+        void queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
+        if (replayed > 0) {
+          const changes = replayed === 1 ? 'A change' : `${replayed} changes`;
+          showToast(`${changes} to your saved searches made offline ${replayed === 1 ? 'is' : 'are'} now saved`, { variant: 'success' });
+        }
+        replayed = 0;
+      },
+    );
   }, [queryClient]);
   return null;
 }
