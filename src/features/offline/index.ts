@@ -4,6 +4,6 @@
 export type { OutboxRow } from './db/offline-db';
 export type { OutboxEntry } from './outbox/outbox';
 export { usePendingChanges } from './outbox/outbox-hooks';
-export { outboxReplayer, type OutboxOutcome } from './outbox/outbox-replayer';
+export { ChangeRefusedError, outboxReplayer, type OutboxOutcome } from './outbox/outbox-replayer';
 export { isUnavailableOffline } from './persisters/query-persister';
 export { subscribeToAnswers } from './outbox/settled-answers';

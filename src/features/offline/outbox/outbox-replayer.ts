@@ -27,6 +27,14 @@ export interface DrainResult {
 /** What became of one change right after it was submitted. */
 export type OutboxOutcome = 'synced' | 'queued' | 'rejected';
 
+/** The server refused a submitted change: `message` is its detail, for the form to show in place. */
+export class ChangeRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChangeRefusedError';
+  }
+}
+
 export interface OutboxReplayerOptions {
   loadDb: () => Promise<OfflineDb>;
   send: (row: OutboxRow) => Promise<unknown>;
@@ -53,7 +61,8 @@ export function createOutboxReplayer({
   const listeners = new Set<(event: OutboxEvent) => void>();
   /** Rows this tab is sending right after the user added them, and those of them the server refused. */
   const submitting = new Set<number>();
-  const rejectedSeqs = new Set<number>();
+  /** The refusals of changes being submitted, by seq, with the server's detail. */
+  const refusals = new Map<number, string>();
   let running: Promise<DrainResult> | null = null;
   let again = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,8 +91,9 @@ export function createOutboxReplayer({
         if (failure === 'rejected') {
           await db.outbox.delete(row.seq);
           rejected += 1;
-          if (submitting.has(row.seq)) rejectedSeqs.add(row.seq);
-          emit({ type: 'rejected', row, replayed: !submitting.has(row.seq), error, message: failureText(error) });
+          const message = failureText(error);
+          if (submitting.has(row.seq)) refusals.set(row.seq, message);
+          emit({ type: 'rejected', row, replayed: !submitting.has(row.seq), error, message });
           continue;
         }
         await db.outbox.update(row.seq, { attempts: row.attempts + 1, lastError: failureText(error) });
@@ -127,8 +137,8 @@ export function createOutboxReplayer({
     return running;
   }
 
-  /** Queues a change for the current user and tries to send it right away. */
-  async function add(entry: OutboxEntry): Promise<OutboxOutcome> {
+  /** Queues a change for the current user and tries to send it right away; a refusal comes with its detail. */
+  async function enqueueAndSend(entry: OutboxEntry): Promise<{ outcome: OutboxOutcome; refusal?: string }> {
     const userId = currentUserId();
     if (userId === null) throw new Error('Log in to make changes');
     const db = await loadDb();
@@ -139,8 +149,22 @@ export function createOutboxReplayer({
     } finally {
       submitting.delete(row.seq);
     }
-    if (await db.outbox.get(row.seq)) return 'queued';
-    return rejectedSeqs.delete(row.seq) ? 'rejected' : 'synced';
+    if (await db.outbox.get(row.seq)) return { outcome: 'queued' };
+    const refusal = refusals.get(row.seq);
+    refusals.delete(row.seq);
+    return refusal === undefined ? { outcome: 'synced' } : { outcome: 'rejected', refusal };
+  }
+
+  /** Queues a change for the current user and tries to send it right away. */
+  async function add(entry: OutboxEntry): Promise<OutboxOutcome> {
+    return (await enqueueAndSend(entry)).outcome;
+  }
+
+  /** As `add`, for a form that shows a refusal in place: it throws ChangeRefusedError with the server's detail. */
+  async function submit(entry: OutboxEntry): Promise<Exclude<OutboxOutcome, 'rejected'>> {
+    const { outcome, refusal } = await enqueueAndSend(entry);
+    if (outcome === 'rejected') throw new ChangeRefusedError(refusal ?? 'The change was refused');
+    return outcome;
   }
 
   function subscribe(listener: (event: OutboxEvent) => void): () => void {
@@ -164,7 +188,7 @@ export function createOutboxReplayer({
     };
   }
 
-  return { add, drain, start, subscribe };
+  return { add, submit, drain, start, subscribe };
 }
 
 export type OutboxReplayer = ReturnType<typeof createOutboxReplayer>;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { outboxReplayer } from '@/features/offline';
 import type { SavedSearchInput } from '@/shared/saved-searches';
 import { createEntry } from './saved-search-outbox';
-import { submitChange } from './submit-change';
 
 /**
  * POST /api/v1/saved-searches through the outbox, under an id chosen here, so the search can be renamed
@@ -10,6 +10,6 @@ import { submitChange } from './submit-change';
 export function useCreateSavedSearch() {
   return useMutation({
     networkMode: 'always',
-    mutationFn: (input: Omit<Required<SavedSearchInput>, 'id'>) => submitChange(createEntry({ ...input, id: crypto.randomUUID() })),
+    mutationFn: (input: Omit<Required<SavedSearchInput>, 'id'>) => outboxReplayer.submit(createEntry({ ...input, id: crypto.randomUUID() })),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { outboxReplayer } from '@/features/offline';
 import type { SavedSearch } from '@/shared/saved-searches';
 import { SAVED_SEARCHES_KEY } from './get-saved-searches';
 import { seenEntry } from './saved-search-outbox';
-import { submitChange } from './submit-change';
 
 type Named = Pick<SavedSearch, 'id' | 'name'>;
 
@@ -16,6 +16,6 @@ export function useMarkSeen() {
         searches?.map((search) => (search.id === saved.id ? { ...search, new_count: 0 } : search)),
       );
     },
-    mutationFn: (saved: Named) => submitChange(seenEntry(saved)),
+    mutationFn: (saved: Named) => outboxReplayer.submit(seenEntry(saved)),
   });
 }

@@ -9,14 +9,14 @@ import { useMatchRoute, useNavigate } from '@tanstack/react-router';
 import { showToast } from '@/lib/toasts';
 import { SAVED_SEARCH_ALERT_LABELS, SAVED_SEARCH_ALERTS, type SavedSearch, type SavedSearchAlert } from '@/shared/saved-searches';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
-import { SavedSearchRefusedError } from '../api/submit-change';
+import { ChangeRefusedError } from '@/features/offline';
 import { useUpdateSavedSearch } from '../api/update-saved-search';
 import { DeleteSavedSearchDialog } from './DeleteSavedSearchDialog';
 import { RenameSavedSearchDialog } from './RenameSavedSearchDialog';
 import { reportOutcome } from './report-outcome';
 
 const refused = (name: string) => (error: unknown) =>
-  showToast(`“${name}” could not be changed: ${error instanceof SavedSearchRefusedError ? error.message : 'please try again'}`, {
+  showToast(`“${name}” could not be changed: ${error instanceof ChangeRefusedError ? error.message : 'please try again'}`, {
     variant: 'error',
   });
 

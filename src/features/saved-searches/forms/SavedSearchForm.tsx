@@ -4,7 +4,7 @@ import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { SAVED_SEARCH_ALERT_LABELS, SAVED_SEARCH_ALERTS, type SavedSearchAlert } from '@/shared/saved-searches';
-import { SavedSearchRefusedError } from '../api/submit-change';
+import { ChangeRefusedError } from '@/features/offline';
 import { NAME_REFUSALS, savedSearchSchema, type SavedSearchValues } from './saved-search-schema';
 
 export interface SavedSearchFormProps {
@@ -14,7 +14,7 @@ export interface SavedSearchFormProps {
   /** What a mail of this search lists, in the alert's helper text ('investors'). */
   noun?: string;
   submitLabel: string;
-  /** Saves; a SavedSearchRefusedError it throws is shown under the name or above the form. */
+  /** Saves; a ChangeRefusedError it throws is shown under the name or above the form. */
   onSubmit: (values: SavedSearchValues) => Promise<void>;
   onCancel: () => void;
 }
@@ -47,7 +47,7 @@ export function SavedSearchForm({ initialValues, withAlert, noun = 'rows', submi
     try {
       await onSubmit({ ...values, name: values.name.trim() });
     } catch (error) {
-      const detail = error instanceof SavedSearchRefusedError ? error.message : 'The search could not be saved. Please try again.';
+      const detail = error instanceof ChangeRefusedError ? error.message : 'The search could not be saved. Please try again.';
       if (NAME_REFUSALS.includes(detail)) form.setFieldError('name', detail);
       else form.setStatus(detail);
     }

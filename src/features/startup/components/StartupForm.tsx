@@ -7,7 +7,8 @@ import { lazyValidation } from '@/lib/lazy-validation';
 import { showToast } from '@/lib/toasts';
 import { type CompleteStartupProfile, STARTUP_RULES, type StartupProfile } from '@/shared/fit';
 import { FINANCING_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
-import { StartupRefusedError, useSaveStartup } from '../api/save-startup';
+import { ChangeRefusedError } from '@/features/offline';
+import { useSaveStartup } from '../api/save-startup';
 import type { StartupFormValues } from '../forms/startup-schema';
 import { FormSelect } from './FormSelect';
 
@@ -67,7 +68,7 @@ export function StartupForm({ profile }: { profile: StartupProfile | undefined }
       if (outcome === 'synced') showToast('Your startup profile is saved; investors are ranked by it.', { variant: 'success' });
       else showToast('Saved on this device; it will be sent when you are back online.', { variant: 'info' });
     } catch (error) {
-      const detail = error instanceof StartupRefusedError ? error.message : 'Your startup profile could not be saved.';
+      const detail = error instanceof ChangeRefusedError ? error.message : 'Your startup profile could not be saved.';
       const field = fieldOf(detail);
       if (field) form.setFieldError(field, detail);
       else form.setStatus(detail);
