@@ -19,6 +19,7 @@ import {
 import { FUND_FIELDS, INVESTOR_FIELDS } from '../../shared/catalogue-fields.js';
 import { catalogueColumns } from './catalogue-columns.js';
 import { PIPELINE_STAGES } from '../../shared/pipeline.js';
+import { ACTIVITY_ACTIONS, LIST_EVENT_TYPES, MEMBER_ROLES } from '../../shared/teams.js';
 import {
   DEFAULT_SAVED_SEARCH_ALERT,
   SAVED_SEARCH_ALERTS,
@@ -196,6 +197,8 @@ function pipelineColumns() {
     stage_changed_at: timestamp('stage_changed_at', { withTimezone: true }),
     follow_up_changed_at: timestamp('follow_up_changed_at', { withTimezone: true }),
     amount_changed_at: timestamp('amount_changed_at', { withTimezone: true }),
+    /** Who made the change `updated_at` answers (the latest field change, else the addition); null when unknown. */
+    updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   };
 }
 
@@ -394,4 +397,97 @@ export const savedSearches = pgTable(
     check('saved_searches_kind_known', sql`${t.kind} IN (${oneOf(SAVED_SEARCH_KINDS)})`),
     check('saved_searches_alert_known', sql`${t.alert} IN (${oneOf(SAVED_SEARCH_ALERTS)})`),
   ],
+);
+
+/**
+ * The people a list is shared with, beside its owner (lists.user_id): an editor changes rows, a viewer reads.
+ * Every list call resolves the caller's role from here on each request, so a removal holds at once everywhere.
+ */
+export const listMembers = pgTable(
+  'list_members',
+  {
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.list_id, t.user_id] }),
+    index('list_members_user_idx').on(t.user_id),
+    check('list_members_role_known', sql`${t.role} IN (${oneOf(MEMBER_ROLES)})`),
+  ],
+);
+
+/**
+ * An invitation mailed to an address (lower-cased) to join a list: its link's token is stored only as a hash,
+ * works once (accepted_at) and until expires_at. At most one pending per list and address.
+ */
+export const listInvitations = pgTable(
+  'list_invitations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    token_hash: text('token_hash').notNull(),
+    invited_by: integer('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    accepted_at: timestamp('accepted_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('list_invitations_token_unique').on(t.token_hash),
+    uniqueIndex('list_invitations_pending_unique').on(t.list_id, t.email).where(sql`${t.accepted_at} IS NULL`),
+    check('list_invitations_role_known', sql`${t.role} IN (${oneOf(MEMBER_ROLES)})`),
+  ],
+);
+
+/**
+ * What happened to each row of a list, by whom: written in the same transaction as the change. `detail` holds
+ * `{from, to}` for a stage, follow-up or amount, `{note: {id, body}}` for a note; kept after the row leaves.
+ */
+export const listActivity = pgTable(
+  'list_activity',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    item_kind: text('item_kind', { enum: ['investor', 'fund'] }).notNull(),
+    item_id: integer('item_id').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ACTIVITY_ACTIONS }).notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('list_activity_row_idx').on(t.list_id, t.item_kind, t.item_id, t.id),
+    check('list_activity_action_known', sql`${t.action} IN (${oneOf(ACTIVITY_ACTIONS)})`),
+  ],
+);
+
+/**
+ * Every change to a list as its live stream sends it (GET /api/v1/lists/{id}/events), in the order committed:
+ * each writer holds the list's row lock while it takes its id. No foreign key on list_id: a list's
+ * 'list-deleted' outlives it. Kept a week (the newest always), so a stream can resume after Last-Event-ID.
+ */
+export const listEvents = pgTable(
+  'list_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    list_id: integer('list_id').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: LIST_EVENT_TYPES }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [index('list_events_list_idx').on(t.list_id, t.id), index('list_events_created_idx').on(t.created_at)],
 );
