@@ -26,6 +26,10 @@ import { followUpSection } from './modules/pipeline/follow-up-section.js';
 import { alertSection } from './modules/saved-searches/alert-section.js';
 import { startupModule } from './modules/startup/index.js';
 import { savedSearchesModule } from './modules/saved-searches/index.js';
+import { liveRoutes, liveService } from './modules/live/index.js';
+import { activityModule } from './modules/activity/index.js';
+import { teamsModule } from './modules/teams/index.js';
+import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +52,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** How often the morning mail's scheduler looks whether it is time to mail (default a minute). */
   digestEveryMs?: number;
+  /** How often each list event stream gets a heartbeat and looks for missed events (default 20 s). */
+  eventsHeartbeatMs?: number;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count is a function of the hop (its types lack the number form). */
@@ -93,10 +99,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authenticate);
   await app.register(rateLimit, { enabled: options.rateLimit ?? true });
   await app.register(idempotency);
+  await app.register(liveService, {
+    database: options.database,
+    heartbeatMs: options.eventsHeartbeatMs ?? EVENTS_HEARTBEAT_SECONDS * 1000,
+  });
 
   // Modules register here, each under /api/v1.
   await app.register(authModule, { prefix: '/api/v1/auth' });
   await app.register(listsModule, { prefix: '/api/v1/lists' });
+  await app.register(teamsModule, { prefix: '/api/v1' });
+  await app.register(activityModule, { prefix: '/api/v1' });
+  await app.register(liveRoutes, { prefix: '/api/v1' });
   await app.register(catalogueService);
   await app.register(investorRoutes, { prefix: '/api/v1' });
   await app.register(fundRoutes, { prefix: '/api/v1' });

@@ -22,7 +22,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Stops the server the way a load balancer needs: /api/ready answers 503 at once; no new connection is
- * accepted; every request already sent — answered, being answered, or still queued — is answered, each
+ * accepted; live event streams end (their clients resume elsewhere from their last event); every request already sent — answered, being answered, or still queued — is answered, each
  * with Connection: close so its client goes elsewhere next; then, with nothing in flight, the app closes
  * (closing the idle connections left). Nothing in flight is cut off or answered 5xx.
  */
@@ -35,6 +35,8 @@ export async function drain(
   // net.Server's close, not http.Server's: that one also drops idle keep-alive connections at once, and a
   // request its client just sent on one (not read yet while the server is busy) would be lost.
   NetServer.prototype.close.call(app.server);
+  // An event stream never finishes by itself: each is ended now, and its client reconnects elsewhere.
+  app.liveStreams.closeAll();
   const deadline = Date.now() + graceMs;
   // Idle twice over: the loop had a turn to read whatever arrived on the open connections meanwhile.
   let idleTurns = 0;

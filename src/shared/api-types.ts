@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FundRow, InvestorRow } from './catalogue-fields.js';
 import type { Fit } from './fit.js';
 import type { Pipeline } from './pipeline.js';
+import type { ListAccess } from './teams.js';
 
 /** One investor as answered: the wire fields of INVESTOR_FIELDS, in order. */
 export type Investor = Static<typeof InvestorRow>;
@@ -12,7 +13,8 @@ export type Fund = Static<typeof FundRow>;
 
 export type ListType = 'investor' | 'fund';
 
-export interface ListSummary {
+/** A list as every list call answers it: with the caller's role on it and its owner (shared/teams.ts). */
+export interface ListSummary extends ListAccess {
   id: number;
   name: string;
   description: string;

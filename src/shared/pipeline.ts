@@ -1,6 +1,7 @@
 // The fundraising pipeline on a list's rows: its stages and what the API answers of it.
 import type { ListType } from './api-types.js';
 import { addDays } from './days.js';
+import type { ListRole, Person } from './teams.js';
 
 /** In the order a conversation moves; new rows start at the first. */
 export const PIPELINE_STAGES = ['lead', 'contacted', 'meeting', 'term_sheet', 'committed', 'passed'] as const;
@@ -22,6 +23,8 @@ export interface PipelineNote {
   body: string;
   /** ISO time. */
   created_at: string;
+  /** Who wrote it (null once their account is deleted); each member deletes only their own. */
+  author: Person | null;
 }
 
 /** A list row's place in the raise, carried by every item of GET /api/v1/lists/{id}/items. */
@@ -33,13 +36,23 @@ export interface Pipeline {
   amount: number | null;
   note_count: number;
   latest_note: PipelineNote | null;
-  /** ISO time of the last stage, follow-up or amount change. */
+  /** ISO time of the last stage, follow-up or amount change (or of the addition, before any). */
   updated_at: string;
+  /** Who made that change (or added the row); null when unknown (before sharing came, or a deleted account). */
+  updated_by: Person | null;
 }
 
 /** Where a row stands before the server has it (a row added offline): at the first stage, nothing set. */
 export function newPipeline(now = new Date()): Pipeline {
-  return { stage: 'lead', follow_up_on: null, amount: null, note_count: 0, latest_note: null, updated_at: now.toISOString() };
+  return {
+    stage: 'lead',
+    follow_up_on: null,
+    amount: null,
+    note_count: 0,
+    latest_note: null,
+    updated_at: now.toISOString(),
+    updated_by: null,
+  };
 }
 
 /** The body of PATCH /api/v1/lists/{id}/investors/{investorId} (and …/funds/{fundId}): any of the three. */
@@ -93,5 +106,7 @@ export interface FollowUpRow {
 export interface ListMembership {
   list_id: number;
   list_name: string;
+  /** The caller's role on that list: a viewer's panel changes nothing. */
+  role: ListRole;
   pipeline: Pipeline;
 }

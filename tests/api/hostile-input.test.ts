@@ -34,6 +34,8 @@ interface Operation {
   parameters: Parameter[];
   body?: JsonSchema;
   secured: boolean;
+  /** Answers a Server-Sent Events stream, which never ends by itself. */
+  streams: boolean;
 }
 
 /**
@@ -135,12 +137,14 @@ function operationsOf(document: { paths: Record<string, Record<string, Record<st
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const content = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
+      const answers = op.responses as Record<string, { content?: Record<string, unknown> }> | undefined;
       operations.push({
         method: method.toUpperCase(),
         path,
         parameters: (op.parameters as Parameter[] | undefined) ?? [],
         body: content?.['application/json']?.schema,
         secured: Array.isArray(op.security) && op.security.length > 0,
+        streams: answers?.['200']?.content?.['text/event-stream'] !== undefined,
       });
     }
   }
@@ -217,16 +221,33 @@ describe.each(testDatabases())('hostile input on $name', (kind) => {
     });
   }
 
+  /**
+   * The answer to one request. An event stream's is taken as it starts (its body read only if it is an error,
+   * which ends); the stream is then let go, and the server ends it when the app closes.
+   */
+  async function answer(options: InjectOptions, streams: boolean): Promise<Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>> {
+    if (!streams) return app.inject(options);
+    const res = await app.inject({ ...options, payloadAsStream: true });
+    const stream = res.stream();
+    if (res.statusCode < 400) {
+      stream.destroy();
+      return { statusCode: res.statusCode, headers: res.headers, body: '' };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { statusCode: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') };
+  }
+
   /** Sends one request and notes what is wrong with its answer. */
-  async function send(what: string, options: InjectOptions): Promise<LightMyRequestResponse> {
+  async function send(what: string, options: InjectOptions, streams: boolean): Promise<Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>> {
     sent++;
-    const res = await app.inject(options);
+    const res = await answer(options, streams);
     const where = `${options.method} ${String(options.url).slice(0, 120)} — ${what}`;
     if (res.statusCode >= 500) problems.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     if (res.statusCode >= 400) {
       let detail: unknown;
       try {
-        detail = (res.json() as { detail?: unknown }).detail;
+        detail = (JSON.parse(res.body) as { detail?: unknown }).detail;
       } catch {
         detail = undefined;
       }
@@ -261,39 +282,39 @@ describe.each(testDatabases())('hostile input on $name', (kind) => {
         for (const value of HOSTILE) {
           const what = `${parameter.in} ${parameter.name} = ${value.label}`;
           if (parameter.in === 'path' && value.url !== undefined && value.url !== '') {
-            await send(what, request(op, { path: { [parameter.name]: value.url } }));
+            await send(what, request(op, { path: { [parameter.name]: value.url } }), op.streams);
           } else if (parameter.in === 'query' && value.url !== undefined) {
-            await send(what, request(op, { query: `${parameter.name}=${value.url}` }));
-            await send(`${what} (twice)`, request(op, { query: `${parameter.name}=${value.url}&${parameter.name}=${value.url}` }));
+            await send(what, request(op, { query: `${parameter.name}=${value.url}` }), op.streams);
+            await send(`${what} (twice)`, request(op, { query: `${parameter.name}=${value.url}&${parameter.name}=${value.url}` }), op.streams);
           } else if (parameter.in === 'header' && value.header !== undefined) {
-            await send(what, request(op, { headers: { [parameter.name]: value.header } }));
+            await send(what, request(op, { headers: { [parameter.name]: value.header } }), op.streams);
           }
         }
       }
       for (const [field, schema] of Object.entries(op.body?.properties ?? {})) {
         for (const value of HOSTILE) {
           const body = bodyWith(op.body!, field, value, false);
-          if (body !== null) await send(`body ${field} = ${value.label}`, request(op, { body }));
+          if (body !== null) await send(`body ${field} = ${value.label}`, request(op, { body }), op.streams);
           const isList = schema.type === 'array';
           const itemBody = isList ? bodyWith(op.body!, field, value, true) : null;
-          if (itemBody !== null) await send(`body ${field}[0] = ${value.label}`, request(op, { body: itemBody }));
+          if (itemBody !== null) await send(`body ${field}[0] = ${value.label}`, request(op, { body: itemBody }), op.streams);
         }
       }
       // Unknown query keys, prototype keys among them.
       for (const query of ['__proto__=1', 'constructor%5Bprototype%5D=1', `${long(200)}=1`, 'a=%00']) {
-        await send(`query ${query.slice(0, 30)}`, request(op, { query }));
+        await send(`query ${query.slice(0, 30)}`, request(op, { query }), op.streams);
       }
       // Whole bodies: prototype pollution, malformed, nested, over the limit, other content types.
       if (op.body || op.method === 'DELETE') {
-        for (const body of PROTOTYPE_BODIES) await send(`body ${body}`, request(op, { body }));
+        for (const body of PROTOTYPE_BODIES) await send(`body ${body}`, request(op, { body }), op.streams);
         for (const malformed of MALFORMED_BODIES) {
-          await send(`body: ${malformed.label}`, request(op, { body: malformed.body, type: malformed.type }));
+          await send(`body: ${malformed.label}`, request(op, { body: malformed.body, type: malformed.type }), op.streams);
         }
       }
       // Path segments that are not a path: malformed encoding, too long.
       if (op.parameters.some((p) => p.in === 'path')) {
         for (const segment of ['%ED%A0%80', '%zz', long(150), '..%2F..%2Fetc%2Fpasswd']) {
-          await send(`path segment ${segment.slice(0, 20)}`, request(op, { path: { id: segment } }));
+          await send(`path segment ${segment.slice(0, 20)}`, request(op, { path: { id: segment } }), op.streams);
         }
       }
       // Credentials that are not.
@@ -301,7 +322,7 @@ describe.each(testDatabases())('hostile input on $name', (kind) => {
         const expired = await signAccessToken(app.config.jwtSecret, 1, Date.now() - 3_600_000);
         const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1","typ":"access"}').toString('base64url')}.`;
         for (const authorization of ['Bearer', `Bearer ${long(10_000)}`, 'Basic YTpi', `Bearer ${expired}`, `Bearer ${unsigned}`, 'Bearer Infinity']) {
-          await send(`authorization ${authorization.slice(0, 20)}`, { ...request(op, {}), headers: { ...request(op, {}).headers, authorization } });
+          await send(`authorization ${authorization.slice(0, 20)}`, { ...request(op, {}), headers: { ...request(op, {}).headers, authorization } }, op.streams);
         }
       }
     }

@@ -41,7 +41,11 @@ const NEW_ROW_PIPELINE = {
   note_count: 0,
   latest_note: null,
   updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+  updated_by: { id: expect.any(Number), first_name: 'Ada', last_name: expect.any(String) },
 };
+
+/** What every list answer carries for its owner (the shared suites test the other roles). */
+const OWNED = { role: 'owner', owner: { id: expect.any(Number), first_name: 'Ada', last_name: expect.any(String) } };
 
 describe.each(testDatabases())('lists on $name', (kind) => {
   let app: FastifyInstance;
@@ -101,7 +105,7 @@ describe.each(testDatabases())('lists on $name', (kind) => {
     it('answers 201 with the new list, trimmed, empty, with its id', async () => {
       const res = await call('POST', '', owner, { name: '  Seed funds  ', description: ' Berlin ', list_type: 'fund' });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toEqual({ id: expect.any(Number), name: 'Seed funds', description: 'Berlin', list_type: 'fund', item_count: 0 });
+      expect(res.json()).toEqual({ id: expect.any(Number), name: 'Seed funds', description: 'Berlin', list_type: 'fund', item_count: 0, ...OWNED });
     });
 
     it('makes the description optional', async () => {
@@ -161,8 +165,8 @@ describe.each(testDatabases())('lists on $name', (kind) => {
       const res = await call('GET', '', user.headers);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([
-        { id: first, name: 'First', description: 'for testing', list_type: 'investor', item_count: 2 },
-        { id: second, name: 'Second', description: 'for testing', list_type: 'fund', item_count: 1 },
+        { id: first, name: 'First', description: 'for testing', list_type: 'investor', item_count: 2, ...OWNED },
+        { id: second, name: 'Second', description: 'for testing', list_type: 'fund', item_count: 1, ...OWNED },
       ]);
     });
 
@@ -366,7 +370,7 @@ describe.each(testDatabases())('lists on $name', (kind) => {
       const id = await newList('investor', 'Old name');
       const res = await call('PATCH', `/${id}`, owner, { name: ' New name ' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id, name: 'New name', description: 'for testing', list_type: 'investor', item_count: 0 });
+      expect(res.json()).toEqual({ id, name: 'New name', description: 'for testing', list_type: 'investor', item_count: 0, ...OWNED });
       const desc = await call('PATCH', `/${id}`, owner, { description: 'Changed' });
       expect(desc.json()).toMatchObject({ name: 'New name', description: 'Changed' });
     });

@@ -76,7 +76,15 @@ describe.each(testDatabases())('pipeline on $name', (kind) => {
       expect(res.statusCode).toBe(200);
       const result = res.json() as PipelinePatchResult;
       expect(result).toEqual({
-        pipeline: { stage: 'term_sheet', follow_up_on: '2027-02-28', amount: 250_000, note_count: 0, latest_note: null, updated_at: now.toISOString() },
+        pipeline: {
+          stage: 'term_sheet',
+          follow_up_on: '2027-02-28',
+          amount: 250_000,
+          note_count: 0,
+          latest_note: null,
+          updated_at: now.toISOString(),
+          updated_by: { id: expect.any(Number), first_name: 'Ada', last_name: expect.any(String) },
+        },
         superseded: [],
       });
       expect(await pipelineOf(owner, listId, ana)).toEqual(result.pipeline);
@@ -206,7 +214,12 @@ describe.each(testDatabases())('pipeline on $name', (kind) => {
       const listId = await listWith(owner, 'investor', [ana, ben]);
       const first = await owner('POST', notesUrl(listId, ana), { body: '  Intro call went well  ' });
       expect(first.statusCode).toBe(201);
-      expect(first.json()).toEqual({ id: expect.any(Number), body: 'Intro call went well', created_at: expect.any(String) });
+      expect(first.json()).toEqual({
+        id: expect.any(Number),
+        body: 'Intro call went well',
+        created_at: expect.any(String),
+        author: { id: expect.any(Number), first_name: 'Ada', last_name: expect.any(String) },
+      });
       expect(Math.abs(Date.parse(first.json().created_at) - Date.now())).toBeLessThan(60_000);
       const second = await owner('POST', notesUrl(listId, ana), { body: 'Sent the deck\nand the model' });
       const notes = await owner('GET', notesUrl(listId, ana));
@@ -450,7 +463,7 @@ describe.each(testDatabases())('pipeline on $name', (kind) => {
       const user = caller(app, (await createVerifiedUser(app)).headers);
       const listId = await listWith(user, 'fund', [northwind], 'Funds');
       expect((await user('GET', `/funds/${northwind}/lists`)).json()).toEqual([
-        { list_id: listId, list_name: 'Funds', pipeline: expect.objectContaining({ stage: 'lead' }) },
+        { list_id: listId, list_name: 'Funds', role: 'owner', pipeline: expect.objectContaining({ stage: 'lead' }) },
       ]);
       expect((await user('GET', `/investors/${ana}/lists`)).json()).toEqual([]);
       expect((await user('GET', '/investors/999999/lists')).json()).toEqual({ detail: 'Investor not found' });

@@ -36,14 +36,14 @@ const userOf = (account: Account): User => ({
 /** A list of the account's, holding the first `items` investors or funds of the catalogue. */
 async function createList(account: Account, name: string, listType: 'investor' | 'fund', items: number): Promise<ListSummary> {
   const token = account.tokens.access_token;
-  const created = await call<{ id: number }>('POST', '/lists', { token, body: { name, description: '', list_type: listType } });
+  const created = await call<ListSummary>('POST', '/lists', { token, body: { name, description: '', list_type: listType } });
   expect(created.status).toBe(201);
   const kind = listType === 'investor' ? 'investors' : 'funds';
   const page = await call<{ results: Array<{ id: number }> }>('GET', `/${kind}/search?page=1&per_page=${items}`, { token });
   const ids = page.body.results.map((row) => row.id);
   const added = await call('POST', `/lists/${created.body.id}/${kind}/batch`, { token, body: { [`${listType}_ids`]: ids } });
   expect(added.status).toBeLessThan(300);
-  return { id: created.body.id, name, description: '', list_type: listType, item_count: items };
+  return { ...created.body, item_count: items };
 }
 
 /**

@@ -13,7 +13,7 @@ import type { ListSummary, User } from '@/shared/api-types';
 const ME = ['auth', 'me'] as const;
 const LISTS = ['lists'] as const;
 const ada: User = { id: 7, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', profile_photo: null };
-const lists: ListSummary[] = [{ id: 3, name: 'Seed leads', description: '', list_type: 'investor', item_count: 2 }];
+const lists: ListSummary[] = [{ id: 3, name: 'Seed leads', description: '', list_type: 'investor', item_count: 2, role: 'owner', owner: { id: 7, first_name: 'Ada', last_name: 'Lovelace' } }];
 
 let userId: number | null;
 

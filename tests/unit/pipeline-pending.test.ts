@@ -26,8 +26,9 @@ const saved: Pipeline = {
   follow_up_on: '2026-11-30',
   amount: 100000,
   note_count: 1,
-  latest_note: { id: 4, body: 'First call', created_at: '2026-11-01T10:00:00Z' },
+  latest_note: { id: 4, body: 'First call', created_at: '2026-11-01T10:00:00Z', author: null },
   updated_at: '2026-11-01T10:00:00Z',
+  updated_by: null,
 };
 
 describe('a row’s pipeline with the outbox laid over it', () => {
@@ -116,8 +117,8 @@ describe('the CSV’s pipeline columns', () => {
   it('carry stage, follow-up date, whole dollars and every note with its day', () => {
     const rows = [{ id: 1, pipeline: saved }, { id: 2, pipeline: newPipeline() }];
     const notes = [
-      { id: 5, body: 'Sent the deck, "v2"', created_at: '2026-11-02T12:00:00' },
-      { id: 4, body: 'First call', created_at: '2026-11-01T12:00:00' },
+      { id: 5, body: 'Sent the deck, "v2"', created_at: '2026-11-02T12:00:00', author: null },
+      { id: 4, body: 'First call', created_at: '2026-11-01T12:00:00', author: null },
     ];
     const csv = toCsv(pipelineCsvColumns<(typeof rows)[number]>((r) => (r.id === 1 ? notes : [])), rows);
     expect(csv).toBe(

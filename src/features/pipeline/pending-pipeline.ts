@@ -42,7 +42,7 @@ export function shownPipeline(
         pendingFields.add('amount');
       }
     } else if (isNote(row) && isAbout(row.payload, listId, listType, itemId)) {
-      pendingNotes.unshift({ id: -row.seq, body: row.payload.body, created_at: row.payload.createdAt, pending: true });
+      pendingNotes.unshift({ id: -row.seq, body: row.payload.body, created_at: row.payload.createdAt, author: null, pending: true });
     }
   }
   if (pendingNotes.length > 0) {

@@ -21,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's URL, for a connection of its own outside the pool (LISTEN); none on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {

@@ -10,7 +10,6 @@ import {
   listItems,
   listSummaries,
   listSummary,
-  ownedList,
   removeItem,
   updateList,
 } from './list-store.js';
@@ -25,6 +24,7 @@ import {
   updateListSchema,
 } from './schemas.js';
 import { fitProfileFor } from '../startup/startup-store.js';
+import { listAccess } from './list-access.js';
 import { LIST_MESSAGES } from '../../../shared/form-rules.js';
 
 function listName(name: string | undefined): string {
@@ -50,34 +50,32 @@ function batchIds(body: Record<string, unknown>, kind: ListKind): number[] {
   return body[sent[0]] as number[];
 }
 
-/** The saved lists (create, read, rename, delete, add and remove rows) under /api/v1/lists. */
+/**
+ * The saved lists (create, read, rename, delete, add and remove rows) under /api/v1/lists: the caller's own
+ * and those shared with them, each call as the caller's role allows (lists/list-access.ts).
+ */
 export async function listsModule(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onRequest', app.authenticate);
+  const caller = (request: { userId: number; params: { id: number } }) => ({ userId: request.userId, listId: request.params.id });
 
   app.get('', { schema: getListsSchema }, (request) => listSummaries(app.db, request.userId));
 
-  /** The caller's list and its items, scored by the caller's profile (read alongside the list). */
-  const ownedListWithItems = async (userId: number, listId: number) => {
-    const [list, profile] = await Promise.all([ownedList(app.db, userId, listId), fitProfileFor(app.db, userId)]);
+  /** A list the caller is on and its items, scored by the caller's profile (read alongside the list). */
+  const listWithItems = async (userId: number, listId: number) => {
+    const [{ list }, profile] = await Promise.all([listAccess(app.db, userId, listId, 'read'), fitProfileFor(app.db, userId)]);
     return { list, items: await listItems(app.db, list, profile) };
   };
 
   app.get('/:id', { schema: getListSchema }, async (request): Promise<List> => {
-    const { list, items } = await ownedListWithItems(request.userId, request.params.id);
-    return {
-      id: list.id,
-      name: list.name,
-      description: list.description,
-      list_type: list.list_type,
-      item_count: items.length,
-      items: items as unknown as List['items'],
-    };
+    const [{ items }, summary] = await Promise.all([
+      listWithItems(request.userId, request.params.id),
+      listSummary(app.db, request.userId, request.params.id),
+    ]);
+    return { ...summary, item_count: items.length, items };
   });
 
-  app.get('/:id/items', { schema: getItemsSchema }, async (request) =>
-    (await ownedListWithItems(request.userId, request.params.id)).items,
-  );
+  app.get('/:id/items', { schema: getItemsSchema }, async (request) => (await listWithItems(request.userId, request.params.id)).items);
 
   app.post('', { schema: createListSchema }, async (request, reply) => {
     const { name, description, list_type } = request.body;
@@ -94,7 +92,7 @@ export async function listsModule(instance: FastifyInstance) {
     { schema: updateListSchema },
     async (request): Promise<ListSummary> => {
       const { name, description } = request.body;
-      return updateList(app.db, request.userId, request.params.id, {
+      return updateList(app, caller(request), {
         ...(name !== undefined && { name: listName(name) }),
         ...(description !== undefined && { description: description?.trim() ?? '' }),
       });
@@ -102,7 +100,7 @@ export async function listsModule(instance: FastifyInstance) {
   );
 
   app.delete('/:id', { schema: deleteListSchema }, async (request, reply) => {
-    await deleteList(app.db, request.userId, request.params.id);
+    await deleteList(app, caller(request));
     return reply.status(204).send(null);
   });
 
@@ -116,8 +114,8 @@ export async function listsModule(instance: FastifyInstance) {
         if (request.body.list_id !== undefined && request.body.list_id !== listId) {
           throw new HttpError(422, `list_id ${request.body.list_id} does not match the list in the path (${listId})`);
         }
-        const result = await addItems(app.db, request.userId, listId, kind, ids);
-        const { item_count } = await listSummary(app.db, listId);
+        const result = await addItems(app, caller(request), kind, ids);
+        const { item_count } = await listSummary(app.db, request.userId, listId);
         return { list_id: listId, ...result, item_count };
       },
     );
@@ -126,7 +124,7 @@ export async function listsModule(instance: FastifyInstance) {
       `/:id/${kind.segment}/:itemId`,
       { schema: removeItemSchema(kind.noun) },
       async (request, reply) => {
-        await removeItem(app.db, request.userId, request.params.id, kind, request.params.itemId);
+        await removeItem(app, caller(request), kind, request.params.itemId);
         return reply.status(204).send(null);
       },
     );

@@ -1,50 +1,53 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListItem, ListSummary, ListType } from '../../../shared/api-types.js';
+import { TEAM_MESSAGES } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
-import { listFunds, listInvestors, lists } from '../../db/schema.js';
+import { listFunds, listInvestors, listMembers, lists, users } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { toWire } from '../catalogue/wire.js';
 import { type FitProfile, fitFactsOf, fitOf } from '../../../shared/fit.js';
 import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow } from '../pipeline/pipeline-columns.js';
 import { LIST_KINDS, type ListKind } from './list-kinds.js';
-
-type ListRow = typeof lists.$inferSelect;
+import { isMemberOf, roleOf, type ListRow } from './list-access.js';
+import { changeList, type ListCaller, type ListWriter } from './list-change.js';
 
 const itemCount = sql<number>`(CASE WHEN ${lists.list_type} = 'investor'
   THEN (SELECT count(*) FROM ${listInvestors} WHERE ${listInvestors.list_id} = ${lists.id})
   ELSE (SELECT count(*) FROM ${listFunds} WHERE ${listFunds.list_id} = ${lists.id}) END)::int`;
 
-const summaryColumns = {
-  id: lists.id,
-  name: lists.name,
-  description: lists.description,
-  list_type: lists.list_type,
-  item_count: itemCount,
-};
+const owner = alias(users, 'owner');
 
-/** The user's lists, oldest first, so the sidebar keeps its order as lists are added. */
-export function listSummaries(db: Db, userId: number): Promise<ListSummary[]> {
-  return db.select(summaryColumns).from(lists).where(eq(lists.user_id, userId)).orderBy(asc(lists.id));
-}
-
-export async function listSummary(db: Db, listId: number): Promise<ListSummary> {
-  const [summary] = await db.select(summaryColumns).from(lists).where(eq(lists.id, listId));
-  return summary;
-}
-
-/**
- * The user's list, or a 404 — also when it exists but belongs to someone else, so ids reveal nothing.
- * `lock` holds the row until the transaction ends, so the list cannot be deleted under an addition.
- */
-export async function ownedList(db: Db, userId: number, listId: number, lock = false): Promise<ListRow> {
-  const query = db
-    .select()
+/** A list as every list call answers it, with the caller's role and the list's owner. */
+function summaries(db: Db, userId: number) {
+  return db
+    .select({
+      id: lists.id,
+      name: lists.name,
+      description: lists.description,
+      list_type: lists.list_type,
+      item_count: itemCount,
+      role: roleOf(userId),
+      owner: { id: owner.id, first_name: owner.first_name, last_name: owner.last_name },
+    })
     .from(lists)
-    .where(and(eq(lists.id, listId), eq(lists.user_id, userId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new HttpError(404, 'List not found');
-  return row;
+    .innerJoin(owner, eq(owner.id, lists.user_id))
+    .leftJoin(listMembers, and(eq(listMembers.list_id, lists.id), eq(listMembers.user_id, userId)))
+    .$dynamic();
+}
+
+/** The user's own lists, then those shared with them, each oldest first, so the sidebar keeps its order. */
+export function listSummaries(db: Db, userId: number): Promise<ListSummary[]> {
+  return summaries(db, userId)
+    .where(isMemberOf(userId))
+    .orderBy(sql`${lists.user_id} <> ${userId}`, asc(lists.id));
+}
+
+/** One list the caller is on, as listed (a 404 otherwise). */
+export async function listSummary(db: Db, userId: number, listId: number): Promise<ListSummary> {
+  const [summary] = await summaries(db, userId).where(and(eq(lists.id, listId), isMemberOf(userId)));
+  if (!summary) throw new HttpError(404, TEAM_MESSAGES.listNotFound);
+  return summary;
 }
 
 export function kindOf(list: ListRow): ListKind {
@@ -77,13 +80,12 @@ export interface AddResult {
 }
 
 /**
- * Adds catalogue rows to a list the caller owns, all or nothing: a list of the other type, or any id
- * the catalogue does not have, adds nothing. Rows already on the list stay as they are.
+ * Adds catalogue rows to a list the caller may edit, all or nothing: a list of the other type, or any id the
+ * catalogue does not have, adds nothing. Rows already on the list stay as they are. Each row added is logged.
  */
-export async function addItems(db: Db, userId: number, listId: number, kind: ListKind, ids: number[]): Promise<AddResult> {
+export async function addItems(writer: ListWriter, caller: ListCaller, kind: ListKind, ids: number[]): Promise<AddResult> {
   const wanted = [...new Set(ids)];
-  return db.transaction(async (tx) => {
-    const list = await ownedList(tx, userId, listId, true);
+  return changeList(writer, caller, 'edit', async (tx, { list }, log) => {
     assertKind(list, kind);
     const found = await tx
       .select({ id: kind.catalogue.id })
@@ -97,15 +99,17 @@ export async function addItems(db: Db, userId: number, listId: number, kind: Lis
     }
     const inserted = await tx
       .insert(kind.link)
-      .values(wanted.map((id) => linkRow(kind, listId, id)))
+      .values(wanted.map((id) => ({ ...linkRow(kind, list.id, id), updated_by: caller.userId })))
       .onConflictDoNothing()
       .returning({ id: kind.linkItemId });
     const added = new Set(inserted.map((r) => r.id as number));
-    if (added.size > 0) await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, listId));
-    return {
-      added: wanted.filter((id) => added.has(id)),
-      already_in_list: wanted.filter((id) => !added.has(id)),
-    };
+    const addedIds = wanted.filter((id) => added.has(id));
+    if (addedIds.length > 0) {
+      await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
+      await log.activity(addedIds.map((itemId) => ({ kind: kind.type, itemId, action: 'added' as const })));
+      await log.events(addedIds.map((itemId) => ({ type: 'row-added' as const, data: { kind: kind.type, item_id: itemId } })));
+    }
+    return { added: addedIds, already_in_list: wanted.filter((id) => !added.has(id)) };
   });
 }
 
@@ -122,15 +126,18 @@ export function assertKind(list: ListRow, kind: ListKind): void {
 }
 
 /** Takes one row off the list; a row that is not on it is a 404. */
-export async function removeItem(db: Db, userId: number, listId: number, kind: ListKind, itemId: number): Promise<void> {
-  const list = await ownedList(db, userId, listId);
-  assertKind(list, kind);
-  const removed = await db
-    .delete(kind.link)
-    .where(and(eq(kind.linkListId, listId), eq(kind.linkItemId, itemId)))
-    .returning({ id: kind.linkItemId });
-  if (removed.length === 0) throw new HttpError(404, `${kind.catalogue.noun} ${itemId} is not in this list`);
-  await db.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, listId));
+export async function removeItem(writer: ListWriter, caller: ListCaller, kind: ListKind, itemId: number): Promise<void> {
+  await changeList(writer, caller, 'edit', async (tx, { list }, log) => {
+    assertKind(list, kind);
+    const removed = await tx
+      .delete(kind.link)
+      .where(and(eq(kind.linkListId, list.id), eq(kind.linkItemId, itemId)))
+      .returning({ id: kind.linkItemId });
+    if (removed.length === 0) throw new HttpError(404, `${kind.catalogue.noun} ${itemId} is not in this list`);
+    await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
+    await log.activity([{ kind: kind.type, itemId, action: 'removed' }]);
+    await log.events([{ type: 'row-removed', data: { kind: kind.type, item_id: itemId } }]);
+  });
 }
 
 export interface NewList {
@@ -143,28 +150,31 @@ export async function createList(db: Db, userId: number, list: NewList): Promise
   const [row] = await db
     .insert(lists)
     .values({ user_id: userId, ...list })
-    .returning({ id: lists.id, name: lists.name, description: lists.description, list_type: lists.list_type });
-  return { ...row, item_count: 0 };
+    .returning({ id: lists.id });
+  return listSummary(db, userId, row.id);
 }
 
+/** Renames or describes anew a list the caller owns. */
 export async function updateList(
-  db: Db,
-  userId: number,
-  listId: number,
+  writer: ListWriter,
+  caller: ListCaller,
   changes: { name?: string; description?: string },
 ): Promise<ListSummary> {
-  await ownedList(db, userId, listId);
-  await db
-    .update(lists)
-    .set({ ...changes, updated_at: new Date() })
-    .where(eq(lists.id, listId));
-  return listSummary(db, listId);
+  await changeList(writer, caller, 'manage', async (tx, { list }, log) => {
+    const [row] = await tx
+      .update(lists)
+      .set({ ...changes, updated_at: new Date() })
+      .where(eq(lists.id, list.id))
+      .returning({ name: lists.name, description: lists.description });
+    await log.events([{ type: 'list-changed', data: row }]);
+  });
+  return listSummary(writer.db, caller.userId, caller.listId);
 }
 
-export async function deleteList(db: Db, userId: number, listId: number): Promise<void> {
-  const deleted = await db
-    .delete(lists)
-    .where(and(eq(lists.id, listId), eq(lists.user_id, userId)))
-    .returning({ id: lists.id });
-  if (deleted.length === 0) throw new HttpError(404, 'List not found');
+/** Deletes a list the caller owns; its members' streams are told, and end. */
+export async function deleteList(writer: ListWriter, caller: ListCaller): Promise<void> {
+  await changeList(writer, caller, 'manage', async (tx, { list }, log) => {
+    await tx.delete(lists).where(eq(lists.id, list.id));
+    await log.events([{ type: 'list-deleted' }]);
+  });
 }

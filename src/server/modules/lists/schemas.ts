@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { FundRow, InvestorRow } from '../../../shared/catalogue-fields.js';
-import { Pipeline } from '../pipeline/schemas.js';
+import { Pipeline, PersonSchema } from '../pipeline/schemas.js';
 import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX } from '../../../shared/form-rules.js';
 import { FitSchema } from '../catalogue/schemas.js';
 import { errorResponses, resourceId } from '../../plugins/validation.js';
 import { idempotencyHeaders } from '../../plugins/idempotency.js';
+import { LIST_ROLES, type ListRole } from '../../../shared/teams.js';
 
 // Schemas of the list calls. The messages for a missing or wrong name and type come from the handlers.
 
@@ -23,8 +24,10 @@ const listSummaryFields = {
   description: Type.String(),
   list_type: Type.Unsafe<'investor' | 'fund'>({ type: 'string', enum: ['investor', 'fund'] }),
   item_count: Type.Integer(),
+  role: Type.Unsafe<ListRole>({ type: 'string', enum: [...LIST_ROLES], description: "The caller's role on the list" }),
+  owner: PersonSchema,
 };
-const listSummary = Type.Object(listSummaryFields);
+export const listSummary = Type.Object(listSummaryFields);
 
 // Every wire row carries all its fields, its fit and its pipeline, all required: the serializer then picks the
 // shape whose keys a row has (type_of_firm vs firm_type), and keeps the fields in order.
@@ -35,7 +38,7 @@ const item = Type.Union([
 const items = Type.Array(item);
 
 export const getListsSchema = {
-  summary: 'The current user’s lists with their item counts',
+  summary: 'The current user’s lists and those shared with them, with their item counts, role and owner',
   security,
   response: { 200: Type.Array(listSummary), ...errorResponses },
 } as const;

@@ -8,6 +8,7 @@ import { listFunds, listInvestors, lists } from '../../db/schema.js';
 import { escapeHtml } from '../../mail/templates.js';
 import type { MorningSection, SectionContent } from '../morning-mail/morning-mail.js';
 import { followUps } from './follow-ups.js';
+import { editsList } from '../lists/list-access.js';
 
 const SECTIONS: Array<{ due: FollowUpDue; title: string }> = [
   { due: 'overdue', title: 'Overdue' },
@@ -59,13 +60,13 @@ export function followUpContent(rows: FollowUpRow[], today: string, appUrl: stri
   };
 }
 
-/** The morning mail's follow-ups: every row overdue, due today or in the week ahead, across the user's lists. */
+/** The morning mail's follow-ups: every row overdue, due today or in the week ahead, across the lists the user owns or edits. */
 export const followUpSection: MorningSection = {
   mayHave(userId: AnyPgColumn, today: string) {
     const horizon = addDays(today, FOLLOW_UP_WEEK_DAYS);
     const hasRowDue = (link: typeof listInvestors | typeof listFunds) =>
       sql`EXISTS (SELECT 1 FROM ${link} JOIN ${lists} ON ${lists.id} = ${link.list_id}
-        WHERE ${lists.user_id} = ${userId} AND ${lte(link.follow_up_on, horizon)})`;
+        WHERE ${editsList(userId)} AND ${lte(link.follow_up_on, horizon)})`;
     return sql`(${hasRowDue(listInvestors)} OR ${hasRowDue(listFunds)})`;
   },
   async collect(app, user, today) {

@@ -3,9 +3,10 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ListType } from '../../../shared/api-types.js';
 import { dueOn, FOLLOW_UP_WEEK_DAYS, type FollowUpDue, type FollowUpRow, type ListMembership } from '../../../shared/pipeline.js';
 import type { Db } from '../../db/client.js';
-import { funds, investors, lists } from '../../db/schema.js';
+import { funds, investors, listMembers, lists } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { LIST_KINDS, type ListKind } from '../lists/list-kinds.js';
+import { editsList, isMemberOf, roleOf } from '../lists/list-access.js';
 import { addDays } from '../../../shared/days.js';
 import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow } from './pipeline-columns.js';
 
@@ -39,7 +40,7 @@ async function followUpsOfKind(db: Db, userId: number, kind: ListKind, due: Read
     .from(table.link)
     .innerJoin(lists, eq(lists.id, table.listId))
     .innerJoin(kind.catalogue.table as PgTable, eq(kind.catalogue.id, table.itemId))
-    .where(and(eq(lists.user_id, userId), dueCondition(kind, due, today)));
+    .where(and(editsList(userId), dueCondition(kind, due, today)));
   return rows.map((row): FollowUpRow => {
     const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
     return {
@@ -52,7 +53,7 @@ async function followUpsOfKind(db: Db, userId: number, kind: ListKind, due: Read
   });
 }
 
-/** The caller's rows due as asked, across all their lists: by date, then name (then list, then row). */
+/** The caller's rows due as asked, across the lists they own or edit: by date, then name (then list, then row). */
 export async function followUps(db: Db, userId: number, due: ReadonlySet<FollowUpDue>, today: string): Promise<FollowUpRow[]> {
   const rows = [
     ...(await followUpsOfKind(db, userId, LIST_KINDS.investor, due, today)),
@@ -67,14 +68,18 @@ export async function followUps(db: Db, userId: number, due: ReadonlySet<FollowU
   );
 }
 
-/** The caller's lists holding this investor or fund, oldest list first; an id the catalogue lacks is a 404. */
+/**
+ * The lists the caller is on holding this investor or fund, oldest list first, with the caller's role on each;
+ * an id the catalogue lacks is a 404.
+ */
 export async function memberships(db: Db, userId: number, kind: ListKind, itemId: number): Promise<ListMembership[]> {
   const table = PIPELINE_TABLES[kind.type];
   const rows = await db
-    .select({ list_id: lists.id, list_name: lists.name, ...pipelineSelection(table) })
+    .select({ list_id: lists.id, list_name: lists.name, role: roleOf(userId), ...pipelineSelection(table) })
     .from(table.link)
     .innerJoin(lists, eq(lists.id, table.listId))
-    .where(and(eq(lists.user_id, userId), eq(table.itemId, itemId)))
+    .leftJoin(listMembers, and(eq(listMembers.list_id, lists.id), eq(listMembers.user_id, userId)))
+    .where(and(isMemberOf(userId), eq(table.itemId, itemId)))
     .orderBy(asc(lists.id));
   if (rows.length === 0) {
     const [found] = await db
@@ -85,6 +90,6 @@ export async function memberships(db: Db, userId: number, kind: ListKind, itemId
   }
   return rows.map((row) => {
     const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
-    return { list_id: fields.list_id, list_name: fields.list_name, pipeline };
+    return { list_id: fields.list_id, list_name: fields.list_name, role: fields.role, pipeline };
   });
 }

@@ -65,7 +65,7 @@ export const pipelineModule: FastifyPluginAsyncTypebox<PipelineOptions> = async 
       const sentAt = changed_at === undefined ? now : new Date(changed_at);
       if (sentAt.toISOString() < EARLIEST_DAY) throw new HttpError(422, `body 'changed_at' must be after ${EARLIEST_DAY}`);
       return patchRow(
-        app.db,
+        app,
         { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId },
         { ...fields, changedAt: sentAt > now ? now : sentAt },
       );
@@ -78,12 +78,12 @@ export const pipelineModule: FastifyPluginAsyncTypebox<PipelineOptions> = async 
     app.post(`${row}/notes`, { schema: addNoteSchema(kind.noun) }, async (request, reply) => {
       const body = noteBody(request.body.body);
       const ref = { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId };
-      return reply.status(201).send(await addNote(app.db, ref, body));
+      return reply.status(201).send(await addNote(app, ref, body));
     });
 
     app.delete(`${row}/notes/:noteId`, { schema: deleteNoteSchema(kind.noun) }, async (request, reply) => {
       const { id, itemId, noteId } = request.params;
-      await deleteNote(app.db, { userId: request.userId, listId: id, kind, itemId }, noteId);
+      await deleteNote(app, { userId: request.userId, listId: id, kind, itemId }, noteId);
       return reply.status(204).send(null);
     });
 

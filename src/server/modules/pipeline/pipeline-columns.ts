@@ -2,7 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListType } from '../../../shared/api-types.js';
 import type { Pipeline, PipelineNote, PipelineStage } from '../../../shared/pipeline.js';
-import { listFunds, listInvestors, pipelineNotes } from '../../db/schema.js';
+import type { Person } from '../../../shared/teams.js';
+import { listFunds, listInvestors, pipelineNotes, users } from '../../db/schema.js';
 
 /** The pipeline columns of a list's link table, and which column of a note names the row. */
 export interface PipelineTable {
@@ -27,6 +28,12 @@ export const PIPELINE_TABLES: Record<ListType, PipelineTable> = {
   },
 };
 
+/** The user of an id column as JSON (`{id, first_name, last_name}`), or null: a correlated subquery. */
+export function personJson(id: AnyPgColumn): SQL<Person | null> {
+  return sql`(SELECT json_build_object('id', person.id, 'first_name', person.first_name, 'last_name', person.last_name)
+    FROM ${users} person WHERE person.id = ${id})`;
+}
+
 /** The notes of the row a link-table row stands for, in a correlated subquery. */
 function notesOfRow(table: PipelineTable): SQL {
   return and(eq(pipelineNotes.list_id, table.listId), eq(table.noteItemId, table.itemId))!;
@@ -47,7 +54,8 @@ export function pipelineSelection(table: PipelineTable) {
     pipeline_latest_note: sql<string | null>`(SELECT json_build_object(
         'id', ${pipelineNotes.id},
         'body', ${pipelineNotes.body},
-        'created_ms', floor(extract(epoch FROM ${pipelineNotes.created_at}) * 1000)
+        'created_ms', floor(extract(epoch FROM ${pipelineNotes.created_at}) * 1000),
+        'author', ${personJson(pipelineNotes.user_id)}
       )::text FROM ${pipelineNotes} WHERE ${notes}
       ORDER BY ${pipelineNotes.created_at} DESC, ${pipelineNotes.id} DESC LIMIT 1)`,
     // The last change, or when the row was added if nothing has changed since.
@@ -55,6 +63,7 @@ export function pipelineSelection(table: PipelineTable) {
         greatest(${link.stage_changed_at}, ${link.follow_up_changed_at}, ${link.amount_changed_at}),
         ${link.added_at}
       )`.mapWith(link.added_at),
+    pipeline_updated_by: sql<string | null>`${personJson(link.updated_by)}::text`,
   };
 }
 
@@ -65,13 +74,14 @@ export interface PipelineRow {
   pipeline_note_count: number;
   pipeline_latest_note: string | null;
   pipeline_updated_at: Date;
+  pipeline_updated_by: string | null;
 }
 
 export function toPipeline(row: PipelineRow): Pipeline {
   let latest: PipelineNote | null = null;
   if (row.pipeline_latest_note !== null) {
-    const note = JSON.parse(row.pipeline_latest_note) as { id: number; body: string; created_ms: number };
-    latest = { id: note.id, body: note.body, created_at: new Date(note.created_ms).toISOString() };
+    const note = JSON.parse(row.pipeline_latest_note) as { id: number; body: string; created_ms: number; author: Person | null };
+    latest = { id: note.id, body: note.body, created_at: new Date(note.created_ms).toISOString(), author: note.author };
   }
   return {
     stage: row.pipeline_stage,
@@ -80,6 +90,7 @@ export function toPipeline(row: PipelineRow): Pipeline {
     note_count: row.pipeline_note_count,
     latest_note: latest,
     updated_at: row.pipeline_updated_at.toISOString(),
+    updated_by: row.pipeline_updated_by === null ? null : (JSON.parse(row.pipeline_updated_by) as Person),
   };
 }
 

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { FOLLOW_UP_DUE, NOTE_MAX_LENGTH, PIPELINE_STAGES } from '../../../shared/pipeline.js';
 import { errorResponses, resourceId } from '../../plugins/validation.js';
 import { idempotencyHeaders } from '../../plugins/idempotency.js';
+import { LIST_ROLES } from '../../../shared/teams.js';
 
 // TypeBox schemas of the pipeline calls: the route handlers' types come from them.
 
@@ -19,10 +20,15 @@ function stringEnum<T extends string>(values: readonly T[], options: { descripti
 
 export const Stage = stringEnum(PIPELINE_STAGES, { description: 'Where the conversation stands' });
 
+/** A user as other members see them. */
+export const PersonSchema = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() });
+export const PersonOrNull = Type.Union([PersonSchema, Type.Null()]);
+
 export const Note = Type.Object({
   id: Type.Integer(),
   body: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
+  author: PersonOrNull,
 });
 
 export const Pipeline = Type.Object({
@@ -32,6 +38,7 @@ export const Pipeline = Type.Object({
   note_count: Type.Integer(),
   latest_note: Type.Union([Note, Type.Null()]),
   updated_at: Type.String({ format: 'date-time', description: 'The last stage, follow-up or amount change' }),
+  updated_by: Type.Union([PersonSchema, Type.Null()], { description: 'Who made the last change (or added the row)' }),
 });
 
 const Headers = Type.Object({
@@ -104,7 +111,7 @@ export function deleteNoteSchema(noun: string) {
 
 
 export const followUpsSchema = {
-  summary: 'Rows of all your lists whose follow-up is overdue, due today or due in the next 7 days',
+  summary: 'Rows of the lists you own or edit whose follow-up is overdue, due today or due in the next 7 days',
   description:
     '`due` is repeatable or a comma-separated list of overdue, today and week (default: all three). "Today" is the ' +
     "server's date, or `today` (the device's date) when that is within one day of it. Ordered by date, then name.",
@@ -135,11 +142,18 @@ export const followUpsSchema = {
 
 export function membershipsSchema(noun: string) {
   return {
-    summary: `Your lists holding this ${noun}, with its pipeline in each`,
+    summary: `The lists you are on holding this ${noun}, with your role and its pipeline in each`,
     security,
     params: Type.Object({ id }),
     response: {
-      200: Type.Array(Type.Object({ list_id: Type.Integer(), list_name: Type.String(), pipeline: Pipeline })),
+      200: Type.Array(
+        Type.Object({
+          list_id: Type.Integer(),
+          list_name: Type.String(),
+          role: stringEnum(LIST_ROLES, { description: "The caller's role on the list" }),
+          pipeline: Pipeline,
+        }),
+      ),
       ...errorResponses,
     },
   } as const;

@@ -1,0 +1,43 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { ACTIVITY_LIMIT, type ActivityEntry } from '../../../shared/teams.js';
+import type { Db } from '../../db/client.js';
+import { listActivity, users } from '../../db/schema.js';
+import { listAccess } from '../lists/list-access.js';
+import type { RowRef } from '../pipeline/row-store.js';
+
+/**
+ * What happened to a row of a list the caller is on, newest first (the newest ACTIVITY_LIMIT), each with who
+ * did it. A row taken off the list keeps its history: it ends with 'removed'. A row never on it has none.
+ */
+export async function rowActivity(db: Db, ref: RowRef): Promise<ActivityEntry[]> {
+  await listAccess(db, ref.userId, ref.listId, 'read');
+  const rows = await db
+    .select({
+      id: listActivity.id,
+      action: listActivity.action,
+      detail: listActivity.detail,
+      created_at: listActivity.created_at,
+      user_id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+    })
+    .from(listActivity)
+    .leftJoin(users, eq(users.id, listActivity.user_id))
+    .where(
+      and(eq(listActivity.list_id, ref.listId), eq(listActivity.item_kind, ref.kind.type), eq(listActivity.item_id, ref.itemId)),
+    )
+    .orderBy(desc(listActivity.id))
+    .limit(ACTIVITY_LIMIT);
+  return rows.map((row) => {
+    const detail = row.detail as { from?: ActivityEntry['from']; to?: ActivityEntry['to']; note?: ActivityEntry['note'] };
+    return {
+      id: row.id,
+      action: row.action,
+      from: detail.from ?? null,
+      to: detail.to ?? null,
+      note: detail.note ?? null,
+      user: row.user_id === null ? null : { id: row.user_id, first_name: row.first_name!, last_name: row.last_name! },
+      created_at: row.created_at.toISOString(),
+    };
+  });
+}

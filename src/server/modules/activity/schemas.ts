@@ -1,0 +1,28 @@
+import { Type } from '@sinclair/typebox';
+import { ACTIVITY_ACTIONS, ACTIVITY_LIMIT } from '../../../shared/teams.js';
+import { errorResponses, resourceId } from '../../plugins/validation.js';
+import { PersonOrNull } from '../pipeline/schemas.js';
+
+const fieldValue = Type.Union([Type.String(), Type.Integer(), Type.Null()]);
+
+export const ActivityEntrySchema = Type.Object({
+  id: Type.Integer(),
+  action: Type.Unsafe<(typeof ACTIVITY_ACTIONS)[number]>({ type: 'string', enum: [...ACTIVITY_ACTIONS] }),
+  from: fieldValue,
+  to: fieldValue,
+  note: Type.Union([Type.Object({ id: Type.Integer(), body: Type.String() }), Type.Null()]),
+  user: PersonOrNull,
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export function rowActivitySchema(noun: string) {
+  return {
+    summary: `What happened to an ${noun} on a list, and who did it, newest first`,
+    description:
+      `The newest ${ACTIVITY_LIMIT} entries: added; stage, follow_up or amount with \`from\` and \`to\`; note_added or ` +
+      'note_deleted with the `note`; removed. Any member of the list may read it.',
+    security: [{ bearer: [] }],
+    params: Type.Object({ id: resourceId, itemId: resourceId }),
+    response: { 200: Type.Array(ActivityEntrySchema), ...errorResponses },
+  } as const;
+}

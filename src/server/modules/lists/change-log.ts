@@ -1,0 +1,56 @@
+import type { ListType } from '../../../shared/api-types.js';
+import type { ActivityAction, ListEventType } from '../../../shared/teams.js';
+import type { Db } from '../../db/client.js';
+import { listActivity, listEvents } from '../../db/schema.js';
+
+export interface ActivityRecord {
+  kind: ListType;
+  itemId: number;
+  action: ActivityAction;
+  /** `{from, to}` for a field, `{note: {id, body}}` for a note. */
+  detail?: Record<string, unknown>;
+}
+
+export interface EventRecord {
+  type: Exclude<ListEventType, 'ready' | 'reset'>;
+  /** What the event says beside its type, list and author (shared/teams.ts: ListEventData). */
+  data?: Record<string, unknown>;
+}
+
+/**
+ * What one change to a list writes beside it, in its transaction: each row's activity and the list's events.
+ * The transaction holds the list's row lock (listAccess with lock), so event ids follow commit order per list.
+ */
+export class ChangeLog {
+  /** The newest event written, 0 for none: what to tell the other instances once committed. */
+  lastEventId = 0;
+
+  constructor(
+    private readonly tx: Db,
+    readonly listId: number,
+    readonly userId: number,
+  ) {}
+
+  async activity(records: ActivityRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.tx.insert(listActivity).values(
+      records.map((record) => ({
+        list_id: this.listId,
+        item_kind: record.kind,
+        item_id: record.itemId,
+        user_id: this.userId,
+        action: record.action,
+        detail: record.detail ?? {},
+      })),
+    );
+  }
+
+  async events(records: EventRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const ids = await this.tx
+      .insert(listEvents)
+      .values(records.map((record) => ({ list_id: this.listId, user_id: this.userId, type: record.type, data: record.data ?? {} })))
+      .returning({ id: listEvents.id });
+    this.lastEventId = Math.max(this.lastEventId, ...ids.map((row) => row.id));
+  }
+}

@@ -1,0 +1,53 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { canEditRows, canManageList, TEAM_MESSAGES, type ListRole } from '../../../shared/teams.js';
+import type { Db } from '../../db/client.js';
+import { listMembers, lists } from '../../db/schema.js';
+import { HttpError } from '../../plugins/error-handler.js';
+
+export type ListRow = typeof lists.$inferSelect;
+
+/** What a call needs of the caller: to read the list, change its rows, rename or delete it, or share it. */
+export type ListNeed = 'read' | 'edit' | 'manage' | 'share';
+
+export interface ListAccessRow {
+  list: ListRow;
+  role: ListRole;
+}
+
+/** The caller's role in a select joined with the caller's list_members row. */
+export const roleOf = (userId: number) =>
+  sql<ListRole>`CASE WHEN ${lists.user_id} = ${userId} THEN 'owner' ELSE ${listMembers.role} END`;
+
+/** The caller is the owner or a member. */
+export const isMemberOf = (userId: number) => or(eq(lists.user_id, userId), eq(listMembers.user_id, userId))!;
+
+/**
+ * The caller's role on a list, read from the database on every call (no cache: a removal holds on the next
+ * request, on every instance). A list the caller is not on is a 404, exactly as one that does not exist; a
+ * role short of the need is a 403 naming why. `lock` holds the list's row until the transaction ends: every
+ * change to a list takes it, so its changes (and their event ids) follow one another.
+ */
+/** The user (an id, or a column of one) owns the list or edits it: whose follow-ups its rows are. */
+export function editsList(user: number | AnyPgColumn): SQL {
+  return sql`(${lists.user_id} = ${user} OR EXISTS (SELECT 1 FROM ${listMembers}
+    WHERE ${listMembers.list_id} = ${lists.id} AND ${listMembers.user_id} = ${user} AND ${listMembers.role} = 'editor'))`;
+}
+
+export async function listAccess(db: Db, userId: number, listId: number, need: ListNeed, lock = false): Promise<ListAccessRow> {
+  const query = db
+    .select({ list: lists, role: roleOf(userId) })
+    .from(lists)
+    .leftJoin(listMembers, and(eq(listMembers.list_id, lists.id), eq(listMembers.user_id, userId)))
+    .where(and(eq(lists.id, listId), isMemberOf(userId)));
+  const [row] = lock ? await query.for('update', { of: lists }) : await query;
+  if (!row) throw new HttpError(404, TEAM_MESSAGES.listNotFound);
+  assertRole(row.role, need);
+  return row;
+}
+
+export function assertRole(role: ListRole, need: ListNeed): void {
+  if (need === 'edit' && !canEditRows(role)) throw new HttpError(403, TEAM_MESSAGES.viewerCannotChange);
+  if (need === 'manage' && !canManageList(role)) throw new HttpError(403, TEAM_MESSAGES.ownerOnlyRename);
+  if (need === 'share' && !canManageList(role)) throw new HttpError(403, TEAM_MESSAGES.ownerOnlyMembers);
+}

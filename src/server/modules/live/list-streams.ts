@@ -1,0 +1,148 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ListEventData } from '../../../shared/teams.js';
+import type { Db } from '../../db/client.js';
+import { eventBounds, eventsAfter, type StoredEvent } from './event-store.js';
+import type { ListFeed } from './feed.js';
+
+interface Stream {
+  listId: number;
+  userId: number;
+  /** The newest event sent. */
+  last: number;
+  out: PassThrough;
+}
+
+/** How long EventSource waits before reconnecting after the stream ends. */
+const RETRY_MS = 2000;
+/** Events read at a time. */
+const PAGE = 500;
+/** A client this far behind is dropped; it reconnects and resumes from its last event. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+function frame(id: number, data: ListEventData): string {
+  return `id: ${id}\nevent: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** Whether the stream ends once this event is sent: the list is gone, or so is the stream's member. */
+function endsStream(event: StoredEvent, stream: Stream): boolean {
+  const { data } = event;
+  return data.type === 'list-deleted' || (data.type === 'member-removed' && data.user_id === stream.userId);
+}
+
+/**
+ * This instance's open event streams, by list. When the feed says a list has new events (whichever instance
+ * made them), the events are read once from list_events for all of that list's streams here, and each stream
+ * is sent those after its last. Every heartbeat also looks for events a lost message would have hidden.
+ */
+export class ListStreams {
+  private readonly byList = new Map<number, Set<Stream>>();
+  /** Lists being read now, and those to read again once that ends (one reading a list at a time). */
+  private readonly reading = new Set<number>();
+  private readonly readAgain = new Set<number>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    feed: ListFeed,
+    private readonly log: FastifyBaseLogger,
+    heartbeatMs: number,
+  ) {
+    feed.subscribe((message) => {
+      if (message === null) this.byList.forEach((_, listId) => this.read(listId));
+      else if ([...(this.byList.get(message.listId) ?? [])].some((stream) => stream.last < message.eventId)) this.read(message.listId);
+    });
+    this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /**
+   * A stream of the list's events for a member (checked by the caller), from after `lastEventId`, or from now
+   * (a `ready` event first, whose id to resume from) without one. An id the events kept cannot resume from
+   * (swept, or never given) gets `reset`: the client reads the list anew.
+   */
+  async open(listId: number, userId: number, lastEventId: number | null): Promise<PassThrough> {
+    const out = new PassThrough();
+    out.write(`retry: ${RETRY_MS}\n\n`);
+    const { oldest, newest } = await eventBounds(this.db);
+    let last = lastEventId ?? newest;
+    if (lastEventId === null || lastEventId > newest || lastEventId < oldest - 1) {
+      last = newest;
+      const type = lastEventId === null ? 'ready' : 'reset';
+      out.write(frame(last, { type, list_id: listId, by: null }));
+    }
+    const stream: Stream = { listId, userId, last, out };
+    const streams = this.byList.get(listId) ?? new Set();
+    this.byList.set(listId, streams.add(stream));
+    out.once('close', () => {
+      streams.delete(stream);
+      if (streams.size === 0 && this.byList.get(listId) === streams) this.byList.delete(listId);
+    });
+    this.read(listId);
+    return out;
+  }
+
+  /** How many streams are open here (for tests and logs). */
+  get size(): number {
+    let count = 0;
+    this.byList.forEach((streams) => (count += streams.size));
+    return count;
+  }
+
+  /** Ends every stream: the server is closing (each client reconnects elsewhere with its last event id). */
+  closeAll(): void {
+    clearInterval(this.heartbeat);
+    this.byList.forEach((streams) => streams.forEach((stream) => stream.out.end()));
+  }
+
+  private beat(): void {
+    this.byList.forEach((streams, listId) => {
+      streams.forEach((stream) => this.write(stream, ': heartbeat\n\n'));
+      this.read(listId);
+    });
+  }
+
+  private read(listId: number): void {
+    if (this.reading.has(listId)) {
+      this.readAgain.add(listId);
+      return;
+    }
+    this.reading.add(listId);
+    const run = async () => {
+      do {
+        this.readAgain.delete(listId);
+        await this.deliver(listId);
+      } while (this.readAgain.has(listId));
+    };
+    run()
+      .catch((err: unknown) => this.log.error({ err }, 'list events: reading failed; the next heartbeat tries again'))
+      .finally(() => this.reading.delete(listId));
+  }
+
+  private async deliver(listId: number): Promise<void> {
+    for (;;) {
+      const streams = [...(this.byList.get(listId) ?? [])];
+      if (streams.length === 0) return;
+      const from = Math.min(...streams.map((stream) => stream.last));
+      const events = await eventsAfter(this.db, listId, from, PAGE);
+      for (const event of events) {
+        for (const stream of streams) {
+          if (event.id <= stream.last || stream.out.writableEnded) continue;
+          stream.last = event.id;
+          this.write(stream, frame(event.id, event.data));
+          if (endsStream(event, stream)) stream.out.end();
+        }
+      }
+      if (events.length < PAGE) return;
+    }
+  }
+
+  private write(stream: Stream, text: string): void {
+    if (stream.out.writableEnded) return;
+    if (stream.out.writableLength > MAX_BUFFERED_BYTES) {
+      stream.out.end();
+      return;
+    }
+    stream.out.write(text);
+  }
+}

@@ -1,0 +1,48 @@
+import { Type } from '@sinclair/typebox';
+import { EVENTS_HEARTBEAT_SECONDS, EVENTS_TICKET_TTL_SECONDS, LIST_EVENT_TYPES } from '../../../shared/teams.js';
+import { errorResponses, resourceId } from '../../plugins/validation.js';
+
+const security = [{ bearer: [] }];
+const params = Type.Object({ id: resourceId });
+const eventId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+export const eventsSchema = {
+  summary: "The list's changes, live, as Server-Sent Events",
+  description:
+    'A `text/event-stream` of the list\'s changes, one event per change: `id:` (send the last one back as the ' +
+    '`Last-Event-ID` header or `last_event_id` to resume after it), `event:` its type ' +
+    `(${LIST_EVENT_TYPES.join(', ')}) and \`data:\` JSON naming the list, the row and what changed, and who changed ` +
+    `it. A comment line every ${EVENTS_HEARTBEAT_SECONDS} seconds keeps it open. Authenticate with the bearer token, ` +
+    'or (for EventSource, which sends no headers) `ticket` from POST …/events/ticket. A member removed from the ' +
+    'list gets `member-removed` and the stream ends; so does everyone when the list is deleted.',
+  security,
+  params,
+  querystring: Type.Object(
+    {
+      last_event_id: Type.Optional(eventId),
+      ticket: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+    },
+    { additionalProperties: false },
+  ),
+  headers: Type.Object({
+    'last-event-id': Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'Resume after this event' })),
+  }),
+  response: {
+    200: {
+      description: 'The event stream',
+      content: { 'text/event-stream': { schema: Type.String() } },
+    },
+    ...errorResponses,
+  },
+} as const;
+
+export const ticketSchema = {
+  summary: "A ticket for the list's event stream (for EventSource)",
+  description: `Good for ${EVENTS_TICKET_TTL_SECONDS} seconds, for this list and the caller only: put it in the events URL as \`ticket\`.`,
+  security,
+  params,
+  response: {
+    200: Type.Object({ ticket: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
+    ...errorResponses,
+  },
+} as const;
