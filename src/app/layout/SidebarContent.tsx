@@ -5,7 +5,7 @@ import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
 import { useRouteContext } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
-import { SidebarLists } from '@/features/lists/components/SidebarLists';
+import { SidebarLists, SidebarSharedLists } from '@/features/lists/components/SidebarLists';
 import { SidebarRound } from '@/features/startup/components/SidebarRound';
 import { SidebarSavedSearches } from '@/features/saved-searches/components/SidebarSavedSearches';
 import { useMe } from '@/features/profile/api/me';
@@ -46,6 +46,9 @@ export function SidebarContent() {
         </List>
         <Box sx={{ mt: 2.5 }}>
           <SidebarLists top={<SidebarRound />} />
+        </Box>
+        <Box sx={{ mt: 1.5, '&:empty': { display: 'none' } }}>
+          <SidebarSharedLists />
         </Box>
         <Box sx={{ mt: 1.5 }}>
           <SidebarSavedSearches />

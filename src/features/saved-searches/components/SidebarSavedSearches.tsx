@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Box, Collapse, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Box, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import ExpandLessIcon from '@mui/icons-material/ExpandLess';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import { createLink } from '@tanstack/react-router';
+import { SidebarSection } from '@/components/SidebarSection/SidebarSection';
 import { useMarkSeen } from '../api/mark-seen';
 import type { ShownSavedSearch } from '../api/saved-search-outbox';
 import { useShownSavedSearches } from '../api/use-shown-saved-searches';
@@ -23,7 +21,11 @@ function SavedSearchLink({ saved }: { saved: ShownSavedSearch }) {
   const markSeen = useMarkSeen();
   const KindIcon = saved.kind === 'investors' ? PeopleAltOutlinedIcon : AccountBalanceOutlinedIcon;
   return (
-    <ListItem disablePadding secondaryAction={<SavedSearchMenu saved={saved} />} sx={{ '& .MuiListItemSecondaryAction-root': { right: 2 } }}>
+    <ListItem
+      disablePadding
+      secondaryAction={<SavedSearchMenu saved={saved} />}
+      sx={{ '& .MuiListItemSecondaryAction-root': { right: 2 } }}
+    >
       <ListItemLink
         {...savedSearchLocation(saved)}
         // Only this very view is 'current': another page of it, or more filters, is not.
@@ -73,40 +75,23 @@ function SavedSearchLink({ saved }: { saved: ShownSavedSearch }) {
  * marked pending.
  */
 export function SidebarSavedSearches() {
-  const [open, setOpen] = useState(true);
   const { shown, isPending, isError } = useShownSavedSearches();
-
   return (
-    <Box component="nav" aria-label="Saved searches">
-      <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={open} sx={{ borderRadius: 1, px: 1.5, py: 0.75 }}>
-        <ListItemText
-          primary="Saved searches"
-          slotProps={{ primary: { variant: 'overline', sx: { fontWeight: 700, letterSpacing: 1, lineHeight: 1.5 } } }}
-        />
-        {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
-      </ListItemButton>
-      <Collapse in={open} timeout="auto">
-        <List dense disablePadding sx={{ maxHeight: '40vh', overflowY: 'auto' }}>
-          {isPending && (
-            <ListItem disablePadding>
-              <Skeleton height={32} sx={{ mx: 1.5, flex: 1 }} />
-            </ListItem>
-          )}
-          {isError && !shown && (
-            <ListItem disablePadding>
-              <Typography variant="caption" color="error" sx={{ px: 1.5, display: 'block' }}>
-                Saved searches could not be loaded.
-              </Typography>
-            </ListItem>
-          )}
-          {shown?.map((saved) => <SavedSearchLink key={saved.id} saved={saved} />)}
-        </List>
-        {shown?.length === 0 && (
+    <SidebarSection
+      title="Saved searches"
+      isPending={isPending}
+      error={isError && !shown ? 'Saved searches could not be loaded.' : undefined}
+      footer={
+        shown?.length === 0 && (
           <Typography variant="caption" sx={{ px: 1.5, pb: 0.5, display: 'block', color: 'text.secondary' }}>
             Use Save search on Investors or Funds to keep a search here.
           </Typography>
-        )}
-      </Collapse>
-    </Box>
+        )
+      }
+    >
+      {shown?.map((saved) => (
+        <SavedSearchLink key={saved.id} saved={saved} />
+      ))}
+    </SidebarSection>
   );
 }
