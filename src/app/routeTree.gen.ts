@@ -22,6 +22,7 @@ import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
 import { Route as GuestVerifyRouteImport } from './routes/_guest/verify'
+import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
 import { Route as AppFundIdRouteImport } from './routes/_app/fund.$id'
 import { Route as AppInvestorIdRouteImport } from './routes/_app/investor.$id'
 import { Route as AppListsIdRouteImport } from './routes/_app/lists.$id'
@@ -92,6 +93,11 @@ const GuestVerifyRoute = GuestVerifyRouteImport.update({
   path: '/verify',
   getParentRoute: () => GuestRoute,
 } as any)
+const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
+  id: '/invitations/$token',
+  path: '/invitations/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppFundIdRoute = AppFundIdRouteImport.update({
   id: '/fund/$id',
   path: '/fund/$id',
@@ -135,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
   '/verify': typeof GuestVerifyRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/fund/$id': typeof AppFundIdRoute
   '/investor/$id': typeof AppInvestorIdRoute
   '/lists/$id': typeof AppListsIdRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
   '/verify': typeof GuestVerifyRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/fund/$id': typeof AppFundIdRoute
   '/investor/$id': typeof AppInvestorIdRoute
   '/lists/$id': typeof AppListsIdRoute
@@ -175,6 +183,7 @@ export interface FileRoutesById {
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/register': typeof GuestRegisterRoute
   '/_guest/verify': typeof GuestVerifyRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/_guest/': typeof GuestIndexRoute
   '/_app/fund/$id': typeof AppFundIdRoute
   '/_app/investor/$id': typeof AppInvestorIdRoute
@@ -197,6 +206,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/verify'
+    | '/invitations/$token'
     | '/fund/$id'
     | '/investor/$id'
     | '/lists/$id'
@@ -216,6 +226,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/verify'
+    | '/invitations/$token'
     | '/fund/$id'
     | '/investor/$id'
     | '/lists/$id'
@@ -236,6 +247,7 @@ export interface FileRouteTypes {
     | '/_guest/login'
     | '/_guest/register'
     | '/_guest/verify'
+    | '/invitations/$token'
     | '/_guest/'
     | '/_app/fund/$id'
     | '/_app/investor/$id'
@@ -248,6 +260,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
+  InvitationsTokenRoute: typeof InvitationsTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -342,6 +355,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/verify'
       preLoaderRoute: typeof GuestVerifyRouteImport
       parentRoute: typeof GuestRoute
+    }
+    '/invitations/$token': {
+      id: '/invitations/$token'
+      path: '/invitations/$token'
+      fullPath: '/invitations/$token'
+      preLoaderRoute: typeof InvitationsTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/fund/$id': {
       id: '/_app/fund/$id'
@@ -441,6 +461,7 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
+  InvitationsTokenRoute: InvitationsTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

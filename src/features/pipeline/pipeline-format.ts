@@ -23,3 +23,6 @@ export function localDate(date = new Date()): string {
 
 /** The day a note was written, YYYY-MM-DD on this device. */
 export const noteDay = (createdAt: string) => localDate(new Date(createdAt));
+
+/** The day of a change, in this device's time zone: 'Nov 24, 2026'. */
+export const formatChangeDay = (iso: string) => formatFollowUp(localDate(new Date(iso)));

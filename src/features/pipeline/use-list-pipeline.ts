@@ -27,16 +27,34 @@ export interface ListPipelineOptions<R extends ListItem> {
   pendingIds: ReadonlySet<number>;
   /** How a row is named in labels, e.g. the investor's full name. */
   itemName: (row: R) => string;
+  /** A viewer's list: the columns show values only. */
+  readOnly?: boolean;
+  /** The list's name, kept with each queued change so a refusal can name it. */
+  listName: string;
 }
 
-export function useListPipeline<R extends ListItem>({ listKeys, listId, listType, items, pendingIds, itemName }: ListPipelineOptions<R>) {
+export function useListPipeline<R extends ListItem>({
+  listKeys,
+  listId,
+  listType,
+  items,
+  pendingIds,
+  itemName,
+  readOnly,
+  listName,
+}: ListPipelineOptions<R>) {
   // Stage, follow-up and amount changes and notes made offline show at once, marked pending.
   const outbox = usePendingChanges();
   const rows = useMemo(
     () =>
       items.map((item): ShownRow<R> => {
         const shown = shownPipeline(item.pipeline, outbox, { listId, listType, itemId: item.id });
-        return { ...item, pipeline: shown.pipeline, pendingFields: shown.pendingFields, pendingNotes: shown.pendingNotes } as unknown as ShownRow<R>;
+        return {
+          ...item,
+          pipeline: shown.pipeline,
+          pendingFields: shown.pendingFields,
+          pendingNotes: shown.pendingNotes,
+        } as unknown as ShownRow<R>;
       }),
     [items, outbox, listId, listType],
   );
@@ -45,7 +63,7 @@ export function useListPipeline<R extends ListItem>({ listKeys, listId, listType
   const changePipeline = useChangePipeline();
   const [editing, setEditing] = useState<ShownRow<R> | null>(null);
   const queryClient = useQueryClient();
-  const rowRef = (row: R) => ({ listId, listType, itemId: row.id });
+  const rowRef = (row: R) => ({ listId, listType, itemId: row.id, names: { row: itemName(row), list: listName } });
   const changeStage = (row: R, next: PipelineStage) => changePipeline.mutate({ row: rowRef(row), patch: { stage: next } });
 
   /** The CSV carries every note of each row, newest first; a row's notes not readable now fall back to its latest. */
@@ -83,7 +101,7 @@ export function useListPipeline<R extends ListItem>({ listKeys, listId, listType
     setStage,
     changeStage,
     edit: setEditing,
-    columns: pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: setEditing }),
+    columns: pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: setEditing, readOnly }),
     dialog,
     csvColumns,
   };

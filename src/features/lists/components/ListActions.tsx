@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AppButton } from '@/components/AppButton/AppButton';
 import type { ListSummary } from '@/shared/api-types';
+import { canManageList } from '@/shared/teams';
 import { forgetList, useDeleteList } from '../api/delete-list';
 import type { ListViewMode } from '../list-view-mode';
 import { DeleteListDialog } from './DeleteListDialog';
@@ -20,10 +21,13 @@ export interface ListActionsProps {
   onViewChange: (view: ListViewMode) => void;
   canExport: boolean;
   onExport: () => void;
+  /** Another feature's actions after Export (Share for the owner, Leave for a member). */
+  children?: ReactNode;
 }
 
-/** A list page's actions: Table or Board, Edit, Export CSV and Delete List, with their dialogs. */
-export function ListActions({ list, view, onViewChange, canExport, onExport }: ListActionsProps) {
+/** A list page's actions: Table or Board, Edit, Export CSV and Delete List (the owner's), with their dialogs. */
+export function ListActions({ list, view, onViewChange, canExport, onExport, children }: ListActionsProps) {
+  const owner = canManageList(list.role);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const deleteList = useDeleteList();
@@ -58,22 +62,29 @@ export function ListActions({ list, view, onViewChange, canExport, onExport }: L
           Board
         </ToggleButton>
       </ToggleButtonGroup>
-      <AppButton variant="secondary" startIcon={<EditOutlinedIcon fontSize="small" />} onClick={() => setEditing(true)}>
-        Edit
-      </AppButton>
+      {owner && (
+        <AppButton variant="secondary" startIcon={<EditOutlinedIcon fontSize="small" />} onClick={() => setEditing(true)}>
+          Edit
+        </AppButton>
+      )}
       <AppButton variant="secondary" startIcon={<FileDownloadOutlinedIcon fontSize="small" />} disabled={!canExport} onClick={onExport}>
         Export CSV
       </AppButton>
-      <AppButton variant="delete" startIcon={<DeleteOutlineIcon fontSize="small" />} onClick={() => setConfirmingDelete(true)}>
-        Delete List
-      </AppButton>
-      <DeleteListDialog
-        open={confirmingDelete}
-        deleting={deleteList.isPending}
-        onCancel={() => setConfirmingDelete(false)}
-        onConfirm={confirmDelete}
-      />
-      <EditListModal open={editing} onClose={() => setEditing(false)} list={list} />
+      {children}
+      {owner && (
+        <>
+          <AppButton variant="delete" startIcon={<DeleteOutlineIcon fontSize="small" />} onClick={() => setConfirmingDelete(true)}>
+            Delete List
+          </AppButton>
+          <DeleteListDialog
+            open={confirmingDelete}
+            deleting={deleteList.isPending}
+            onCancel={() => setConfirmingDelete(false)}
+            onConfirm={confirmDelete}
+          />
+          <EditListModal open={editing} onClose={() => setEditing(false)} list={list} />
+        </>
+      )}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Breadcrumbs, Chip, Stack, Typography } from '@mui/material';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import type { ListSummary } from '@/shared/api-types';
+import { LIST_ROLE_LABELS } from '@/shared/teams';
 import { itemCount } from './item-noun';
 
 export interface ListHeaderProps {
@@ -38,6 +39,14 @@ export function ListHeader({ list, count, pendingCount, actions }: ListHeaderPro
               size="small"
               label={`${list.list_type === 'investor' ? 'Investor' : 'Fund'} list · ${itemCount(list.list_type, count)}${pendingCount > 0 ? ` · ${pendingCount} pending` : ''}`}
             />
+            {list.role !== 'owner' && (
+              <Chip
+                size="small"
+                variant="outlined"
+                color="primary"
+                label={`Shared by ${list.owner.first_name} ${list.owner.last_name} · ${LIST_ROLE_LABELS[list.role]}`}
+              />
+            )}
           </Stack>
           {list.description && (
             <Typography variant="subtitle1" component="p" sx={{ mt: 1, maxWidth: 720 }}>

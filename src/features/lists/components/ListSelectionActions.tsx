@@ -6,6 +6,7 @@ import { showToast } from '@/lib/toasts';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { apiErrorDetail } from '@/lib/api-client';
 import type { ListType } from '@/shared/api-types';
+import { canEditRows } from '@/shared/teams';
 import { useAddToLists } from '../api/add-to-list';
 import type { AddedRow } from '../api/list-outbox';
 import { useLists } from '../api/get-lists';
@@ -28,7 +29,8 @@ export function ListSelectionActions({ listType, selected }: ListSelectionAction
   const addToLists = useAddToLists();
   const [creating, setCreating] = useState(false);
   const [picking, setPicking] = useState(false);
-  const ofType = (lists.data ?? []).filter((list) => list.list_type === listType);
+  // A viewer adds nothing to a list shared with them.
+  const ofType = (lists.data ?? []).filter((list) => list.list_type === listType && canEditRows(list.role));
   const hasSelection = selected.length > 0;
 
   const add = (listIds: number[]) => {

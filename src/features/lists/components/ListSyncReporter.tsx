@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { subscribeToAnswers } from '@/features/offline';
+import { apiStatus } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
+import type { ListSummary } from '@/shared/api-types';
 import { LISTS_KEY } from '../api/get-lists';
 import { isAddition } from '../api/list-outbox';
 
@@ -21,7 +23,10 @@ export function ListSyncReporter() {
       (event) => {
         const added = event.row.payload.items.length;
         if (event.type === 'rejected') {
-          showToast(`${rows(added)} could not be added to a list: ${event.message}`, { variant: 'error' });
+          const list = queryClient.getQueryData<ListSummary[]>(LISTS_KEY)?.find((one) => one.id === event.row.payload.listId);
+          // A list no longer shared with the founder answers 404: its existence is not revealed.
+          const reason = apiStatus(event.error) === 404 ? 'you no longer have access to this list' : event.message;
+          showToast(`${rows(added)} could not be added to ${list ? list.name : 'a list'}: ${reason}`, { variant: 'error' });
         } else if (event.replayed) {
           replayed += added;
         }

@@ -8,6 +8,7 @@ import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
 import { apiErrorDetail } from '@/lib/api-client';
 import { closeToast, showToast } from '@/lib/toasts';
 import type { ListItem, ListSummary } from '@/shared/api-types';
+import { canEditRows } from '@/shared/teams';
 import { useAddToLists } from '../api/add-to-list';
 import { useRemoveFromList } from '../api/remove-from-list';
 import { ListEmptyState } from './ListEmptyState';
@@ -30,7 +31,7 @@ export interface ListTableProps<R extends ListItem> {
   noRows?: ReactNode;
 }
 
-/** A list's rows as a table: sorted and searched in the grid, each removable (with Undo), each opening its page. */
+/** A list's rows as a table: sorted and searched in the grid, each removable (with Undo) by an editor, each opening its page. */
 export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns, itemName, term, toolbar, noRows }: ListTableProps<R>) {
   const navigate = useNavigate();
   const removeFromList = useRemoveFromList();
@@ -56,8 +57,7 @@ export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns,
               </Button>
             ),
           }),
-        onError: (error) =>
-          showToast(apiErrorDetail(error) ?? `${name} could not be removed. Please try again.`, { variant: 'error' }),
+        onError: (error) => showToast(apiErrorDetail(error) ?? `${name} could not be removed. Please try again.`, { variant: 'error' }),
       },
     );
   };
@@ -94,7 +94,7 @@ export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns,
       label={list.name}
       tableId={`list:${list.list_type}`}
       rows={rows}
-      columns={[removeColumn, ...columns]}
+      columns={canEditRows(list.role) ? [removeColumn, ...columns] : columns}
       minColumnWidth={60}
       maxColumnWidth={500}
       pageSize={LIST_PAGE_SIZE}
@@ -110,9 +110,7 @@ export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns,
       toolbarStart={toolbar}
       noRows={noRows ?? <ListEmptyState />}
       noResults={
-        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-          Nothing in this list matches “{term}”.
-        </Typography>
+        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>Nothing in this list matches “{term}”.</Typography>
       }
     />
   );

@@ -21,10 +21,12 @@ export interface ListViewProps {
   table: ReactNode;
   /** The rows as a board: another feature's, which the route passes in. */
   board: ReactNode;
+  /** Another feature's actions beside Export (sharing). */
+  teamActions?: ReactNode;
 }
 
 /** A saved list's page: its header and actions, and its rows as a table or a board. */
-export function ListView({ list, count, pendingCount, view, onViewChange, onExport, toolbar, table, board }: ListViewProps) {
+export function ListView({ list, count, pendingCount, view, onViewChange, onExport, toolbar, table, board, teamActions }: ListViewProps) {
   usePageTitle(list.name);
   return (
     <Box>
@@ -32,7 +34,11 @@ export function ListView({ list, count, pendingCount, view, onViewChange, onExpo
         list={list}
         count={count}
         pendingCount={pendingCount}
-        actions={<ListActions list={list} view={view} onViewChange={onViewChange} canExport={count > 0} onExport={onExport} />}
+        actions={
+          <ListActions list={list} view={view} onViewChange={onViewChange} canExport={count > 0} onExport={onExport}>
+            {teamActions}
+          </ListActions>
+        }
       />
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {view === 'board' ? (

@@ -14,6 +14,8 @@ export interface RowRef {
   listId: number;
   listType: ListType;
   itemId: number;
+  /** What the row and its list were called when the change was made: a refusal names the change with them. */
+  names?: { row?: string; list: string };
 }
 
 export interface PipelineChangePayload extends RowRef {
@@ -27,7 +29,11 @@ export interface NotePayload extends RowRef {
 }
 
 /** PATCH of a row, stamped with when the founder made the change: the later of two changes wins. */
-export function pipelineChangeEntry(row: RowRef, patch: Omit<PipelinePatch, 'changed_at'>, now = new Date()): OutboxEntry<PipelineChangePayload> {
+export function pipelineChangeEntry(
+  row: RowRef,
+  patch: Omit<PipelinePatch, 'changed_at'>,
+  now = new Date(),
+): OutboxEntry<PipelineChangePayload> {
   const stamped: PipelinePatch = { ...patch, changed_at: now.toISOString() };
   return {
     kind: PIPELINE_CHANGE,

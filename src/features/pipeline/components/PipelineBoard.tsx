@@ -20,7 +20,7 @@ import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/sh
 import { columnKeyboardCoordinates } from './board-keyboard';
 import { formatAmount, formatFollowUp } from '../pipeline-format';
 import { PendingMark } from './PendingMark';
-import { isOverdue, type PipelineRow } from './pipeline-columns';
+import { isOverdue, lastChange, type PipelineRow } from './pipeline-columns';
 
 export interface PipelineBoardProps<R extends PipelineRow> {
   rows: readonly R[];
@@ -32,6 +32,10 @@ export interface PipelineBoardProps<R extends PipelineRow> {
   renderScore?: (row: R) => ReactNode;
   onStageChange: (row: R, stage: PipelineStage) => void;
   onEdit: (row: R) => void;
+  /** A viewer's board: cards show, nothing moves or changes. */
+  readOnly?: boolean;
+  /** Another feature's control at the foot of each card (the row's activity). */
+  renderCardAction?: (row: R) => ReactNode;
 }
 
 const stageName = (id: UniqueIdentifier | undefined) => PIPELINE_STAGE_LABELS[id as PipelineStage] ?? '';
@@ -94,15 +98,34 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
           {formatAmount(pipeline)}
         </Typography>
       </Stack>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
-        <MoveToMenu row={row} name={name} onMove={(stage) => props.onStageChange(row, stage)} />
-        <Tooltip title="Set follow-up and amount">
-          <IconButton size="small" aria-label={`Set follow-up and amount for ${name}`} onClick={() => props.onEdit(row)}>
-            <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
-          </IconButton>
-        </Tooltip>
+      {pipeline.updated_by && (
+        <Typography sx={{ fontSize: 12, color: 'text.secondary', mt: 0.5 }} noWrap title={`Last change: ${lastChange(pipeline)}`}>
+          {lastChange(pipeline)}
+        </Typography>
+      )}
+      <Stack direction="row" sx={{ alignItems: 'center', mt: 0.5 }}>
+        {!props.readOnly && <MoveToMenu row={row} name={name} onMove={(stage) => props.onStageChange(row, stage)} />}
+        <Box sx={{ ml: 'auto', display: 'flex' }}>
+          {props.renderCardAction?.(row)}
+          {!props.readOnly && (
+            <Tooltip title="Set follow-up and amount">
+              <IconButton size="small" aria-label={`Set follow-up and amount for ${name}`} onClick={() => props.onEdit(row)}>
+                <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
       </Stack>
     </>
+  );
+}
+
+/** A viewer's card: nothing to drag. */
+function StillCard<R extends PipelineRow>({ row, props }: { row: R; props: PipelineBoardProps<R> }) {
+  return (
+    <Paper variant="outlined" data-testid="board-card" sx={{ p: 1.25 }}>
+      <CardBody row={row} props={props} handle={null} />
+    </Paper>
   );
 }
 
@@ -174,9 +197,9 @@ function BoardColumn<R extends PipelineRow>({ stage, rows, props }: { stage: Pip
         </Stack>
         <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>{formatUsd(total)}</Typography>
       </Box>
-      {rows.map((row) => (
-        <BoardCard key={row.id} row={row} props={props} />
-      ))}
+      {rows.map((row) =>
+        props.readOnly ? <StillCard key={row.id} row={row} props={props} /> : <BoardCard key={row.id} row={row} props={props} />,
+      )}
     </Box>
   );
 }
@@ -206,7 +229,8 @@ export function PipelineBoard<R extends PipelineRow>(props: PipelineBoardProps<R
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)} in ${stageName(rowOf(active.id)?.pipeline.stage)}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${stageName(over.id)}.` : `${nameOf(active.id)} is over no stage.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over ${stageName(over.id)}.` : `${nameOf(active.id)} is over no stage.`,
     onDragEnd: ({ active, over }) =>
       over ? `${nameOf(active.id)} moved to ${stageName(over.id)}.` : `${nameOf(active.id)} was dropped where it was.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled; it stays in ${stageName(rowOf(active.id)?.pipeline.stage)}.`,

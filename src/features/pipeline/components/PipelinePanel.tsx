@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Card, IconButton, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { AppButton } from '@/components/AppButton/AppButton';
@@ -8,14 +8,16 @@ import { isUnavailableOffline, usePendingChanges } from '@/features/offline';
 import { showToast } from '@/lib/toasts';
 import type { ListType } from '@/shared/api-types';
 import { NOTE_MAX_LENGTH, type ListMembership } from '@/shared/pipeline';
+import { canEditRows } from '@/shared/teams';
 import { useChangePipeline } from '../api/change-pipeline';
 import type { ListKeys } from '../api/list-keys';
 import { useMemberships } from '../api/memberships';
 import { useAddNote, useDeleteNote, useNotes } from '../api/notes';
 import type { RowRef } from '../api/pipeline-outbox';
 import { shownNotes, shownPipeline } from '../pending-pipeline';
-import { formatAmount, formatFollowUp } from '../pipeline-format';
+import { formatAmount, formatFollowUp, stageLabel } from '../pipeline-format';
 import { PendingMark } from './PendingMark';
+import { lastChange } from './pipeline-columns';
 import { StageSelect } from './StageSelect';
 
 function formatNoteTime(createdAt: string): string {
@@ -58,7 +60,17 @@ function NoteBox({ row, listName }: { row: RowRef; listName: string }) {
   );
 }
 
-function Membership({ membership, row, listKeys }: { membership: ListMembership; row: RowRef; listKeys: ListKeys }) {
+interface MembershipProps {
+  membership: ListMembership;
+  row: RowRef;
+  listKeys: ListKeys;
+  userId: number;
+  renderRowExtra?: (row: RowRef) => ReactNode;
+}
+
+function Membership({ membership, row, listKeys, userId, renderRowExtra }: MembershipProps) {
+  // A viewer reads; an editor or the owner changes the row and writes notes, deleting only their own.
+  const canEdit = canEditRows(membership.role);
   const outbox = usePendingChanges();
   const shown = shownPipeline(membership.pipeline, outbox, row);
   const notes = useNotes(listKeys, row);
@@ -72,11 +84,15 @@ function Membership({ membership, row, listKeys }: { membership: ListMembership;
           {membership.list_name}
         </TextLink>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <StageSelect
-            value={shown.pipeline.stage}
-            label={`Stage in ${membership.list_name}`}
-            onChange={(stage) => changePipeline.mutate({ row, patch: { stage } })}
-          />
+          {canEdit ? (
+            <StageSelect
+              value={shown.pipeline.stage}
+              label={`Stage in ${membership.list_name}`}
+              onChange={(stage) => changePipeline.mutate({ row, patch: { stage } })}
+            />
+          ) : (
+            <Typography sx={{ fontSize: 14, fontWeight: 550 }}>Stage: {stageLabel(shown.pipeline)}</Typography>
+          )}
           {shown.pendingFields.has('stage') && <PendingMark what="Stage" />}
         </Stack>
       </Stack>
@@ -84,6 +100,10 @@ function Membership({ membership, row, listKeys }: { membership: ListMembership;
         <Typography sx={{ fontSize: 14 }}>Next follow-up: {formatFollowUp(shown.pipeline.follow_up_on)}</Typography>
         <Typography sx={{ fontSize: 14 }}>Amount: {formatAmount(shown.pipeline)}</Typography>
       </Stack>
+      {shown.pipeline.updated_by && (
+        <Typography sx={{ fontSize: 13, color: 'text.secondary', mt: 0.5 }}>Last change: {lastChange(shown.pipeline)}</Typography>
+      )}
+      {renderRowExtra?.(row)}
       <Typography component="h3" sx={{ fontSize: 14, fontWeight: 650, mt: 2, mb: 1 }}>
         Notes
       </Typography>
@@ -99,12 +119,13 @@ function Membership({ membership, row, listKeys }: { membership: ListMembership;
             <Box component="li" key={note.id} sx={{ display: 'flex', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography sx={{ fontSize: 12, color: 'text.secondary', display: 'flex', alignItems: 'center' }}>
+                  {note.author && `${note.author.first_name} ${note.author.last_name} · `}
                   {formatNoteTime(note.created_at)}
                   {note.pending && <PendingMark what="Note" />}
                 </Typography>
                 <Typography sx={{ fontSize: 14, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.body}</Typography>
               </Box>
-              {!note.pending && (
+              {!note.pending && canEdit && note.author?.id === userId && (
                 <Tooltip title="Delete note">
                   <IconButton
                     size="small"
@@ -113,7 +134,10 @@ function Membership({ membership, row, listKeys }: { membership: ListMembership;
                     onClick={() =>
                       deleteNote.mutate(
                         { row, noteId: note.id },
-                        { onError: (error) => showToast(apiErrorDetail(error) ?? 'The note could not be deleted. Please try again.', { variant: 'error' }) },
+                        {
+                          onError: (error) =>
+                            showToast(apiErrorDetail(error) ?? 'The note could not be deleted. Please try again.', { variant: 'error' }),
+                        },
                       )
                     }
                   >
@@ -125,7 +149,7 @@ function Membership({ membership, row, listKeys }: { membership: ListMembership;
           ))}
         </Box>
       )}
-      <NoteBox row={row} listName={membership.list_name} />
+      {canEdit && <NoteBox row={row} listName={membership.list_name} />}
     </Card>
   );
 }
@@ -134,10 +158,14 @@ export interface PipelinePanelProps {
   listType: ListType;
   itemId: number;
   listKeys: ListKeys;
+  /** The logged-in user: each deletes only their own notes. */
+  userId: number;
+  /** Another feature's part of the row's card in each list (its activity there, kept live). */
+  renderRowExtra?: (row: RowRef) => ReactNode;
 }
 
 /** On an investor's or fund's page: every list it is in, its stage there, the notes and a box to add one. */
-export function PipelinePanel({ listType, itemId, listKeys }: PipelinePanelProps) {
+export function PipelinePanel({ listType, itemId, listKeys, userId, renderRowExtra }: PipelinePanelProps) {
   const memberships = useMemberships(listKeys, listType, itemId);
   return (
     <Box component="section" aria-labelledby="pipeline-panel-title" sx={{ maxWidth: 960, mt: 4 }}>
@@ -148,14 +176,23 @@ export function PipelinePanel({ listType, itemId, listKeys }: PipelinePanelProps
         <Skeleton variant="rounded" height={120} />
       ) : memberships.isError ? (
         <Typography sx={{ color: 'text.secondary' }}>
-          {isUnavailableOffline(memberships.error) ? 'Your lists are not available offline for this page.' : 'Your lists could not be loaded.'}
+          {isUnavailableOffline(memberships.error)
+            ? 'Your lists are not available offline for this page.'
+            : 'Your lists could not be loaded.'}
         </Typography>
       ) : memberships.data.length === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>Not in any of your lists yet.</Typography>
       ) : (
         <Stack spacing={2}>
           {memberships.data.map((membership) => (
-            <Membership key={membership.list_id} membership={membership} row={{ listId: membership.list_id, listType, itemId }} listKeys={listKeys} />
+            <Membership
+              key={membership.list_id}
+              membership={membership}
+              row={{ listId: membership.list_id, listType, itemId, names: { list: membership.list_name } }}
+              listKeys={listKeys}
+              userId={userId}
+              renderRowExtra={renderRowExtra}
+            />
           ))}
         </Stack>
       )}

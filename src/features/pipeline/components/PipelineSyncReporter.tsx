@@ -6,8 +6,9 @@ import { showToast } from '@/lib/toasts';
 import type { ListItem } from '@/shared/api-types';
 import { PIPELINE_STAGE_LABELS, type Pipeline, type PipelineField, type PipelinePatchResult } from '@/shared/pipeline';
 import type { ListKeys } from '../api/list-keys';
-import { isNote, isPipelineChange, type PipelineChangePayload } from '../api/pipeline-outbox';
+import { isNote, isPipelineChange, type NotePayload, type PipelineChangePayload } from '../api/pipeline-outbox';
 import { formatFollowUp } from '../pipeline-format';
+import { refusalText } from '../refusal-text';
 
 const FIELD_NAMES: Record<PipelineField, string> = { stage: 'Stage', follow_up_on: 'Next follow-up', amount: 'Amount' };
 
@@ -43,11 +44,12 @@ export function PipelineSyncReporter({ listKeys }: { listKeys: ListKeys }) {
   const queryClient = useQueryClient();
   useEffect(() => {
     return subscribeToAnswers(
-      (row): row is OutboxRow => isPipelineChange(row) || isNote(row),
+      (row): row is OutboxRow<PipelineChangePayload> | OutboxRow<NotePayload> => isPipelineChange(row) || isNote(row),
       (event) => {
         const { row } = event;
         if (event.type === 'rejected') {
-          showToast(`${isNote(row) ? 'A note' : 'A change'} could not be saved: ${event.message}`, { variant: 'error' });
+          // Its pending mark goes with it: the outbox has dropped the row.
+          showToast(refusalText(row, event.error, event.message), { variant: 'error' });
         } else if (isPipelineChange(row)) {
           const result = event.answer as PipelinePatchResult;
           applyAnswer(queryClient, listKeys, row.payload, result);

@@ -4,7 +4,7 @@ import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import type { TableColumn } from '@/components/DataGrid';
 import { EMPTY } from '@/lib/format';
 import { PIPELINE_STAGES, type Pipeline, type PipelineField, type PipelineStage } from '@/shared/pipeline';
-import { formatAmount, formatFollowUp, localDate, stageLabel } from '../pipeline-format';
+import { formatAmount, formatChangeDay, formatFollowUp, localDate, stageLabel } from '../pipeline-format';
 import { PendingMark } from './PendingMark';
 import { StageSelect } from './StageSelect';
 
@@ -20,28 +20,43 @@ export interface PipelineColumnsOptions<R extends PipelineRow> {
   onStageChange: (row: R, stage: PipelineStage) => void;
   /** Opens the follow-up and amount dialog for the row. */
   onEdit: (row: R) => void;
+  /** A viewer's table: values only, nothing to change them with. */
+  readOnly?: boolean;
 }
 
 export const isOverdue = (pipeline: Pipeline, today = localDate()) => pipeline.follow_up_on !== null && pipeline.follow_up_on < today;
 
-/** Stage (a select in the cell), Next follow-up and Amount (set in a small dialog), and the latest note. */
-export function pipelineColumns<R extends PipelineRow>({ itemName, onStageChange, onEdit }: PipelineColumnsOptions<R>): TableColumn<R>[] {
+/** Who made the row's last change and when: 'Ada Lovelace · Nov 24, 2026'. */
+export const lastChange = (pipeline: Pipeline) =>
+  [pipeline.updated_by ? `${pipeline.updated_by.first_name} ${pipeline.updated_by.last_name}` : null, formatChangeDay(pipeline.updated_at)]
+    .filter(Boolean)
+    .join(' · ');
+
+/** Stage (a select in the cell), Next follow-up and Amount (set in a small dialog), the latest note and who changed the row last. */
+export function pipelineColumns<R extends PipelineRow>({
+  itemName,
+  onStageChange,
+  onEdit,
+  readOnly = false,
+}: PipelineColumnsOptions<R>): TableColumn<R>[] {
   /** A value set in the follow-up and amount dialog: the value, its pending mark, and the button that opens the dialog. */
   const dialogCell = (row: R, field: PipelineField, what: string, tabIndex: number, value: ReactNode) => (
     <Box sx={{ display: 'flex', alignItems: 'center', width: '100%' }}>
       {value}
       {row.pendingFields.has(field) && <PendingMark what={what} />}
-      <Tooltip title="Set follow-up and amount">
-        <IconButton
-          size="small"
-          aria-label={`Set ${what.toLowerCase()} for ${itemName(row)}`}
-          tabIndex={tabIndex}
-          onClick={() => onEdit(row)}
-          sx={{ ml: 'auto' }}
-        >
-          <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
-        </IconButton>
-      </Tooltip>
+      {!readOnly && (
+        <Tooltip title="Set follow-up and amount">
+          <IconButton
+            size="small"
+            aria-label={`Set ${what.toLowerCase()} for ${itemName(row)}`}
+            tabIndex={tabIndex}
+            onClick={() => onEdit(row)}
+            sx={{ ml: 'auto' }}
+          >
+            <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
+          </IconButton>
+        </Tooltip>
+      )}
     </Box>
   );
   return [
@@ -54,12 +69,16 @@ export function pipelineColumns<R extends PipelineRow>({ itemName, onStageChange
       sortValue: (row) => PIPELINE_STAGES.indexOf(row.pipeline.stage),
       render: (row, { tabIndex }) => (
         <>
-          <StageSelect
-            value={row.pipeline.stage}
-            label={`Stage of ${itemName(row)}`}
-            tabIndex={tabIndex}
-            onChange={(stage) => onStageChange(row, stage)}
-          />
+          {readOnly ? (
+            <span>{stageLabel(row.pipeline)}</span>
+          ) : (
+            <StageSelect
+              value={row.pipeline.stage}
+              label={`Stage of ${itemName(row)}`}
+              tabIndex={tabIndex}
+              onChange={(stage) => onStageChange(row, stage)}
+            />
+          )}
           {row.pendingFields.has('stage') && <PendingMark what="Stage" />}
         </>
       ),
@@ -78,7 +97,11 @@ export function pipelineColumns<R extends PipelineRow>({ itemName, onStageChange
           tabIndex,
           <Typography
             component="span"
-            sx={{ fontSize: 14, color: isOverdue(row.pipeline) ? 'error.main' : undefined, fontWeight: isOverdue(row.pipeline) ? 600 : undefined }}
+            sx={{
+              fontSize: 14,
+              color: isOverdue(row.pipeline) ? 'error.main' : undefined,
+              fontWeight: isOverdue(row.pipeline) ? 600 : undefined,
+            }}
           >
             {formatFollowUp(row.pipeline.follow_up_on)}
           </Typography>,
@@ -111,6 +134,13 @@ export function pipelineColumns<R extends PipelineRow>({ itemName, onStageChange
         ) : (
           EMPTY
         ),
+    },
+    {
+      field: 'pipeline_updated_by',
+      headerName: 'Last change',
+      width: 200,
+      text: (row) => lastChange(row.pipeline),
+      sortValue: (row) => Date.parse(row.pipeline.updated_at),
     },
   ];
 }

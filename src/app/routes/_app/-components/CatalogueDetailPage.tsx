@@ -1,16 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { CatalogueKind, CatalogueRow } from '@/features/catalogue/catalogue-kind';
 import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { PipelinePanel } from '@/features/pipeline/components/PipelinePanel';
+import { useMe } from '@/features/profile/api/me';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
+import { ListEventsStream } from '@/features/teams/components/ListEventsStream';
+import { RowActivity } from '@/features/teams/components/RowActivity';
 import type { ListType } from '@/shared/api-types';
 
-/** The row's details, then the pipeline panel of the lists it is on. */
-export function CatalogueDetailPage<R extends CatalogueRow>({ kind, listType, id }: { kind: CatalogueKind<R>; listType: ListType; id: number }) {
+/** The row's details, then the pipeline panel of the lists it is on, each with the row's activity there and kept live. */
+export function CatalogueDetailPage<R extends CatalogueRow>({
+  kind,
+  listType,
+  id,
+}: {
+  kind: CatalogueKind<R>;
+  listType: ListType;
+  id: number;
+}) {
   const { profile } = useFitProfile();
+  const me = useMe();
+  const queryClient = useQueryClient();
   return (
     <CatalogueDetail kind={kind} id={id} fitProfile={profile}>
-      <PipelinePanel listType={listType} itemId={id} listKeys={listKeys} />
+      <PipelinePanel
+        listType={listType}
+        itemId={id}
+        listKeys={listKeys}
+        userId={me.id}
+        renderRowExtra={(row) => (
+          <>
+            <ListEventsStream
+              listKeys={listKeys}
+              listId={row.listId}
+              userId={me.id}
+              onAccessLost={() => void queryClient.invalidateQueries({ queryKey: listKeys.all })}
+            />
+            <RowActivity listKeys={listKeys} row={row} />
+          </>
+        )}
+      />
     </CatalogueDetail>
   );
 }

@@ -1,8 +1,11 @@
 // A saved list's page: the lists feature's page and table with the pipeline feature's columns, stage
 // filter, board and follow-up dialog composed into it (features never import each other).
 import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
 import { SearchField } from '@/components/SearchField';
+import { forgetList } from '@/features/lists/api/delete-list';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { useShownListItems } from '@/features/lists/api/use-shown-list-items';
 import { ListTable } from '@/features/lists/components/ListTable';
@@ -14,7 +17,14 @@ import { NothingAtStage } from '@/features/pipeline/components/NothingAtStage';
 import { PipelineBoard } from '@/features/pipeline/components/PipelineBoard';
 import { StageFilter } from '@/features/pipeline/components/StageFilter';
 import { useListPipeline } from '@/features/pipeline/use-list-pipeline';
+import { useMe } from '@/features/profile/api/me';
+import { useListEvents } from '@/features/teams/api/list-events';
+import { ActivityButton } from '@/features/teams/components/ActivityButton';
+import { LeaveListButton } from '@/features/teams/components/LeaveListButton';
+import { ShareButton } from '@/features/teams/components/ShareButton';
+import { showToast } from '@/lib/toasts';
 import type { ListItem } from '@/shared/api-types';
+import { canEditRows, canManageList } from '@/shared/teams';
 
 export interface ListWithPipelineProps<R extends ListItem> {
   listId: number;
@@ -37,7 +47,10 @@ function matching<R>(rows: readonly R[], columns: readonly TableColumn<R>[], ter
   const words = term.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows;
   return rows.filter((row) => {
-    const text = columns.map((column) => column.text(row)).join(' ').toLowerCase();
+    const text = columns
+      .map((column) => column.text(row))
+      .join(' ')
+      .toLowerCase();
     return words.every((word) => text.includes(word));
   });
 }
@@ -45,17 +58,48 @@ function matching<R>(rows: readonly R[], columns: readonly TableColumn<R>[], ter
 export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProps<R>) {
   const { listId, columns, itemName, firmName, renderNameLink, renderScore, view, onViewChange } = props;
   const { list, items, pendingIds } = useShownListItems<R>(listId);
-  const pipeline = useListPipeline({ listKeys, listId, listType: list.list_type, items, pendingIds, itemName });
+  const readOnly = !canEditRows(list.role);
+  const pipeline = useListPipeline({
+    listKeys,
+    listId,
+    listType: list.list_type,
+    items,
+    pendingIds,
+    itemName,
+    readOnly,
+    listName: list.name,
+  });
+  const me = useMe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const leavePage = async (message?: string) => {
+    if (message) showToast(message, { variant: 'warning' });
+    await navigate({ to: '/investors' });
+    forgetList(queryClient, listId);
+  };
+  // Co-founders' changes show within seconds; a member removed meanwhile is taken off the page.
+  useListEvents({
+    listKeys,
+    listId,
+    userId: me.id,
+    onAccessLost: (reason) =>
+      void leavePage(reason === 'deleted' ? `${list.name} was deleted by its owner` : `You no longer have access to ${list.name}`),
+  });
   const [term, setTerm] = useState('');
   // The pipeline's columns follow the first (the name).
   const tableColumns = [...columns.slice(0, 1), ...pipeline.columns, ...columns.slice(1)];
 
-  const exportCsv = async () =>
-    downloadCsv(csvFileName(list.name), toCsv([...columns, ...(await pipeline.csvColumns())], pipeline.rows));
+  const exportCsv = async () => downloadCsv(csvFileName(list.name), toCsv([...columns, ...(await pipeline.csvColumns())], pipeline.rows));
 
   const toolbar = (
     <>
-      <SearchField label="Search this list" placeholder="Search this list" value={term} onCommit={setTerm} sx={{ width: { xs: '100%', md: 380 } }} />
+      <SearchField
+        label="Search this list"
+        placeholder="Search this list"
+        value={term}
+        onCommit={setTerm}
+        sx={{ width: { xs: '100%', md: 380 } }}
+      />
       <StageFilter value={pipeline.stage} onChange={pipeline.setStage} />
     </>
   );
@@ -70,6 +114,20 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
         onViewChange={onViewChange}
         onExport={() => void exportCsv()}
         toolbar={toolbar}
+        teamActions={
+          canManageList(list.role) ? (
+            <ShareButton listKeys={listKeys} listId={listId} listName={list.name} />
+          ) : (
+            <LeaveListButton
+              listKeys={listKeys}
+              listId={listId}
+              listName={list.name}
+              ownerName={`${list.owner.first_name} ${list.owner.last_name}`}
+              userId={me.id}
+              onLeft={() => leavePage()}
+            />
+          )
+        }
         table={
           <ListTable
             list={list}
@@ -91,6 +149,10 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
             renderScore={renderScore}
             onStageChange={pipeline.changeStage}
             onEdit={pipeline.edit}
+            readOnly={readOnly}
+            renderCardAction={(row) => (
+              <ActivityButton listKeys={listKeys} row={{ listId, listType: list.list_type, itemId: row.id }} name={itemName(row)} />
+            )}
           />
         }
       />

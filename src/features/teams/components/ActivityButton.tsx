@@ -1,0 +1,25 @@
+import { lazy, useState } from 'react';
+import { IconButton, Tooltip } from '@mui/material';
+import HistoryIcon from '@mui/icons-material/History';
+import { Modal } from '@/components/Modal/Modal';
+import type { ActivityRow } from '../api/activity';
+import type { ListKeys } from '../api/list-keys';
+
+const ActivityList = lazy(() => import('./ActivityList'));
+
+/** A board card's Activity button: the row's changes, who made them and when, in a dialog loaded when first opened. */
+export function ActivityButton({ listKeys, row, name }: { listKeys: ListKeys; row: ActivityRow; name: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title="Activity">
+        <IconButton size="small" aria-label={`Activity of ${name}`} onClick={() => setOpen(true)}>
+          <HistoryIcon sx={{ fontSize: 18 }} />
+        </IconButton>
+      </Tooltip>
+      <Modal open={open} onClose={() => setOpen(false)} title={`Activity of ${name}`} width={520}>
+        {open && <ActivityList listKeys={listKeys} row={row} />}
+      </Modal>
+    </>
+  );
+}
