@@ -83,7 +83,13 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     listId,
     userId: me.id,
     onAccessLost: (reason) =>
-      void leavePage(reason === 'deleted' ? `${list.name} was deleted by its owner` : `You no longer have access to ${list.name}`),
+      void leavePage(
+        reason === 'removed'
+          ? `You no longer have access to ${list.name}`
+          : list.role === 'owner'
+            ? `${list.name} was deleted`
+            : `${list.name} was deleted by its owner`,
+      ),
   });
   const [term, setTerm] = useState('');
   // The pipeline's columns follow the first (the name).
