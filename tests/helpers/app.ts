@@ -31,6 +31,8 @@ export interface TestAppOptions {
   /** The server's clock, for what is due when. */
   clock?: () => Date;
   digestEveryMs?: number;
+  /** How often each list event stream gets a heartbeat. */
+  eventsHeartbeatMs?: number;
 }
 
 /** The real app on a fresh database of the given kind; close() shuts both. */
@@ -46,6 +48,7 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
     clientDir: options.clientDir,
     clock: options.clock,
     digestEveryMs: options.digestEveryMs,
+    eventsHeartbeatMs: options.eventsHeartbeatMs,
   });
   await app.ready();
   return {

@@ -22,6 +22,16 @@ export function invitationToken(mail: ReceivedMail): string {
   return match![1];
 }
 
+/** A mail's subject, its folded lines joined and its encoded words (RFC 2047, as nodemailer writes them) decoded. */
+export function mailSubject(mail: ReceivedMail): string {
+  const header = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(mail.raw)![1].replace(/\?=\r\n[ \t]=\?/g, '?==?').replace(/\r\n[ \t]/g, ' ');
+  return header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
+}
+
 /** The owner invites `email` and the link's token is read from the mail that arrives. */
 export async function inviteByMail(sink: Sink, owner: Call, listId: number, email: string, role: MemberRole) {
   const before = new Set(sink.mails);

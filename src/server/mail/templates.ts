@@ -93,13 +93,13 @@ export function listInvitationMail(to: string, invitation: ListInvitationMail, l
   const can = role === 'editor' ? 'add and remove investors, move them along the pipeline and add notes' : 'see it and export it';
   const lines = [
     'Hi,',
-    `${inviter.first_name} ${inviter.last_name} invited you to the list “${listName}” on ${PRODUCT_NAME} as ${role === 'editor' ? 'an editor' : 'a viewer'}: you will be able to ${can}.`,
+    `${inviter.first_name} ${inviter.last_name} invited you to the list "${listName}" on ${PRODUCT_NAME} as ${role === 'editor' ? 'an editor' : 'a viewer'}: you will be able to ${can}.`,
     `Open this link to accept (it works once, for ${days} days, for an account with this email address; you can sign up through it):`,
   ];
   const after = 'If you were not expecting this, you can ignore this mail.';
   return {
     to,
-    subject: `${inviter.first_name} shared “${listName}” with you on ${PRODUCT_NAME}`,
+    subject: `${inviter.first_name} shared "${listName}" with you on ${PRODUCT_NAME}`,
     text: `${lines.join('\n\n')}\n\n${link}\n\n${after}\n`,
     html: html([...lines, after], { label: 'Accept invitation', href: link }),
   };

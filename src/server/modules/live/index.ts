@@ -78,6 +78,9 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
         .header('x-accel-buffering', 'no');
+      // A stream holds its HTTP/1.1 connection for its whole life: once it ends, so does the connection (an idle
+      // one left behind would keep a closing server waiting).
+      if (request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
       // The schema types the body as the text it is on the wire; Fastify sends a stream as it comes.
       return reply.send(stream as unknown as string);
     },
