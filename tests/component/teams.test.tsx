@@ -1,7 +1,8 @@
 // Sharing a list, against the real server: the owner's Share dialog (inviting, the server's refusal in
 // place, pending invitations, a member's role and removal), the invitation page (its preview logged
 // out, a mismatched account told so, accepting as the invited address), the sidebar's Shared with me,
-// and a viewer's list actions and board, which change nothing.
+// a viewer's list actions and board, which change nothing, and an editor's pipeline panel (each note's
+// author, deleting only their own, who changed the row last, its activity) and leaving the list.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -10,7 +11,10 @@ import { listKeys } from '@/features/lists/api/list-keys';
 import { ListActions } from '@/features/lists/components/ListActions';
 import { SidebarLists, SidebarSharedLists } from '@/features/lists/components/SidebarLists';
 import { PipelineBoard } from '@/features/pipeline/components/PipelineBoard';
+import { PipelinePanel } from '@/features/pipeline/components/PipelinePanel';
 import { InvitationPage } from '@/features/teams/components/InvitationPage';
+import { LeaveListButton } from '@/features/teams/components/LeaveListButton';
+import { RowActivity } from '@/features/teams/components/RowActivity';
 import { ShareButton } from '@/features/teams/components/ShareButton';
 import type { ListItem, ListSummary } from '@/shared/api-types';
 import { newPipeline } from '@/shared/pipeline';
@@ -206,5 +210,91 @@ describe('a member', () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.getByTestId('board-card')).toHaveTextContent('Grace Hopper');
+  });
+});
+
+describe('an editor', () => {
+  let investorId: number;
+
+  beforeEach(async () => {
+    const token = await invite(bob.email, 'editor');
+    expect((await call('POST', `/invitations/${token}/accept`, { token: bob.tokens.access_token })).status).toBe(200);
+    const page = await call<{ results: Array<{ id: number }> }>('GET', '/investors/search?page=1&per_page=1', {
+      token: ada.tokens.access_token,
+    });
+    investorId = page.body.results[0].id;
+    const added = await call('POST', `/lists/${list.id}/investors/batch`, {
+      token: ada.tokens.access_token,
+      body: { investor_ids: [investorId] },
+    });
+    expect(added.status).toBeLessThan(300);
+    storeSession(bob.tokens);
+  });
+
+  it('sees each note’s author and who changed the row last, deletes only their own notes, and reads the row’s activity', async () => {
+    const notes = `/lists/${list.id}/investors/${investorId}/notes`;
+    expect((await call('POST', notes, { token: ada.tokens.access_token, body: { body: 'Ada met them' } })).status).toBe(201);
+    expect(
+      (await call('PATCH', `/lists/${list.id}/investors/${investorId}`, { token: ada.tokens.access_token, body: { stage: 'meeting' } }))
+        .status,
+    ).toBe(200);
+    expect((await call('POST', notes, { token: bob.tokens.access_token, body: { body: 'Bob sent the deck' } })).status).toBe(201);
+    const user = userEvent.setup();
+    await renderWithProviders(
+      <PipelinePanel
+        listType="investor"
+        itemId={investorId}
+        listKeys={listKeys}
+        userId={bob.id}
+        renderRowExtra={(row) => <RowActivity listKeys={listKeys} row={row} />}
+      />,
+    );
+    const panel = await screen.findByRole('region', { name: 'Seed leads' });
+    const notesList = await within(panel).findByRole('list', { name: 'Notes in Seed leads' });
+    const items = within(notesList).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Bob Noyce · .*Bob sent the deck$/),
+      expect.stringMatching(/^Ada Lovelace · .*Ada met them$/),
+    ]);
+    expect(within(items[0]).getByRole('button', { name: /^Delete note of / })).toBeInTheDocument();
+    expect(within(items[1]).queryByRole('button', { name: /^Delete note of / })).toBeNull();
+    expect(within(panel).getByText(/^Last change: Ada Lovelace · /)).toBeInTheDocument();
+    expect(within(panel).getByRole('combobox', { name: 'Stage in Seed leads' })).toHaveTextContent('Meeting');
+
+    await user.click(within(panel).getByRole('button', { name: 'Activity' }));
+    const activity = await within(panel).findByRole('list', { name: 'Activity, newest first' });
+    const said = within(activity)
+      .getAllByRole('listitem')
+      .map((entry) => entry.querySelector('p')?.textContent);
+    expect(said).toEqual([
+      'Bob Noyce added a note: “Bob sent the deck”',
+      'Ada Lovelace moved it from Lead to Meeting',
+      'Ada Lovelace added a note: “Ada met them”',
+      'Ada Lovelace added it to the list',
+    ]);
+  });
+
+  it('leaves the list, and it is no longer theirs', async () => {
+    const user = userEvent.setup();
+    let left = false;
+    await renderWithProviders(
+      <LeaveListButton
+        listKeys={listKeys}
+        listId={list.id}
+        listName={list.name}
+        ownerName="Ada Lovelace"
+        userId={bob.id}
+        onLeft={() => {
+          left = true;
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Seed leads?' });
+    expect(dialog).toHaveTextContent('You will no longer see this list. Ada Lovelace can invite you again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave list' }));
+    await waitFor(() => expect(left).toBe(true));
+    expect((await call('GET', `/lists/${list.id}`, { token: bob.tokens.access_token })).status).toBe(404);
+    expect((await members()).members.map((member) => member.role)).toEqual(['owner']);
   });
 });

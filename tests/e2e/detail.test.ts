@@ -82,8 +82,8 @@ describeE2E('detail pages', () => {
     expect(await about.textContent()).toContain(formatLocation(fund.firm_state, fund.firm_country, fund.firm_address));
     expect(await about.textContent()).toContain(fund.firm_type);
     const before = page.url();
-    await page.getByRole('button', { name: 'Share' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect(page.url()).toBe(before);
     await page.getByRole('region', { name: 'Investment Statistic' }).getByText(formatUsd(fund.capital_managed)).waitFor();
   });

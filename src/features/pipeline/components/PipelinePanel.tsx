@@ -114,7 +114,7 @@ function Membership({ membership, row, listKeys, userId, renderRowExtra }: Membe
           {notes.isError && isUnavailableOffline(notes.error) ? 'Notes are not available offline.' : 'No notes yet.'}
         </Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5 }}>
+        <Box component="ul" aria-label={`Notes in ${membership.list_name}`} sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5 }}>
           {all.map((note) => (
             <Box component="li" key={note.id} sx={{ display: 'flex', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}>
               <Box sx={{ flex: 1, minWidth: 0 }}>

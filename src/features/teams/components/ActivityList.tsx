@@ -17,7 +17,7 @@ export default function ActivityList({ listKeys, row }: { listKeys: ListKeys; ro
     );
   if (activity.data.length === 0) return <Typography sx={{ fontSize: 14, color: 'text.secondary' }}>No activity yet.</Typography>;
   return (
-    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <Box component="ol" aria-label="Activity, newest first" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {activity.data.map((entry) => (
         <Box component="li" key={entry.id} sx={{ py: 0.75, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
           <Typography sx={{ fontSize: 14, overflowWrap: 'anywhere' }}>
