@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { rememberReturnAfterSignUp, takeReturnAfterSignUp } from '@/app/redirect-target';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { ListActions } from '@/features/lists/components/ListActions';
 import { SidebarLists, SidebarSharedLists } from '@/features/lists/components/SidebarLists';
@@ -108,9 +109,17 @@ describe('the Share dialog', () => {
 });
 
 describe('the invitation page', () => {
-  it('shows what it offers logged out, with a log-in that comes back here', async () => {
+  it('shows what it offers logged out, with a log-in, or a sign-up, that comes back here', async () => {
     const token = await invite(bob.email, 'viewer');
-    await renderWithProviders(<InvitationPage token={token} listKeys={listKeys} userEmail={undefined} />);
+    const user = userEvent.setup();
+    await renderWithProviders(
+      <InvitationPage
+        token={token}
+        listKeys={listKeys}
+        userEmail={undefined}
+        onSignUp={() => rememberReturnAfterSignUp(`/invitations/${token}`)}
+      />,
+    );
     expect(await screen.findByRole('heading', { name: 'Seed leads' })).toBeInTheDocument();
     expect(screen.getByText(/Ada Lovelace invited/)).toHaveTextContent(
       `Ada Lovelace invited ${bob.email.toLowerCase()} to their investor list as viewer.`,
@@ -120,6 +129,14 @@ describe('the invitation page', () => {
       `/login?redirect=${encodeURIComponent(`/invitations/${token}`)}`,
     );
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+
+    // Signing up first: the first log-in on this device (with no page of its own to go to) comes back here, once.
+    expect(takeReturnAfterSignUp()).toBeUndefined();
+    await user.click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(takeReturnAfterSignUp()).toBe(`/invitations/${token}`);
+    expect(takeReturnAfterSignUp()).toBeUndefined();
+    rememberReturnAfterSignUp('//elsewhere.example');
+    expect(takeReturnAfterSignUp()).toBeUndefined();
   });
 
   it('tells another account the invitation is not theirs, and changes nothing', async () => {

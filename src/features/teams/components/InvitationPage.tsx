@@ -17,6 +17,8 @@ export interface InvitationPageProps {
   listKeys: ListKeys;
   /** The logged-in user's e-mail; undefined when logged out. */
   userEmail: string | undefined;
+  /** Called as a visitor goes to sign up: the app brings them back here after their first log-in. */
+  onSignUp?: () => void;
 }
 
 function Offer({ preview }: { preview: InvitationPreview }) {
@@ -37,7 +39,7 @@ function Offer({ preview }: { preview: InvitationPreview }) {
   );
 }
 
-function Answer({ token, preview, listKeys, userEmail }: InvitationPageProps & { preview: InvitationPreview }) {
+function Answer({ token, preview, listKeys, userEmail, onSignUp }: InvitationPageProps & { preview: InvitationPreview }) {
   const accept = useAcceptInvitation(listKeys, token);
   const navigate = useNavigate();
   const back = INVITATION_PAGE(token);
@@ -51,12 +53,12 @@ function Answer({ token, preview, listKeys, userEmail }: InvitationPageProps & {
           <ButtonLink to="/login" search={{ redirect: back }}>
             Log in to accept
           </ButtonLink>
-          <ButtonLink to="/register" variant="secondary">
+          <ButtonLink to="/register" variant="secondary" onClick={onSignUp}>
             Sign up
           </ButtonLink>
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-          New to Fundscape? Sign up with {preview.email}, then open the invitation's link again to accept it.
+          New to Fundscape? Sign up with {preview.email}: once your address is verified and you log in on this device, you come back here.
         </Typography>
       </Stack>
     );
