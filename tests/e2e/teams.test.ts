@@ -120,6 +120,7 @@ describeE2E('teams: sharing a list', () => {
     await bobPage.getByRole('button', { name: `Activity of ${fullName(first)}` }).click();
     const activity = bobPage.getByRole('dialog', { name: `Activity of ${fullName(first)}` });
     await activity.getByText('moved it from Lead to Meeting').waitFor();
+    await screenshot(bobPage, 'activity-dialog');
     await bobPage.keyboard.press('Escape');
 
     await bobPage.getByRole('button', { name: `Move to… ${fullName(first)}` }).click();
