@@ -202,6 +202,21 @@ export const rowActivityPath = (listId: number, listType: ListType, itemId: numb
 export const listEventsPath = (listId: number) => `${listPath(listId)}/events`;
 export const listEventsTicketPath = (listId: number) => `${listEventsPath(listId)}/ticket`;
 
+/**
+ * GET /api/v1/lists/events: the caller's own stream of their lists (bearer token or `?ticket=` from POST
+ * /api/v1/lists/events/ticket). It sends `lists-changed` with `{list_id}` whenever what the sidebar shows of
+ * one of their lists changes: a row added or removed, renamed, deleted, a member added, changed or removed —
+ * the caller among them, so a list shared with them appears, and one they were removed from goes, at once. The
+ * answer is to read GET /api/v1/lists again; nothing to resume (a reconnection reads it again too).
+ */
+export const MY_LISTS_EVENTS_PATH = `${API}/lists/events`;
+export const MY_LISTS_EVENTS_TICKET_PATH = `${MY_LISTS_EVENTS_PATH}/ticket`;
+export const MY_LISTS_EVENT = 'lists-changed';
+/** Which list's summary changed. */
+export interface MyListsEventData {
+  list_id: number;
+}
+
 // ---- Messages (the server's `detail`, word for word) ----
 
 export const TEAM_MESSAGES = {

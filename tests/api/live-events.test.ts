@@ -203,6 +203,48 @@ describe.each(testDatabases())('live list events on $name', (kind) => {
     expect((await staying.next()).event).toBe('row-changed');
   });
 
+  it("tells a user's own lists stream what changes in their sidebar: rows added to their lists, a list they were removed from, none of others", async () => {
+    const listId = await sharedList();
+    const other = (await stranger.call('POST', '/lists', { name: 'Elsewhere', list_type: 'investor' })).json().id as number;
+    const openMine = async (who: Member) => {
+      const stream = await openEventStream(`${base}/api/v1/lists/events`, { authorization: `Bearer ${who.token}` });
+      streams.push(stream);
+      expect(stream.status).toBe(200);
+      return stream;
+    };
+    const [viewers, editors] = [await openMine(viewer), await openMine(editor)];
+
+    await stranger.call('POST', `/lists/${other}/investors/batch`, { investor_ids: [rows[0]] });
+    await owner.call('POST', `/lists/${listId}/investors/batch`, { investor_ids: [rows[1]] });
+    for (const stream of [viewers, editors]) {
+      const event = await stream.next();
+      expect(event).toMatchObject({ event: 'lists-changed', data: { list_id: listId } });
+    }
+    await editor.call('PATCH', `/lists/${listId}/investors/${rows[0]}`, { stage: 'meeting' });
+
+    expect((await owner.call('DELETE', `/lists/${listId}/members/${viewer.id}`)).statusCode).toBe(204);
+    expect(await viewers.next()).toMatchObject({ event: 'lists-changed', data: { list_id: listId } });
+    expect(await editors.next()).toMatchObject({ event: 'lists-changed', data: { list_id: listId } });
+    await owner.call('DELETE', `/lists/${listId}/investors/${rows[1]}`);
+    expect(await editors.next()).toMatchObject({ event: 'lists-changed', data: { list_id: listId } });
+    // Nothing else reached the removed viewer: not the row removed after, not the stage change, not the other list.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(viewers.events.map((event) => event.event)).toEqual(['lists-changed', 'lists-changed']);
+    expect(editors.events).toHaveLength(3);
+  });
+
+  it("opens a user's own lists stream with a ticket for it, and with no list's ticket", async () => {
+    const listId = await sharedList();
+    const ticket = (await editor.call('POST', '/lists/events/ticket')).json() as { ticket: string };
+    const listTicket = (await editor.call('POST', `/lists/${listId}/events/ticket`)).json() as { ticket: string };
+    const withTicket = await openEventStream(`${base}/api/v1/lists/events?ticket=${encodeURIComponent(ticket.ticket)}`);
+    streams.push(withTicket);
+    expect(withTicket.status).toBe(200);
+    expect((await openEventStream(`${base}/api/v1/lists/events?ticket=${encodeURIComponent(listTicket.ticket)}`)).status).toBe(401);
+    expect((await openEventStream(`${base}/api/v1/lists/${listId}/events?ticket=${encodeURIComponent(ticket.ticket)}`)).status).toBe(401);
+    expect((await openEventStream(`${base}/api/v1/lists/events`)).status).toBe(401);
+  });
+
   it('tells everyone when the list is deleted, and ends every stream of it', async () => {
     const listId = await sharedList();
     const mine = [await open(listId, editor), await open(listId, viewer)];

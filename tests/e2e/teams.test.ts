@@ -173,6 +173,28 @@ describeE2E('teams: sharing a list', () => {
     await screenshot(phone.page, 'viewer-table-phone');
   });
 
+  it("updates a member's sidebar within 2 s wherever they are: a list shared with them appears, one they are removed from goes", async () => {
+    const app = e2e.app();
+    const setup = await pipelineSetUp(app, 'First round');
+    const { page, user, tokens } = await memberPage(app, setup, 'viewer', { path: '/investors' });
+    const shared = page.getByRole('navigation', { name: 'Shared with me' });
+    await shared.getByText('First round').waitFor();
+
+    const second = await app.callApi('POST', '/lists', { name: 'Second round', list_type: 'investor' }, setup.accessToken);
+    expect(second.status).toBe(201);
+    const link = await inviteLink(app, { ...setup, list: second.body as unknown as PipelineSetup['list'] }, user, 'editor');
+    const accepted = await app.callApi('POST', `/invitations/${link.split('/').pop()}/accept`, undefined, tokens.access_token);
+    expect(accepted.status).toBe(200);
+    await shared.getByText('Second round').waitFor({ timeout: 2000 });
+
+    const members = await app.callApi('GET', `/lists/${setup.list.id}/members`, undefined, setup.accessToken);
+    const member = (members.body.members as Array<{ user_id: number; email: string }>).find((one) => one.email === user.email.toLowerCase());
+    expect((await app.callApi('DELETE', `/lists/${setup.list.id}/members/${member?.user_id}`, undefined, setup.accessToken)).status).toBe(204);
+    await shared.getByText('First round').waitFor({ state: 'detached', timeout: 2000 });
+    await shared.getByText('Second round').waitFor();
+    expect(page.url()).toMatch(/\/investors$/);
+  });
+
   it('reports by name a change queued offline after the member was removed, and clears its pending mark', async () => {
     const app = e2e.app();
     const setup = await pipelineSetUp(app, 'Removed meanwhile');

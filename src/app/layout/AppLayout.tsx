@@ -3,6 +3,8 @@ import { AppBar, Box, Drawer, IconButton, Toolbar, useMediaQuery, type Theme } f
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
+import { listKeys } from '@/features/lists/api/list-keys';
+import { useMyListsEvents } from '@/features/teams/api/my-lists-events';
 import { SIDEBAR_WIDTH } from '../theme';
 import { SidebarContent } from './SidebarContent';
 
@@ -11,6 +13,8 @@ import { SidebarContent } from './SidebarContent';
  * opens the same navigation in a drawer, so every page is reachable on a phone.
  */
 export function AppLayout() {
+  // The sidebar's lists follow changes made elsewhere: a list shared with the user appears, one they lose goes.
+  useMyListsEvents(listKeys);
   // Only the navigation the screen shows is rendered: a phone does not build the hidden sidebar.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);

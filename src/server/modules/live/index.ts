@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { TEAM_MESSAGES } from '../../../shared/teams.js';
@@ -8,8 +9,9 @@ import { listAccess } from '../lists/list-access.js';
 import { sweepEvents } from './event-store.js';
 import { inProcessFeed, type ListFeed, postgresFeed, redisFeed } from './feed.js';
 import { ListStreams } from './list-streams.js';
-import { eventsSchema, ticketSchema } from './schemas.js';
-import { readEventsTicket, signEventsTicket } from './tickets.js';
+import { MyListsStreams } from './my-lists-streams.js';
+import { eventsSchema, myListsEventsSchema, myListsTicketSchema, ticketSchema } from './schemas.js';
+import { MY_LISTS, readEventsTicket, signEventsTicket } from './tickets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +19,8 @@ declare module 'fastify' {
     listFeed: ListFeed;
     /** This instance's open event streams. */
     liveStreams: ListStreams;
+    /** This instance's open streams of users' own lists. */
+    myListsStreams: MyListsStreams;
   }
 }
 
@@ -41,29 +45,55 @@ function feedFor(app: FastifyInstance, database: Database): ListFeed {
 export const liveService = fp(async (app: FastifyInstance, { database, heartbeatMs }: LiveOptions) => {
   const feed = feedFor(app, database);
   const streams = new ListStreams(app.db, feed, app.log, heartbeatMs);
+  const myLists = new MyListsStreams(app.db, feed, app.log, heartbeatMs);
   app.decorate('listFeed', feed);
   app.decorate('liveStreams', streams);
+  app.decorate('myListsStreams', myLists);
   const sweep = setInterval(() => sweepEvents(app.db).catch(() => {}), SWEEP_EVERY_MS);
   sweep.unref();
-  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('preClose', async () => {
+    streams.closeAll();
+    myLists.closeAll();
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await feed.close();
   });
 });
 
-/** The bearer token, or for the events call a ticket in the query (EventSource cannot send headers). */
+/** The bearer token, or for an events call a ticket in the query (EventSource cannot send headers). */
 async function authenticateStream(app: FastifyInstance, request: FastifyRequest) {
   const { ticket } = request.query as { ticket?: unknown };
   if (typeof ticket !== 'string' || request.headers.authorization !== undefined) return app.authenticate(request);
-  const listId = Number((request.params as { id?: string }).id);
+  const { id } = request.params as { id?: string };
+  const listId = id === undefined ? MY_LISTS : Number(id);
   const userId = await readEventsTicket(app.config.jwtSecret, ticket, listId);
   if (userId === null) throw new HttpError(401, TEAM_MESSAGES.ticketInvalid);
   request.userId = userId;
 }
 
-/** GET /api/v1/lists/{id}/events and POST …/events/ticket. */
+/** Sends an event stream; once it ends, so does its HTTP/1.1 connection (an idle one would keep a closing server waiting). */
+function sendStream(request: FastifyRequest, reply: FastifyReply, stream: PassThrough) {
+  reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-cache, no-transform')
+    .header('x-accel-buffering', 'no');
+  if (request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
+  // The schema types the body as the text it is on the wire; Fastify sends a stream as it comes.
+  return reply.send(stream as unknown as string);
+}
+
+/** GET /api/v1/lists/{id}/events and POST …/events/ticket; GET /api/v1/lists/events and its ticket. */
 export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/lists/events', { schema: myListsEventsSchema, onRequest: (request) => authenticateStream(app, request) }, async (request, reply) => {
+    if (app.draining) throw new HttpError(503, 'This server is shutting down: connect again');
+    return sendStream(request, reply, await app.myListsStreams.open(request.userId));
+  });
+
+  app.post('/lists/events/ticket', { schema: myListsTicketSchema, onRequest: app.authenticate }, async (request) =>
+    signEventsTicket(app.config.jwtSecret, request.userId, MY_LISTS),
+  );
+
   app.get(
     '/lists/:id/events',
     { schema: eventsSchema, onRequest: (request) => authenticateStream(app, request) },
@@ -73,16 +103,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await listAccess(app.db, request.userId, listId, 'read');
       const header = request.headers['last-event-id'];
       const lastEventId = header !== undefined ? Number(header) : (request.query.last_event_id ?? null);
-      const stream = await app.liveStreams.open(listId, request.userId, lastEventId);
-      reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no');
-      // A stream holds its HTTP/1.1 connection for its whole life: once it ends, so does the connection (an idle
-      // one left behind would keep a closing server waiting).
-      if (request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
-      // The schema types the body as the text it is on the wire; Fastify sends a stream as it comes.
-      return reply.send(stream as unknown as string);
+      return sendStream(request, reply, await app.liveStreams.open(listId, request.userId, lastEventId));
     },
   );
 

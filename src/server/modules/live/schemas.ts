@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { EVENTS_HEARTBEAT_SECONDS, EVENTS_TICKET_TTL_SECONDS, LIST_EVENT_TYPES } from '../../../shared/teams.js';
+import { EVENTS_HEARTBEAT_SECONDS, EVENTS_TICKET_TTL_SECONDS, LIST_EVENT_TYPES, MY_LISTS_EVENT } from '../../../shared/teams.js';
 import { errorResponses, resourceId } from '../../plugins/validation.js';
 
 const security = [{ bearer: [] }];
@@ -41,6 +41,38 @@ export const ticketSchema = {
   description: `Good for ${EVENTS_TICKET_TTL_SECONDS} seconds, for this list and the caller only: put it in the events URL as \`ticket\`.`,
   security,
   params,
+  response: {
+    200: Type.Object({ ticket: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
+    ...errorResponses,
+  },
+} as const;
+
+export const myListsEventsSchema = {
+  summary: "The caller's lists, live: which changed, as Server-Sent Events",
+  description:
+    `A \`text/event-stream\` of \`${MY_LISTS_EVENT}\` events, \`data:\` \`{list_id}\`, one whenever what the sidebar shows of ` +
+    'one of the caller\'s lists changes: a row added or removed, renamed, deleted, a member added, changed or ' +
+    'removed (the caller included: a list shared with them appears, one they leave or are removed from goes). Read ' +
+    `GET /api/v1/lists again on each. A comment line every ${EVENTS_HEARTBEAT_SECONDS} seconds keeps it open. ` +
+    'Authenticate with the bearer token, or `ticket` from POST /api/v1/lists/events/ticket.',
+  security,
+  querystring: Type.Object(
+    { ticket: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) },
+    { additionalProperties: false },
+  ),
+  response: {
+    200: {
+      description: 'The event stream',
+      content: { 'text/event-stream': { schema: Type.String() } },
+    },
+    ...errorResponses,
+  },
+} as const;
+
+export const myListsTicketSchema = {
+  summary: "A ticket for the caller's lists stream (for EventSource)",
+  description: `Good for ${EVENTS_TICKET_TTL_SECONDS} seconds, for the caller only: put it in the URL as \`ticket\`.`,
+  security,
   response: {
     200: Type.Object({ ticket: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
     ...errorResponses,

@@ -7,6 +7,9 @@ import { EVENTS_TICKET_TTL_SECONDS } from '../../../shared/teams.js';
 
 const AUDIENCE = 'fundscape:list-events';
 
+/** The list a ticket for the caller's own lists stream names: no list has id 0. */
+export const MY_LISTS = 0;
+
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signEventsTicket(secret: string, userId: number, listId: number, now = Date.now()) {

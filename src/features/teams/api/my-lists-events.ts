@@ -1,0 +1,35 @@
+// The user's own lists, live (GET /api/v1/lists/events): the sidebar reads its lists again whenever one of
+// them changes on another device or at another member's hand — a list shared with them appears, one they
+// were removed from goes, at once, whatever page is open.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MY_LISTS_EVENT, MY_LISTS_EVENTS_PATH, MY_LISTS_EVENTS_TICKET_PATH } from '@/shared/teams';
+import { followEventStream } from './follow-event-stream';
+import type { ListKeys } from './list-keys';
+
+/** A burst of changes (a batch added on a shared list) reads the lists once. */
+const SETTLE_MS = 150;
+
+export function useMyListsEvents(listKeys: ListKeys) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const readAgain = () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => void queryClient.invalidateQueries({ queryKey: listKeys.all, exact: true }), SETTLE_MS);
+    };
+    const stop = followEventStream({
+      ticketPath: MY_LISTS_EVENTS_TICKET_PATH,
+      eventsPath: MY_LISTS_EVENTS_PATH,
+      types: [MY_LISTS_EVENT],
+      onEvent: readAgain,
+      onReconnected: readAgain,
+      onRefused: () => {},
+    });
+    return () => {
+      stop();
+      clearTimeout(settle);
+    };
+  }, [queryClient, listKeys]);
+}

@@ -1,0 +1,109 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { MY_LISTS_EVENT, type ListEventType, type MyListsEventData } from '../../../shared/teams.js';
+import type { Db } from '../../db/client.js';
+import { listEvents, listMembers, lists } from '../../db/schema.js';
+import type { ListFeed } from './feed.js';
+
+interface Stream {
+  userId: number;
+  /** The lists the user is on, as this stream last knew them. */
+  lists: Set<number>;
+  out: PassThrough;
+}
+
+/** The changes that alter what the sidebar shows of a list: its item count, its name, who is on it. */
+const SIDEBAR_EVENTS = new Set<ListEventType>([
+  'row-added',
+  'row-removed',
+  'list-changed',
+  'list-deleted',
+  'member-added',
+  'member-changed',
+  'member-removed',
+]);
+
+const RETRY_MS = 2000;
+/** A client this far behind is dropped; it reconnects and reads its lists again. */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/** The lists a user owns or is a member of. */
+async function listsOf(db: Db, userId: number): Promise<Set<number>> {
+  const [owned, shared] = await Promise.all([
+    db.select({ id: lists.id }).from(lists).where(eq(lists.user_id, userId)),
+    db.select({ id: listMembers.list_id }).from(listMembers).where(eq(listMembers.user_id, userId)),
+  ]);
+  return new Set([...owned, ...shared].map((row) => row.id));
+}
+
+/**
+ * This instance's streams of users' own lists (GET /api/v1/lists/events): each is told when what the sidebar
+ * shows of one of its user's lists changes, including a list they were just added to or removed from, so a
+ * removal takes the list off every device of theirs at once. A change's event is read once, by id, whatever
+ * the number of streams; a lost feed message (a reconnection) tells every stream to read its lists again.
+ */
+export class MyListsStreams {
+  private readonly streams = new Set<Stream>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    feed: ListFeed,
+    private readonly log: FastifyBaseLogger,
+    heartbeatMs: number,
+  ) {
+    feed.subscribe((message) => {
+      if (this.streams.size === 0) return;
+      if (message === null) this.streams.forEach((stream) => stream.lists.forEach((listId) => this.tell(stream, listId)));
+      else this.deliver(message.listId, message.eventId).catch((err: unknown) => this.log.error({ err }, 'lists events: reading failed'));
+    });
+    this.heartbeat = setInterval(() => this.streams.forEach((stream) => this.write(stream, ': heartbeat\n\n')), heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  async open(userId: number): Promise<PassThrough> {
+    const out = new PassThrough();
+    out.write(`retry: ${RETRY_MS}\n\n`);
+    const stream: Stream = { userId, lists: await listsOf(this.db, userId), out };
+    this.streams.add(stream);
+    out.once('close', () => this.streams.delete(stream));
+    return out;
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  closeAll(): void {
+    clearInterval(this.heartbeat);
+    this.streams.forEach((stream) => stream.out.end());
+  }
+
+  private async deliver(listId: number, eventId: number): Promise<void> {
+    const [event] = await this.db
+      .select({ type: listEvents.type, data: listEvents.data })
+      .from(listEvents)
+      .where(eq(listEvents.id, eventId));
+    if (!event || !SIDEBAR_EVENTS.has(event.type)) return;
+    const memberId = typeof event.data.user_id === 'number' ? event.data.user_id : null;
+    for (const stream of this.streams) {
+      const isMember = event.type.startsWith('member-') && stream.userId === memberId;
+      if (!stream.lists.has(listId) && !isMember) continue;
+      if (event.type === 'list-deleted' || (event.type === 'member-removed' && isMember)) stream.lists.delete(listId);
+      else if (isMember) stream.lists.add(listId);
+      this.tell(stream, listId);
+    }
+  }
+
+  private tell(stream: Stream, listId: number): void {
+    const data: MyListsEventData = { list_id: listId };
+    this.write(stream, `event: ${MY_LISTS_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  private write(stream: Stream, text: string): void {
+    if (stream.out.writableEnded) return;
+    if (stream.out.writableLength > MAX_BUFFERED_BYTES) stream.out.end();
+    else stream.out.write(text);
+  }
+}
