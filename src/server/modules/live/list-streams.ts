@@ -1,9 +1,8 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ListEventData } from '../../../shared/teams.js';
-import type { Db } from '../../db/client.js';
 import { eventBounds, eventsAfter, type StoredEvent } from './event-store.js';
-import type { ListFeed } from './feed.js';
+import type { FeedListener } from './feed.js';
+import { FeedStreams } from './feed-streams.js';
 
 interface Stream {
   listId: number;
@@ -35,25 +34,15 @@ function endsStream(event: StoredEvent, stream: Stream): boolean {
  * made them), the events are read once from list_events for all of that list's streams here, and each stream
  * is sent those after its last. Every heartbeat also looks for events a lost message would have hidden.
  */
-export class ListStreams {
+export class ListStreams extends FeedStreams {
   private readonly byList = new Map<number, Set<Stream>>();
   /** Lists being read now, and those to read again once that ends (one reading a list at a time). */
   private readonly reading = new Set<number>();
   private readonly readAgain = new Set<number>();
-  private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(
-    private readonly db: Db,
-    feed: ListFeed,
-    private readonly log: FastifyBaseLogger,
-    heartbeatMs: number,
-  ) {
-    feed.subscribe((message) => {
-      if (message === null) this.byList.forEach((_, listId) => this.read(listId));
-      else if ([...(this.byList.get(message.listId) ?? [])].some((stream) => stream.last < message.eventId)) this.read(message.listId);
-    });
-    this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
-    this.heartbeat.unref();
+  protected onFeed(message: Parameters<FeedListener>[0]): void {
+    if (message === null) this.byList.forEach((_, listId) => this.read(listId));
+    else if ([...(this.byList.get(message.listId) ?? [])].some((stream) => stream.last < message.eventId)) this.read(message.listId);
   }
 
   /**
@@ -89,13 +78,11 @@ export class ListStreams {
     return count;
   }
 
-  /** Ends every stream: the server is closing (each client reconnects elsewhere with its last event id). */
-  closeAll(): void {
-    clearInterval(this.heartbeat);
+  protected endAll(): void {
     this.byList.forEach((streams) => streams.forEach((stream) => stream.out.end()));
   }
 
-  private beat(): void {
+  protected beat(): void {
     this.byList.forEach((streams, listId) => {
       streams.forEach((stream) => this.write(stream, ': heartbeat\n\n'));
       this.read(listId);

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { MY_LISTS_EVENT, type ListEventType, type MyListsEventData } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
 import { listEvents, listMembers, lists } from '../../db/schema.js';
-import type { ListFeed } from './feed.js';
+import type { FeedListener } from './feed.js';
+import { FeedStreams } from './feed-streams.js';
 
 interface Stream {
   userId: number;
@@ -43,23 +43,17 @@ async function listsOf(db: Db, userId: number): Promise<Set<number>> {
  * removal takes the list off every device of theirs at once. A change's event is read once, by id, whatever
  * the number of streams; a lost feed message (a reconnection) tells every stream to read its lists again.
  */
-export class MyListsStreams {
+export class MyListsStreams extends FeedStreams {
   private readonly streams = new Set<Stream>();
-  private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(
-    private readonly db: Db,
-    feed: ListFeed,
-    private readonly log: FastifyBaseLogger,
-    heartbeatMs: number,
-  ) {
-    feed.subscribe((message) => {
-      if (this.streams.size === 0) return;
-      if (message === null) this.streams.forEach((stream) => stream.lists.forEach((listId) => this.tell(stream, listId)));
-      else this.deliver(message.listId, message.eventId).catch((err: unknown) => this.log.error({ err }, 'lists events: reading failed'));
-    });
-    this.heartbeat = setInterval(() => this.streams.forEach((stream) => this.write(stream, ': heartbeat\n\n')), heartbeatMs);
-    this.heartbeat.unref();
+  protected onFeed(message: Parameters<FeedListener>[0]): void {
+    if (this.streams.size === 0) return;
+    if (message === null) this.streams.forEach((stream) => stream.lists.forEach((listId) => this.tell(stream, listId)));
+    else this.deliver(message.listId, message.eventId).catch((err: unknown) => this.log.error({ err }, 'lists events: reading failed'));
+  }
+
+  protected beat(): void {
+    this.streams.forEach((stream) => this.write(stream, ': heartbeat\n\n'));
   }
 
   async open(userId: number): Promise<PassThrough> {
@@ -75,8 +69,7 @@ export class MyListsStreams {
     return this.streams.size;
   }
 
-  closeAll(): void {
-    clearInterval(this.heartbeat);
+  protected endAll(): void {
     this.streams.forEach((stream) => stream.out.end());
   }
 

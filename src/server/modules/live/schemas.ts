@@ -4,6 +4,22 @@ import { errorResponses, resourceId } from '../../plugins/validation.js';
 
 const security = [{ bearer: [] }];
 const params = Type.Object({ id: resourceId });
+const ticket = Type.Optional(Type.String({ minLength: 1, maxLength: 2000 }));
+
+/** An event stream's answer: `text/event-stream`, or a `{detail}` error before it starts. */
+const eventStreamResponse = {
+  200: {
+    description: 'The event stream',
+    content: { 'text/event-stream': { schema: Type.String() } },
+  },
+  ...errorResponses,
+} as const;
+
+const ticketResponse = {
+  200: Type.Object({ ticket: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
+  ...errorResponses,
+} as const;
+
 const eventId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 export const eventsSchema = {
@@ -20,20 +36,14 @@ export const eventsSchema = {
   querystring: Type.Object(
     {
       last_event_id: Type.Optional(eventId),
-      ticket: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+      ticket,
     },
     { additionalProperties: false },
   ),
   headers: Type.Object({
     'last-event-id': Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'Resume after this event' })),
   }),
-  response: {
-    200: {
-      description: 'The event stream',
-      content: { 'text/event-stream': { schema: Type.String() } },
-    },
-    ...errorResponses,
-  },
+  response: eventStreamResponse,
 } as const;
 
 export const ticketSchema = {
@@ -41,10 +51,7 @@ export const ticketSchema = {
   description: `Good for ${EVENTS_TICKET_TTL_SECONDS} seconds, for this list and the caller only: put it in the events URL as \`ticket\`.`,
   security,
   params,
-  response: {
-    200: Type.Object({ ticket: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
-    ...errorResponses,
-  },
+  response: ticketResponse,
 } as const;
 
 export const myListsEventsSchema = {
@@ -57,24 +64,15 @@ export const myListsEventsSchema = {
     'Authenticate with the bearer token, or `ticket` from POST /api/v1/lists/events/ticket.',
   security,
   querystring: Type.Object(
-    { ticket: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) },
+    { ticket },
     { additionalProperties: false },
   ),
-  response: {
-    200: {
-      description: 'The event stream',
-      content: { 'text/event-stream': { schema: Type.String() } },
-    },
-    ...errorResponses,
-  },
+  response: eventStreamResponse,
 } as const;
 
 export const myListsTicketSchema = {
   summary: "A ticket for the caller's lists stream (for EventSource)",
   description: `Good for ${EVENTS_TICKET_TTL_SECONDS} seconds, for the caller only: put it in the URL as \`ticket\`.`,
   security,
-  response: {
-    200: Type.Object({ ticket: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
-    ...errorResponses,
-  },
+  response: ticketResponse,
 } as const;
