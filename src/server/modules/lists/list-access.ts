@@ -22,18 +22,18 @@ export const roleOf = (userId: number) =>
 /** The caller is the owner or a member. */
 export const isMemberOf = (userId: number) => or(eq(lists.user_id, userId), eq(listMembers.user_id, userId))!;
 
-/**
- * The caller's role on a list, read from the database on every call (no cache: a removal holds on the next
- * request, on every instance). A list the caller is not on is a 404, exactly as one that does not exist; a
- * role short of the need is a 403 naming why. `lock` holds the list's row until the transaction ends: every
- * change to a list takes it, so its changes (and their event ids) follow one another.
- */
 /** The user (an id, or a column of one) owns the list or edits it: whose follow-ups its rows are. */
 export function editsList(user: number | AnyPgColumn): SQL {
   return sql`(${lists.user_id} = ${user} OR EXISTS (SELECT 1 FROM ${listMembers}
     WHERE ${listMembers.list_id} = ${lists.id} AND ${listMembers.user_id} = ${user} AND ${listMembers.role} = 'editor'))`;
 }
 
+/**
+ * The caller's role on a list, read from the database on every call (no cache: a removal holds on the next
+ * request, on every instance). A list the caller is not on is a 404, exactly as one that does not exist; a
+ * role short of the need is a 403 naming why. `lock` holds the list's row until the transaction ends: every
+ * change to a list takes it, so its changes (and their event ids) follow one another.
+ */
 export async function listAccess(db: Db, userId: number, listId: number, need: ListNeed, lock = false): Promise<ListAccessRow> {
   const query = db
     .select({ list: lists, role: roleOf(userId) })
