@@ -1,5 +1,6 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { apiStatus } from '@/lib/api-client';
+import type { ReactElement } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import type { TableColumn } from '@/components/DataGrid';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { funds } from '@/features/catalogue/kinds/funds';
 import { investors } from '@/features/catalogue/kinds/investors';
@@ -10,9 +11,10 @@ import { useFitProfile } from '@/features/startup/api/use-startup-view';
 import { FitScore } from '@/components/FitScore';
 import { listViewMode } from '@/features/lists/list-view-mode';
 import { formatName, formatText } from '@/lib/format';
-import type { Fund, Investor, ListItem, ListItemOf } from '@/shared/api-types';
+import type { Fund, Investor, ListItem, ListItemOf, ListType } from '@/shared/api-types';
+import type { CompleteStartupProfile } from '@/shared/fit';
 import { ListWithPipeline, type ListWithPipelineProps } from './-components/ListWithPipeline';
-import { positiveId } from './-components/positive-id';
+import { loadOrNotFound } from './-components/load-or-not-found';
 
 export const Route = createFileRoute('/_app/lists/$id')({
   // ?view=board shows the board; anything else is the table.
@@ -20,24 +22,58 @@ export const Route = createFileRoute('/_app/lists/$id')({
     const view = listViewMode(search.view);
     return view ? { view } : {};
   },
-  loader: async ({ context: { queryClient }, params }) => {
-    const id = positiveId(params.id);
-    if (id === null) throw notFound();
-    try {
-      await Promise.all([
-        queryClient.ensureQueryData(listQueryOptions(id)),
-        queryClient.ensureQueryData(listItemsQueryOptions(id)),
-      ]);
-    } catch (error) {
-      if (apiStatus(error) === 404) throw notFound();
-      throw error;
-    }
-  },
+  loader: ({ context: { queryClient }, params }) =>
+    loadOrNotFound(params.id, (id) =>
+      Promise.all([queryClient.ensureQueryData(listQueryOptions(id)), queryClient.ensureQueryData(listItemsQueryOptions(id))]),
+    ),
   component: ListPage,
 });
 
-const investorName = (row: Investor) => formatName(row.first_name, row.last_name);
-const fundName = (row: Fund) => formatText(row.firm_name);
+/** What an investor list's page and a fund list's page differ in. */
+interface ListKind<R extends ListItem> {
+  columns: readonly TableColumn<R>[];
+  itemName: (row: R) => string;
+  firmName: (row: R) => string;
+  detailRoute: '/investor/$id' | '/fund/$id';
+}
+
+type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | 'onViewChange' | 'renderScore'> & {
+  profile: CompleteStartupProfile | null;
+};
+
+function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute }: ListKind<R>) {
+  return ({ listId, profile, ...viewProps }: ListKindProps): ReactElement => (
+    // Keyed by id: another list's page starts with its own search, dialogs and table state.
+    <ListWithPipeline<R>
+      key={listId}
+      listId={listId}
+      columns={withFitColumn(columns, profile)}
+      itemName={itemName}
+      firmName={firmName}
+      renderNameLink={(row) => (
+        <TextLink to={detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
+          {itemName(row)}
+        </TextLink>
+      )}
+      {...viewProps}
+    />
+  );
+}
+
+const listKinds: Record<ListType, (props: ListKindProps) => ReactElement> = {
+  investor: listKind<ListItemOf<Investor>>({
+    columns: investors.columns,
+    itemName: (row) => formatName(row.first_name, row.last_name),
+    firmName: (row) => formatText(row.firm_name),
+    detailRoute: '/investor/$id',
+  }),
+  fund: listKind<ListItemOf<Fund>>({
+    columns: funds.columns,
+    itemName: (row) => formatText(row.firm_name),
+    firmName: (row) => formatText(row.firm_type),
+    detailRoute: '/fund/$id',
+  }),
+};
 
 function ListPage() {
   const listId = Number(Route.useParams().id);
@@ -46,40 +82,11 @@ function ListPage() {
   const navigate = Route.useNavigate();
   const { data: list } = useList(listId);
   const { profile } = useFitProfile();
-  const renderScore = (row: ListItem) => (row.fit && profile ? <FitScore fit={row.fit} profile={profile} /> : null);
-  const viewProps: Pick<ListWithPipelineProps<ListItem>, 'view' | 'onViewChange' | 'renderScore'> = {
-    renderScore,
+  return listKinds[list.list_type]({
+    listId,
+    profile,
     view,
-    onViewChange: (next: 'table' | 'board') => void navigate({ search: next === 'board' ? { view: 'board' } : {}, replace: true }),
-  };
-  // Keyed by id: another list's page starts with its own search, dialogs and table state.
-  return list.list_type === 'investor' ? (
-    <ListWithPipeline<ListItemOf<Investor>>
-      key={listId}
-      listId={listId}
-      columns={withFitColumn(investors.columns, profile)}
-      itemName={investorName}
-      firmName={(row) => formatText(row.firm_name)}
-      renderNameLink={(row) => (
-        <TextLink to="/investor/$id" params={{ id: String(row.id) }} underline="hover" color="inherit">
-          {investorName(row)}
-        </TextLink>
-      )}
-      {...viewProps}
-    />
-  ) : (
-    <ListWithPipeline<ListItemOf<Fund>>
-      key={listId}
-      listId={listId}
-      columns={withFitColumn(funds.columns, profile)}
-      itemName={fundName}
-      firmName={(row) => formatText(row.firm_type)}
-      renderNameLink={(row) => (
-        <TextLink to="/fund/$id" params={{ id: String(row.id) }} underline="hover" color="inherit">
-          {fundName(row)}
-        </TextLink>
-      )}
-      {...viewProps}
-    />
-  );
+    onViewChange: (next) => void navigate({ search: next === 'board' ? { view: 'board' } : {}, replace: true }),
+    renderScore: (row) => (row.fit && profile ? <FitScore fit={row.fit} profile={profile} /> : null),
+  });
 }
