@@ -1,7 +1,6 @@
-import { lazy, useState } from 'react';
+import { lazy } from 'react';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
-import { AppButton } from '@/components/AppButton/AppButton';
-import { Modal } from '@/components/Modal/Modal';
+import { ModalButton } from '@/components/Modal/ModalButton';
 import { DEFAULT_SAVED_SEARCH_ALERT, type SavedSearchKind, type SavedSearchQuery } from '@/shared/saved-searches';
 import { useCreateSavedSearch } from '../api/create-saved-search';
 import type { SavedSearchValues } from '../forms/saved-search-schema';
@@ -19,40 +18,33 @@ export interface SaveSearchButtonProps {
 
 /** 'Save search' on a catalogue page: names the page's filters, term and order, and chooses their alert. */
 export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
-  const [open, setOpen] = useState(false);
   const create = useCreateSavedSearch();
-  const close = () => setOpen(false);
 
-  const save = async ({ name, alert }: SavedSearchValues) => {
+  const save = async ({ name, alert }: SavedSearchValues, close: () => void) => {
     const outcome = await create.mutateAsync({ name, kind, query, alert });
     close();
     reportOutcome(outcome, `Saved “${name}”`);
   };
 
   return (
-    <>
-      <AppButton variant="secondary" startIcon={<BookmarkAddOutlinedIcon />} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Save search
-      </AppButton>
-      <Modal
-        open={open}
-        onClose={close}
-        width={520}
-        title="Save search"
-        description={`Keep these filters, search and order in the sidebar, and hear when new ${kind} match them.`}
-      >
-        {/* Mounted only while open, so every opening starts from the page as it is then. */}
-        {open && (
-          <SavedSearchForm
-            initialValues={{ name: suggestedName(kind, query), alert: DEFAULT_SAVED_SEARCH_ALERT }}
-            withAlert
-            noun={kind}
-            submitLabel="Save search"
-            onSubmit={save}
-            onCancel={close}
-          />
-        )}
-      </Modal>
-    </>
+    <ModalButton
+      label="Save search"
+      icon={<BookmarkAddOutlinedIcon />}
+      width={520}
+      title="Save search"
+      description={`Keep these filters, search and order in the sidebar, and hear when new ${kind} match them.`}
+    >
+      {(close) => (
+        // Mounted only while open, so every opening starts from the page as it is then.
+        <SavedSearchForm
+          initialValues={{ name: suggestedName(kind, query), alert: DEFAULT_SAVED_SEARCH_ALERT }}
+          withAlert
+          noun={kind}
+          submitLabel="Save search"
+          onSubmit={(values) => save(values, close)}
+          onCancel={close}
+        />
+      )}
+    </ModalButton>
   );
 }

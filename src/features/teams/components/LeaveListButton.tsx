@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
 import { AppButton } from '@/components/AppButton/AppButton';
-import { Modal } from '@/components/Modal/Modal';
+import { ModalButton } from '@/components/Modal/ModalButton';
 import { apiErrorDetail } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import { useLeaveList } from '../api/leave-list';
@@ -20,46 +19,40 @@ export interface LeaveListButtonProps {
 
 /** A member's Leave button on a list shared with them, asking first. */
 export function LeaveListButton({ listKeys, listId, listName, ownerName, userId, onLeft }: LeaveListButtonProps) {
-  const [asking, setAsking] = useState(false);
   const leave = useLeaveList(listKeys);
   return (
-    <>
-      <AppButton variant="secondary" startIcon={<LogoutOutlinedIcon fontSize="small" />} onClick={() => setAsking(true)}>
-        Leave
-      </AppButton>
-      <Modal
-        open={asking}
-        onClose={() => setAsking(false)}
-        title={`Leave ${listName}?`}
-        description={`You will no longer see this list. ${ownerName} can invite you again.`}
-        actions={
-          <>
-            <AppButton variant="secondary" onClick={() => setAsking(false)}>
-              Cancel
-            </AppButton>
-            <AppButton
-              variant="delete"
-              loading={leave.isPending}
-              onClick={() =>
-                leave.mutate(
-                  { listId, userId },
-                  {
-                    onSuccess: () => {
-                      setAsking(false);
-                      showToast(`You left ${listName}`, { variant: 'success' });
-                      void onLeft();
-                    },
-                    onError: (error) =>
-                      showToast(apiErrorDetail(error) ?? 'Leaving the list failed. Please try again.', { variant: 'error' }),
+    <ModalButton
+      label="Leave"
+      icon={<LogoutOutlinedIcon fontSize="small" />}
+      title={`Leave ${listName}?`}
+      description={`You will no longer see this list. ${ownerName} can invite you again.`}
+      actions={(close) => (
+        <>
+          <AppButton variant="secondary" onClick={close}>
+            Cancel
+          </AppButton>
+          <AppButton
+            variant="delete"
+            loading={leave.isPending}
+            onClick={() =>
+              leave.mutate(
+                { listId, userId },
+                {
+                  onSuccess: () => {
+                    close();
+                    showToast(`You left ${listName}`, { variant: 'success' });
+                    void onLeft();
                   },
-                )
-              }
-            >
-              Leave list
-            </AppButton>
-          </>
-        }
-      />
-    </>
+                  onError: (error) =>
+                    showToast(apiErrorDetail(error) ?? 'Leaving the list failed. Please try again.', { variant: 'error' }),
+                },
+              )
+            }
+          >
+            Leave list
+          </AppButton>
+        </>
+      )}
+    />
   );
 }

@@ -1,7 +1,6 @@
-import { lazy, useState } from 'react';
+import { lazy } from 'react';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
-import { AppButton } from '@/components/AppButton/AppButton';
-import { Modal } from '@/components/Modal/Modal';
+import { ModalButton } from '@/components/Modal/ModalButton';
 import type { ListKeys } from '../api/list-keys';
 
 const ShareDialogContent = lazy(() => import('./ShareDialogContent'));
@@ -14,21 +13,15 @@ export interface ShareButtonProps {
 
 /** The owner's Share button on a list's page; its dialog loads when first opened. */
 export function ShareButton({ listKeys, listId, listName }: ShareButtonProps) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <AppButton variant="secondary" startIcon={<PersonAddAltOutlinedIcon fontSize="small" />} onClick={() => setOpen(true)}>
-        Share
-      </AppButton>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        width={620}
-        title={`Share ${listName}`}
-        description="Editors add and remove rows, move stages, set follow-ups and amounts and add notes; viewers read and export."
-      >
-        {open && <ShareDialogContent listKeys={listKeys} listId={listId} listName={listName} />}
-      </Modal>
-    </>
+    <ModalButton
+      label="Share"
+      icon={<PersonAddAltOutlinedIcon fontSize="small" />}
+      width={620}
+      title={`Share ${listName}`}
+      description="Editors add and remove rows, move stages, set follow-ups and amounts and add notes; viewers read and export."
+    >
+      {() => <ShareDialogContent listKeys={listKeys} listId={listId} listName={listName} />}
+    </ModalButton>
   );
 }
