@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Type } from '@sinclair/typebox';
+import { idempotencyHeaders } from './idempotency.js';
 
 // Schema fragments every module shares. Route schemas are TypeBox, so handlers read typed requests
 // through the TypeBoxTypeProvider; they are plain JSON schemas to Ajv and the OpenAPI document.
@@ -14,6 +15,19 @@ export const errorBody = Type.Object({ detail: Type.String() });
 
 /** Every call may fail with `{ detail }`. */
 export const errorResponses = { '4xx': errorBody, '5xx': errorBody } as const;
+
+/** A call for a logged-in user, who sends their access token as a bearer header (app.authenticate checks it). */
+export const bearerSecurity = [{ bearer: [] }];
+
+/** The schema of a logged-in user's call, its answers besides the `{ detail }` of every failure. */
+export function userCall<const S extends { response: object }>(schema: S) {
+  return { ...schema, security: bearerSecurity, response: { ...schema.response, ...errorResponses } };
+}
+
+/** A logged-in user's change that honours an Idempotency-Key, so a replay (the offline outbox's) changes nothing twice. */
+export function userChange<const S extends { response: object }>(schema: S) {
+  return userCall({ ...schema, headers: idempotencyHeaders });
+}
 
 /** Path params `{ id }`, a row id. */
 export const idParams = Type.Object({ id: resourceId }, { additionalProperties: false });

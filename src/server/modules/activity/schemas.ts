@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ACTIVITY_ACTIONS, ACTIVITY_LIMIT } from '../../../shared/teams.js';
-import { errorResponses, resourceId } from '../../plugins/validation.js';
+import { resourceId, userCall } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 
 const fieldValue = Type.Union([Type.String(), Type.Integer(), Type.Null()]);
@@ -16,13 +16,12 @@ export const ActivityEntrySchema = Type.Object({
 });
 
 export function rowActivitySchema(noun: string) {
-  return {
+  return userCall({
     summary: `What happened to an ${noun} on a list, and who did it, newest first`,
     description:
       `The newest ${ACTIVITY_LIMIT} entries: added; stage, follow_up or amount with \`from\` and \`to\`; note_added or ` +
       'note_deleted with the `note`; removed. Any member of the list may read it.',
-    security: [{ bearer: [] }],
     params: Type.Object({ id: resourceId, itemId: resourceId }),
-    response: { 200: Type.Array(ActivityEntrySchema), ...errorResponses },
-  } as const;
+    response: { 200: Type.Array(ActivityEntrySchema) },
+  });
 }

@@ -2,7 +2,7 @@
 // required, and the address and password rules, are checked in the handlers so the answer carries the
 // product's own messages ("Email is required", …) rather than a schema error.
 import { type TProperties, Type } from '@sinclair/typebox';
-import { errorBody, errorResponses, resourceId } from '../../plugins/validation.js';
+import { errorBody, errorResponses, resourceId, userCall } from '../../plugins/validation.js';
 
 const LIMITS = { email: 254, password: 128, name: 100, token: 200 } as const;
 
@@ -67,29 +67,26 @@ export const refreshSchema = {
   response: { 200: tokensBody, ...errorResponses },
 };
 
-export const getMeSchema = {
+export const getMeSchema = userCall({
   summary: 'The current user',
-  security: [{ bearer: [] }],
-  response: { 200: userBody, ...errorResponses },
-};
+  response: { 200: userBody },
+});
 
-export const putMeSchema = {
+export const putMeSchema = userCall({
   summary: 'Change the current user’s name',
-  security: [{ bearer: [] }],
   body: body({ first_name: text(LIMITS.name), last_name: text(LIMITS.name) }),
-  response: { 200: userBody, ...errorResponses },
-};
+  response: { 200: userBody },
+});
 
-export const changePasswordSchema = {
+export const changePasswordSchema = userCall({
   summary: 'Change the password; other sessions are logged out',
-  security: [{ bearer: [] }],
   body: body({
     current_password: text(LIMITS.password),
     new_password: text(LIMITS.password),
     confirm_password: text(LIMITS.password),
   }),
-  response: { 200: messageBody, ...errorResponses },
-};
+  response: { 200: messageBody },
+});
 
 export const forgotPasswordSchema = {
   summary: 'Mail a password reset link; the answer is the same whether or not the address has an account',

@@ -2,7 +2,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../plugins/error-handler.js';
-import { errorBody, idParams, noQuery } from '../../plugins/validation.js';
+import { bearerSecurity, errorBody, idParams, noQuery } from '../../plugins/validation.js';
 import { pagedSchema, scoredRowSchema, searchQuerySchema } from './schemas.js';
 import { fitProfileFor } from '../startup/startup-store.js';
 import type { CatalogueSearch } from './search.js';
@@ -27,7 +27,7 @@ export function registerCatalogueRoutes(instance: FastifyInstance, search: Catal
           'Each row carries `fit`, its score against the caller\'s startup profile (null without one). ' +
           '`sort=fit` ranks by it, best first and ties in the default order; `min_fit` keeps the rows scoring at ' +
           'least it. Both need a profile (422 without).',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         querystring: searchQuerySchema(catalogue),
         response: { 200: pagedSchema(rowSchema), ...errors },
       },
@@ -56,7 +56,7 @@ export function registerCatalogueRoutes(instance: FastifyInstance, search: Catal
       schema: {
         tags: [tag],
         summary: `One ${catalogue.noun.toLowerCase()}`,
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         params: idParams,
         querystring: noQuery,
         response: { 200: rowSchema, 404: errorBody, ...errors },

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { FILTER_CALLS } from '../../../shared/catalogue-filters.js';
 import type { CatalogueSearch } from '../catalogue/search.js';
-import { errorBody, noQuery } from '../../plugins/validation.js';
+import { bearerSecurity, errorBody, noQuery } from '../../plugins/validation.js';
 import { FilterOptions } from './options.js';
 
 const optionList = Type.Array(Type.Object({ label: Type.String(), value: Type.String() }));
@@ -28,7 +28,7 @@ export async function filterRoutes(instance: FastifyInstance) {
           schema: {
             tags: [`${catalogue.noun} filters`],
             summary: `Options of the ${key} filter, sorted for reading`,
-            security: [{ bearer: [] }],
+            security: bearerSecurity,
             querystring: noQuery,
             response: { 200: Type.Object({ [key]: optionList }), 401: errorBody, 422: errorBody },
           },

@@ -3,15 +3,13 @@ import { FundRow, InvestorRow } from '../../../shared/catalogue-fields.js';
 import { Pipeline, PersonSchema } from '../pipeline/schemas.js';
 import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX } from '../../../shared/form-rules.js';
 import { FitSchema } from '../catalogue/schemas.js';
-import { errorResponses, resourceId } from '../../plugins/validation.js';
-import { idempotencyHeaders } from '../../plugins/idempotency.js';
+import { resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { LIST_ROLES, type ListRole } from '../../../shared/teams.js';
 
 // Schemas of the list calls. The messages for a missing or wrong name and type come from the handlers.
 
 export const MAX_BATCH = 1000;
 
-const security = [{ bearer: [] }];
 const id = resourceId;
 const listParams = Type.Object({ id });
 
@@ -37,69 +35,57 @@ const item = Type.Union([
 ]);
 const items = Type.Array(item);
 
-export const getListsSchema = {
+export const getListsSchema = userCall({
   summary: 'The current user’s lists and those shared with them, with their item counts, role and owner',
-  security,
-  response: { 200: Type.Array(listSummary), ...errorResponses },
-} as const;
+  response: { 200: Type.Array(listSummary) },
+});
 
-export const getListSchema = {
+export const getListSchema = userCall({
   summary: 'One list with its items, shaped as investors or funds by list type',
-  security,
   params: listParams,
-  response: {
-    200: Type.Object({ ...listSummaryFields, items }),
-    ...errorResponses,
-  },
-} as const;
+  response: { 200: Type.Object({ ...listSummaryFields, items }) },
+});
 
-export const getItemsSchema = {
+export const getItemsSchema = userCall({
   summary: 'The items of a list',
-  security,
   params: listParams,
-  response: { 200: items, ...errorResponses },
-} as const;
+  response: { 200: items },
+});
 
 const name = Type.Optional(Type.String({ maxLength: LIST_NAME_MAX }));
 const description = Type.Optional(
   Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LIST_DESCRIPTION_MAX }),
 );
 
-export const createListSchema = {
+export const createListSchema = userChange({
   summary: 'Create a list',
-  security,
-  headers: idempotencyHeaders,
   body: Type.Object(
     { name, description, list_type: Type.Optional(Type.String({ maxLength: 20 })) },
     { additionalProperties: false },
   ),
-  response: { 201: listSummary, ...errorResponses },
-} as const;
+  response: { 201: listSummary },
+});
 
-export const updateListSchema = {
+export const updateListSchema = userCall({
   summary: 'Rename a list or change its description',
-  security,
   params: listParams,
   body: Type.Object({ name, description }, { additionalProperties: false, minProperties: 1 }),
-  response: { 200: listSummary, ...errorResponses },
-} as const;
+  response: { 200: listSummary },
+});
 
-export const deleteListSchema = {
+export const deleteListSchema = userCall({
   summary: 'Delete a list',
-  security,
   params: listParams,
-  response: { 204: Type.Null(), ...errorResponses },
-} as const;
+  response: { 204: Type.Null() },
+});
 
 const ids = Type.Optional(Type.Array(id, { minItems: 1, maxItems: MAX_BATCH }));
 
 export function batchSchema(noun: string, idKeys: readonly [string, string]) {
-  return {
+  return userChange({
     summary: `Add ${noun}s to a list (idempotent: rows already on it are reported, not added twice)`,
     description: `Send the ids as \`${idKeys[0]}\` or \`${idKeys[1]}\`; \`list_id\`, if sent, must be the list in the path.`,
-    security,
     params: listParams,
-    headers: idempotencyHeaders,
     body: Type.Object(
       { [idKeys[0]]: ids, [idKeys[1]]: ids, list_id: Type.Optional(id) },
       { additionalProperties: false },
@@ -111,17 +97,14 @@ export function batchSchema(noun: string, idKeys: readonly [string, string]) {
         already_in_list: Type.Array(Type.Integer()),
         item_count: Type.Integer(),
       }),
-      ...errorResponses,
     },
-  } as const;
+  });
 }
 
 export function removeItemSchema(noun: string) {
-  return {
+  return userChange({
     summary: `Take one ${noun} off a list`,
-    security,
-    headers: idempotencyHeaders,
     params: Type.Object({ id, itemId: id }),
-    response: { 204: Type.Null(), ...errorResponses },
-  } as const;
+    response: { 204: Type.Null() },
+  });
 }

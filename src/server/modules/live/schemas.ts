@@ -1,28 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import { EVENTS_HEARTBEAT_SECONDS, EVENTS_TICKET_TTL_SECONDS, LIST_EVENT_TYPES, MY_LISTS_EVENT } from '../../../shared/teams.js';
-import { errorResponses, resourceId } from '../../plugins/validation.js';
+import { resourceId, userCall } from '../../plugins/validation.js';
 
-const security = [{ bearer: [] }];
 const params = Type.Object({ id: resourceId });
 const ticket = Type.Optional(Type.String({ minLength: 1, maxLength: 2000 }));
 
-/** An event stream's answer: `text/event-stream`, or a `{detail}` error before it starts. */
+/** An event stream's answer: `text/event-stream` (a failure before it starts is a `{detail}`, as on every call). */
 const eventStreamResponse = {
   200: {
     description: 'The event stream',
     content: { 'text/event-stream': { schema: Type.String() } },
   },
-  ...errorResponses,
 } as const;
 
 const ticketResponse = {
   200: Type.Object({ ticket: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
-  ...errorResponses,
 } as const;
 
 const eventId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
-export const eventsSchema = {
+export const eventsSchema = userCall({
   summary: "The list's changes, live, as Server-Sent Events",
   description:
     'A `text/event-stream` of the list\'s changes, one event per change: `id:` (send the last one back as the ' +
@@ -31,7 +28,6 @@ export const eventsSchema = {
     `it. A comment line every ${EVENTS_HEARTBEAT_SECONDS} seconds keeps it open. Authenticate with the bearer token, ` +
     'or (for EventSource, which sends no headers) `ticket` from POST …/events/ticket. A member removed from the ' +
     'list gets `member-removed` and the stream ends; so does everyone when the list is deleted.',
-  security,
   params,
   querystring: Type.Object(
     {
@@ -44,17 +40,16 @@ export const eventsSchema = {
     'last-event-id': Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'Resume after this event' })),
   }),
   response: eventStreamResponse,
-} as const;
+});
 
-export const ticketSchema = {
+export const ticketSchema = userCall({
   summary: "A ticket for the list's event stream (for EventSource)",
   description: `Good for ${EVENTS_TICKET_TTL_SECONDS} seconds, for this list and the caller only: put it in the events URL as \`ticket\`.`,
-  security,
   params,
   response: ticketResponse,
-} as const;
+});
 
-export const myListsEventsSchema = {
+export const myListsEventsSchema = userCall({
   summary: "The caller's lists, live: which changed, as Server-Sent Events",
   description:
     `A \`text/event-stream\` of \`${MY_LISTS_EVENT}\` events, \`data:\` \`{list_id}\`, one whenever what the sidebar shows of ` +
@@ -62,17 +57,15 @@ export const myListsEventsSchema = {
     'removed (the caller included: a list shared with them appears, one they leave or are removed from goes). Read ' +
     `GET /api/v1/lists again on each. A comment line every ${EVENTS_HEARTBEAT_SECONDS} seconds keeps it open. ` +
     'Authenticate with the bearer token, or `ticket` from POST /api/v1/lists/events/ticket.',
-  security,
   querystring: Type.Object(
     { ticket },
     { additionalProperties: false },
   ),
   response: eventStreamResponse,
-} as const;
+});
 
-export const myListsTicketSchema = {
+export const myListsTicketSchema = userCall({
   summary: "A ticket for the caller's lists stream (for EventSource)",
   description: `Good for ${EVENTS_TICKET_TTL_SECONDS} seconds, for the caller only: put it in the URL as \`ticket\`.`,
-  security,
   response: ticketResponse,
-} as const;
+});

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { FOLLOW_UP_DUE, NOTE_MAX_LENGTH, PIPELINE_STAGES } from '../../../shared/pipeline.js';
-import { errorResponses, resourceId } from '../../plugins/validation.js';
-import { idempotencyHeaders } from '../../plugins/idempotency.js';
+import { resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { LIST_ROLES } from '../../../shared/teams.js';
 
 // TypeBox schemas of the pipeline calls: the route handlers' types come from them.
@@ -9,7 +8,6 @@ import { LIST_ROLES } from '../../../shared/teams.js';
 /** A trillion dollars: beyond any round, and well inside JavaScript's exact integers. */
 export const AMOUNT_MAX = 1_000_000_000_000;
 
-const security = [{ bearer: [] }];
 const id = Type.Integer({ minimum: resourceId.minimum, maximum: resourceId.maximum });
 const isoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
@@ -41,24 +39,18 @@ export const Pipeline = Type.Object({
   updated_by: Type.Union([PersonSchema, Type.Null()], { description: 'Who made the last change (or added the row)' }),
 });
 
-const Headers = Type.Object({
-  'idempotency-key': Type.Optional(Type.String(idempotencyHeaders.properties['idempotency-key'])),
-});
-
 const RowParams = Type.Object({ id, itemId: id });
 const NoteParams = Type.Object({ id, itemId: id, noteId: id });
 
 const PipelineField = stringEnum(['stage', 'follow_up_on', 'amount'] as const);
 
 export function patchRowSchema(noun: string) {
-  return {
+  return userChange({
     summary: `Change the stage, next follow-up or amount of an ${noun} on a list`,
     description:
       'Any of the three fields; per field the latest change wins, by `changed_at` (the time the change was made on ' +
       'the device; default now, and a time after now counts as now). `superseded` names the sent fields a later ' +
       `change kept instead. An ${noun} not on the list, or a list of the other type, is a 404.`,
-    security,
-    headers: Headers,
     params: RowParams,
     body: Type.Object(
       {
@@ -71,51 +63,42 @@ export function patchRowSchema(noun: string) {
       },
       { additionalProperties: false },
     ),
-    response: {
-      200: Type.Object({ pipeline: Pipeline, superseded: Type.Array(PipelineField) }),
-      ...errorResponses,
-    },
-  } as const;
+    response: { 200: Type.Object({ pipeline: Pipeline, superseded: Type.Array(PipelineField) }) },
+  });
 }
 
 export function listNotesSchema(noun: string) {
-  return {
+  return userCall({
     summary: `The notes on an ${noun} in a list, newest first`,
-    security,
     params: RowParams,
-    response: { 200: Type.Array(Note), ...errorResponses },
-  } as const;
+    response: { 200: Type.Array(Note) },
+  });
 }
 
 export function addNoteSchema(noun: string) {
-  return {
+  return userChange({
     summary: `Add a note to an ${noun} in a list`,
     description: `The body is trimmed and must then hold 1 to ${NOTE_MAX_LENGTH} characters.`,
-    security,
-    headers: Headers,
     params: RowParams,
     body: Type.Object({ body: Type.String({ maxLength: NOTE_MAX_LENGTH * 2 }) }, { additionalProperties: false }),
-    response: { 201: Note, ...errorResponses },
-  } as const;
+    response: { 201: Note },
+  });
 }
 
 export function deleteNoteSchema(noun: string) {
-  return {
+  return userChange({
     summary: `Delete one of your notes on an ${noun} in a list`,
-    security,
-    headers: Headers,
     params: NoteParams,
-    response: { 204: Type.Null(), ...errorResponses },
-  } as const;
+    response: { 204: Type.Null() },
+  });
 }
 
 
-export const followUpsSchema = {
+export const followUpsSchema = userCall({
   summary: 'Rows of the lists you own or edit whose follow-up is overdue, due today or due in the next 7 days',
   description:
     '`due` is repeatable or a comma-separated list of overdue, today and week (default: all three). "Today" is the ' +
     "server's date, or `today` (the device's date) when that is within one day of it. Ordered by date, then name.",
-  security,
   querystring: Type.Object(
     {
       due: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })),
@@ -136,14 +119,12 @@ export const followUpsSchema = {
         pipeline: Pipeline,
       }),
     ),
-    ...errorResponses,
   },
-} as const;
+});
 
 export function membershipsSchema(noun: string) {
-  return {
+  return userCall({
     summary: `The lists you are on holding this ${noun}, with your role and its pipeline in each`,
-    security,
     params: Type.Object({ id }),
     response: {
       200: Type.Array(
@@ -154,7 +135,6 @@ export function membershipsSchema(noun: string) {
           pipeline: Pipeline,
         }),
       ),
-      ...errorResponses,
     },
-  } as const;
+  });
 }

@@ -3,12 +3,10 @@
 // keys a search takes depends on the kind.
 import { Type } from '@sinclair/typebox';
 import { SAVED_SEARCH_ALERTS, SAVED_SEARCH_KINDS } from '../../../shared/saved-searches.js';
-import { errorResponses } from '../../plugins/validation.js';
-import { idempotencyHeaders } from '../../plugins/idempotency.js';
+import { userCall, userChange } from '../../plugins/validation.js';
 import { MAX_FILTER_VALUES, MAX_TEXT_LENGTH, pagedSchema, pagingSchema, scoredRowSchema } from '../catalogue/schemas.js';
 import { FundRow, InvestorRow } from '../../../shared/catalogue-fields.js';
 
-const security = [{ bearer: [] }];
 const tags = ['Saved searches'];
 
 function stringEnum<T extends string>(values: readonly T[], description: string) {
@@ -54,69 +52,56 @@ const savedSearch = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
-export const listSchema = {
+export const listSchema = userCall({
   tags,
   summary: "The caller's saved searches, oldest first, each with its count of new matching rows",
-  security,
-  response: { 200: Type.Array(savedSearch), ...errorResponses },
-};
+  response: { 200: Type.Array(savedSearch) },
+});
 
-export const createSchema = {
+export const createSchema = userChange({
   tags,
   summary: 'Save a search',
   description:
     'At most 100 per user; the name (trimmed, 1–100 characters) is unique per user and kind, whatever its case. ' +
     '`id`, a UUID, may be chosen by the client: repeating a create with an id of yours and the same content ' +
     'answers the saved search again and creates nothing; an id already in use otherwise is a 409.',
-  security,
-  headers: idempotencyHeaders,
   body: Type.Object(
     { id: Type.Optional(uuid), name: Type.Optional(name), kind, query, alert: Type.Optional(alert) },
     { additionalProperties: false },
   ),
-  response: { 201: savedSearch, ...errorResponses },
-};
+  response: { 201: savedSearch },
+});
 
-export const updateSchema = {
+export const updateSchema = userChange({
   tags,
   summary: 'Rename a saved search, change its query or its alert',
-  security,
-  headers: idempotencyHeaders,
   params,
   body: Type.Object(
     { name: Type.Optional(name), query: Type.Optional(query), alert: Type.Optional(alert) },
     { additionalProperties: false },
   ),
-  response: { 200: savedSearch, ...errorResponses },
-};
+  response: { 200: savedSearch },
+});
 
-export const deleteSchema = {
+export const deleteSchema = userChange({
   tags,
   summary: 'Delete a saved search',
-  security,
-  headers: idempotencyHeaders,
   params,
-  response: { 204: Type.Null(), ...errorResponses },
-};
+  response: { 204: Type.Null() },
+});
 
-export const newRowsSchema = {
+export const newRowsSchema = userCall({
   tags,
   summary: 'The rows added since the saved search was last seen that match it, paged like its search',
   description: 'In the order of its search (`sort=fit`: best fit first), each row with its `fit`.',
-  security,
   params,
   querystring: Type.Object(pagingSchema, { additionalProperties: false }),
-  response: {
-    200: Type.Union([pagedSchema(scoredRowSchema(InvestorRow)), pagedSchema(scoredRowSchema(FundRow))]),
-    ...errorResponses,
-  },
-};
+  response: { 200: Type.Union([pagedSchema(scoredRowSchema(InvestorRow)), pagedSchema(scoredRowSchema(FundRow))]) },
+});
 
-export const seenSchema = {
+export const seenSchema = userChange({
   tags,
   summary: 'Mark a saved search seen now: its new rows start again from none',
-  security,
-  headers: idempotencyHeaders,
   params,
-  response: { 200: savedSearch, ...errorResponses },
-};
+  response: { 200: savedSearch },
+});

@@ -1,10 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { FINANCING_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '../../../shared/vocabularies.js';
 import { STARTUP_RULES } from '../../../shared/fit.js';
-import { errorResponses } from '../../plugins/validation.js';
-import { idempotencyHeaders } from '../../plugins/idempotency.js';
+import { userCall, userChange } from '../../plugins/validation.js';
 
-const security = [{ bearer: [] }];
 const tags = ['startup'];
 
 function stringEnum(values: readonly string[], description: string) {
@@ -26,14 +24,13 @@ export const StartupProfileSchema = Type.Object({
   close_on: nullable(isoDate),
 });
 
-export const getStartupSchema = {
+export const getStartupSchema = userCall({
   tags,
   summary: "The founder's startup and round: what the fit score judges investors against",
-  security,
-  response: { 200: StartupProfileSchema, ...errorResponses },
-};
+  response: { 200: StartupProfileSchema },
+});
 
-export const putStartupSchema = {
+export const putStartupSchema = userChange({
   tags,
   summary: "Save the founder's startup and round",
   description:
@@ -41,10 +38,6 @@ export const putStartupSchema = {
     'later edit wins, by `changed_at` (when the edit was made on its device; default now, a time after now ' +
     'counts as now): an earlier one arriving late changes nothing. Answers the profile as it now stands. The ' +
     'next search scores and ranks by it.',
-  security,
-  headers: Type.Object({
-    'idempotency-key': Type.Optional(Type.String(idempotencyHeaders.properties['idempotency-key'])),
-  }),
   body: Type.Object(
     {
       name: Type.String({ minLength: 1, maxLength: STARTUP_RULES.nameMaxLength }),
@@ -67,17 +60,16 @@ export const putStartupSchema = {
     },
     { additionalProperties: false },
   ),
-  response: { 200: StartupProfileSchema, ...errorResponses },
-};
+  response: { 200: StartupProfileSchema },
+});
 
-export const getRoundSchema = {
+export const getRoundSchema = userCall({
   tags,
   summary: "The round's progress: the profile's target against the pipeline",
   description:
     'Amounts in whole US dollars, each investor and fund counted once across the lists (its most recently ' +
     'changed row): `committed`, `term_sheet` and `meeting` sum the amounts of rows at those stages. ' +
     '`days_left` runs to `close_on` from the server\'s date (negative once it has passed).',
-  security,
   response: {
     200: Type.Object({
       target: nullable(Type.Integer()),
@@ -87,6 +79,5 @@ export const getRoundSchema = {
       meeting: Type.Integer(),
       days_left: nullable(Type.Integer()),
     }),
-    ...errorResponses,
   },
-};
+});

@@ -1,10 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { INVITATION_TTL_DAYS, INVITATIONS_PER_HOUR, LIST_ROLES, MEMBER_ROLES, type ListRole, type MemberRole } from '../../../shared/teams.js';
-import { errorResponses, resourceId } from '../../plugins/validation.js';
-import { idempotencyHeaders } from '../../plugins/idempotency.js';
+import { errorResponses, resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { listSummary } from '../lists/schemas.js';
 
-const security = [{ bearer: [] }];
 const id = resourceId;
 const memberRole = Type.Unsafe<MemberRole>({ type: 'string', enum: [...MEMBER_ROLES] });
 const listRole = Type.Unsafe<ListRole>({ type: 'string', enum: [...LIST_ROLES] });
@@ -20,51 +18,42 @@ const Member = Type.Object({
 
 const Invitation = Type.Object({ id: Type.Integer(), email: Type.String(), role: memberRole, expires_at: isoTime });
 
-export const membersSchema = {
+export const membersSchema = userCall({
   summary: 'Who a list is shared with: its owner and members, and the pending invitations (owner only)',
-  security,
   params: Type.Object({ id }),
-  response: { 200: Type.Object({ members: Type.Array(Member), invitations: Type.Array(Invitation) }), ...errorResponses },
-} as const;
+  response: { 200: Type.Object({ members: Type.Array(Member), invitations: Type.Array(Invitation) }) },
+});
 
-export const inviteSchema = {
+export const inviteSchema = userChange({
   summary: 'Invite someone by e-mail as editor or viewer (owner only)',
   description:
     `Mails a link to APP_URL/invitations/{token}, good once, for ${INVITATION_TTL_DAYS} days, for an account with that ` +
     'address. A pending invitation to the same address is replaced by the new one. Inviting yourself or a member is ' +
     `a 422. At most ${INVITATIONS_PER_HOUR} invitations an hour per user.`,
-  security,
-  headers: idempotencyHeaders,
   params: Type.Object({ id }),
   body: Type.Object({ email: Type.String({ maxLength: 254 }), role: memberRole }, { additionalProperties: false }),
-  response: { 201: Invitation, ...errorResponses },
-} as const;
+  response: { 201: Invitation },
+});
 
-export const changeMemberSchema = {
+export const changeMemberSchema = userChange({
   summary: "Change a member's role (owner only)",
-  security,
-  headers: idempotencyHeaders,
   params: Type.Object({ id, userId: id }),
   body: Type.Object({ role: memberRole }, { additionalProperties: false }),
-  response: { 200: Member, ...errorResponses },
-} as const;
+  response: { 200: Member },
+});
 
-export const removeMemberSchema = {
+export const removeMemberSchema = userChange({
   summary: 'Remove a member (owner), or leave the list (a member removing themself)',
   description: 'From the next request on, on every instance, the list is a 404 to them; their live streams end.',
-  security,
-  headers: idempotencyHeaders,
   params: Type.Object({ id, userId: id }),
-  response: { 204: Type.Null(), ...errorResponses },
-} as const;
+  response: { 204: Type.Null() },
+});
 
-export const revokeInvitationSchema = {
+export const revokeInvitationSchema = userChange({
   summary: 'Withdraw a pending invitation (owner only)',
-  security,
-  headers: idempotencyHeaders,
   params: Type.Object({ id, invitationId: id }),
-  response: { 204: Type.Null(), ...errorResponses },
-} as const;
+  response: { 204: Type.Null() },
+});
 
 const tokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -85,12 +74,11 @@ export const previewInvitationSchema = {
   },
 } as const;
 
-export const acceptInvitationSchema = {
+export const acceptInvitationSchema = userCall({
   summary: 'Accept an invitation as the logged-in account with its address; answers the list',
   description:
     'Another account gets a 403 saying whom the invitation is for, and nothing changes; an unknown or withdrawn ' +
     'link is a 404, a used or expired one a 410.',
-  security,
   params: tokenParams,
-  response: { 200: listSummary, ...errorResponses },
-} as const;
+  response: { 200: listSummary },
+});
