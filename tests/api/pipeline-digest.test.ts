@@ -11,7 +11,7 @@ import { addDays } from '../../src/shared/days.js';
 import { localDay } from '../../src/server/modules/pipeline/days.js';
 import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
-import { twoInstancesMailing } from '../helpers/morning-mail.js';
+import { describeTwoInstancesMailing } from '../helpers/morning-mail.js';
 import { caller, insertFund, insertInvestor, listWith } from '../helpers/pipeline.js';
 import { startSmtpSink, type ReceivedMail } from '../helpers/smtp-sink.js';
 import { createVerifiedUser } from '../helpers/users.js';
@@ -176,40 +176,22 @@ describe('the digest scheduler', () => {
   });
 });
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) console.warn('[pipeline-digest] skipped two instances on one PostgreSQL: TEST_DATABASE_URL is not set');
-
-describe.skipIf(!serverUrl)('follow-up digest from two instances on one PostgreSQL', () => {
-  let now = at(23, 7, 0);
-  let two: Awaited<ReturnType<typeof twoInstancesMailing>>;
-
-  beforeAll(async () => {
-    two = await twoInstancesMailing(serverUrl!, () => now);
-  });
-  afterAll(() => two?.close());
-
-  it('mails each founder with something due exactly once, and nobody else, while both tick', async () => {
-    const [a, b] = two.apps;
-    const { sink } = two;
-    const people = await founders(a, localDay(now));
-    const second = await founders(b, localDay(now));
-    await pause(200);
-    expect(sink.mails).toEqual([]);
-
-    now = at(23, 8, 0);
-    // Both schedulers tick every 20 ms; these race them once more.
-    await Promise.all([a, b, a, b].map((app) => app.morningMail.tick()));
-    for (const { due } of [people, second]) await sink.waitFor(due.email, () => true, 5_000);
-    await pause(500);
-    // One mail each to the founders with something due; none to those whose follow-ups are beyond the
-    // week or who have none.
-    const recipients = sink.mails.map((mail) => mail.to.join()).sort();
-    expect(recipients).toEqual([people.due.email.toLowerCase(), second.due.email.toLowerCase()].sort());
+describeTwoInstancesMailing({
+  tag: 'pipeline-digest',
+  mail: 'follow-up digest',
+  test: 'mails each founder with something due exactly once, and nobody else, while both tick',
+  // One mail each to the founders with something due; none to those whose follow-ups are beyond the week or
+  // who have none.
+  before: async ([a, b], now) => {
+    const dues = [(await founders(a, localDay(now))).due, (await founders(b, localDay(now))).due];
+    return { dues, recipients: dues.map((due) => due.email) };
+  },
+  after: async ({ dues }, [a]) => {
     const claims = await a.db.select().from(followUpDigests);
     expect(claims.map((claim) => [claim.user_id, claim.day]).sort()).toEqual(
-      [people.due.user.id, second.due.user.id].sort().map((id) => [id, '2026-11-23']),
+      dues.map((due) => due.user.id).sort().map((id) => [id, '2026-11-23']),
     );
-  });
+  },
 });
 
 describe('FOLLOW_UP_DIGEST_HOUR', () => {

@@ -10,7 +10,7 @@ import { localDay } from '../../src/server/modules/pipeline/days.js';
 import { savedSearchSeenPath, SAVED_SEARCHES_PATH } from '../../src/shared/saved-searches.js';
 import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
-import { twoInstancesMailing } from '../helpers/morning-mail.js';
+import { describeTwoInstancesMailing } from '../helpers/morning-mail.js';
 import { caller, type Call, insertFund, listWith } from '../helpers/pipeline.js';
 import { startSmtpSink, type ReceivedMail } from '../helpers/smtp-sink.js';
 import { createVerifiedUser } from '../helpers/users.js';
@@ -227,21 +227,11 @@ describe.each(testDatabases())('saved-search alerts on $name', (kind) => {
   });
 });
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (!serverUrl) console.warn('[saved-search-alerts] skipped two instances on one PostgreSQL: TEST_DATABASE_URL is not set');
-
-describe.skipIf(!serverUrl)('saved-search alerts from two instances on one PostgreSQL', () => {
-  let now = at(23, 7, 0);
-  let two: Awaited<ReturnType<typeof twoInstancesMailing>>;
-
-  beforeAll(async () => {
-    two = await twoInstancesMailing(serverUrl!, () => now);
-  });
-  afterAll(() => two?.close());
-
-  it('mails each founder with new matches exactly once, while both tick', async () => {
-    const [a, b] = two.apps;
-    const { sink } = two;
+describeTwoInstancesMailing({
+  tag: 'saved-search-alerts',
+  mail: 'saved-search alerts',
+  test: 'mails each founder with new matches exactly once, while both tick',
+  before: async ([a, b]) => {
     const founders = [];
     for (const app of [a, b, a]) {
       const founder = await createVerifiedUser(app);
@@ -251,14 +241,9 @@ describe.skipIf(!serverUrl)('saved-search alerts from two instances on one Postg
     const quiet = await createVerifiedUser(b);
     await save(caller(b, quiet.headers), { name: 'Iceland', kind: 'investors', query: { countries: 'Iceland' } });
     for (let k = 0; k < 3; k++) await addInvestor(a, 'Germany', 'Seed');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(sink.mails).toEqual([]);
-
-    now = at(23, 8, 0);
-    await Promise.all([a, b, a, b].map((app) => app.morningMail.tick()));
-    for (const founder of founders) await sink.waitFor(founder.email, () => true, 5_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(sink.mails.map((mail) => mail.to.join()).sort()).toEqual(founders.map((f) => f.email.toLowerCase()).sort());
-    for (const mail of sink.mails) expect(text(mail)).toContain('Seed: 3 new investors');
-  });
+    return { recipients: founders.map((founder) => founder.email) };
+  },
+  after: (_setup, _apps, mails) => {
+    for (const mail of mails) expect(text(mail)).toContain('Seed: 3 new investors');
+  },
 });
