@@ -13,7 +13,7 @@
 // first, uncounted run on /login reads its benchmarkIndex, and the slowdown is 4 × benchmarkIndex / 1750,
 // rounded to one decimal (printed before the runs). --cpu-slowdown N sets it instead.
 // Targets (issue 5): performance ≥ 90, accessibility ≥ 95, best practices ≥ 95; JS ≤ 170 KB for
-// /login and ≤ 380 KB for /investors. Lighthouse's JSON reports are kept in .tmp/audit/.
+// /login and ≤ 380 KB for /investors. Lighthouse's JSON reports and the traces it observed are kept in .tmp/audit/.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -150,6 +150,10 @@ async function lighthouseRun(context: BrowserContext, app: E2EApp, pathname: str
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${pathname}: ${lhr.runtimeError.message}`);
   writeFileSync(path.join(reportDir, `${label}.json`), JSON.stringify(lhr, null, 1));
+  // The trace Lighthouse observed (unthrottled; its simulation multiplies each task by the slowdown), for
+  // Chromium's Performance panel or a script: where the main thread went.
+  const trace = (result.artifacts as { Trace?: unknown }).Trace;
+  if (trace) writeFileSync(path.join(reportDir, `${label}.trace.json`), JSON.stringify(trace));
   if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== pathname) {
     throw new Error(`Lighthouse on ${pathname} ended on ${lhr.finalDisplayedUrl}`);
   }
