@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { routePreloadsPlugin } from './src/server/build/route-preloads-plugin.js';
+import { lazyNumberFormatPlugin } from './src/server/build/lazy-number-format-plugin.js';
 
 /** The chunk holding the data grid, which only the table pages load: named for what it holds. */
 const isDataGridChunk = (chunk: { moduleIds: readonly string[] }) => chunk.moduleIds.some((id) => id.includes('/@mui/x-data-grid/'));
@@ -23,6 +24,7 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    lazyNumberFormatPlugin(),
     routePreloadsPlugin({ routesDir: './src/app/routes' }),
     // The service worker src/sw/sw.ts precaches the shell, every route chunk and the icons (not the
     // manifest screenshots); the app registers it itself (src/features/offline) and prompts to update.
