@@ -105,6 +105,34 @@ describeE2E('data grid', () => {
     await expect.poll(() => pageWindow(page)).toEqual(['1', '…', '4', '…', last]);
   });
 
+  it("gives a catalogue grid its rows' height before it measures itself, at every density", async () => {
+    // MUI X measures its body as it mounts, before laying out a row; if the rows then make the body
+    // taller, it renders the whole grid once more. The body's minimum height is the rows' own, exactly:
+    // not shorter (the second render) and not taller (a gap under the last row).
+    const { page } = await e2e.app().loggedInPage('/investors');
+    const layout = () =>
+      page.evaluate(() => {
+        const main = document.querySelector<HTMLElement>('.MuiDataGrid-main')!;
+        const rows = main.querySelectorAll('.MuiDataGrid-row');
+        return {
+          rows: rows.length,
+          minHeight: getComputedStyle(main).minHeight,
+          height: main.getBoundingClientRect().height,
+          gapUnderLastRow: main.getBoundingClientRect().bottom - rows[rows.length - 1].getBoundingClientRect().bottom,
+        };
+      });
+    for (const density of ['Standard', 'Compact', 'Comfortable']) {
+      if (density !== 'Standard') {
+        await page.getByRole('button', { name: 'Density' }).click();
+        await page.getByRole('menuitemradio', { name: density }).click();
+      }
+      await page.reload();
+      await page.locator(GRID_ROW).nth(14).waitFor();
+      const { rows, minHeight, height, gapUnderLastRow } = await layout();
+      expect({ density, rows, minHeight, gapUnderLastRow }).toEqual({ density, rows: 15, minHeight: `${height}px`, gapUnderLastRow: 0 });
+    }
+  });
+
   it('remembers hidden columns and density per user and table, across a reload and offline', async () => {
     const app = e2e.app();
     const { page, user } = await app.loggedInPage('/investors');

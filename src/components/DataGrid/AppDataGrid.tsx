@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Box } from '@mui/material';
 import type { GridRowId } from '@mui/x-data-grid';
 import type { AppDataGridProps } from './app-data-grid-props';
@@ -11,12 +11,25 @@ import { DataGridTable } from './DataGridTable';
  * paint, rather than as a frame that blocks input while its grid is built in a second one.
  */
 export function AppDataGrid<R extends { id: GridRowId }>({ toolbarStart, ...props }: AppDataGridProps<R>) {
-  const [controls, setControls] = useState<HTMLElement | null>(null);
+  // The grid's buttons are portalled into an element made with the component and placed in the toolbar
+  // row when it mounts: the grid renders them in its first render, rather than in a second, synchronous
+  // one once the row's element is known. `display: contents` makes them items of the row itself.
+  const [controls] = useState(() => {
+    const element = document.createElement('div');
+    element.style.display = 'contents';
+    return element;
+  });
+  const placeControls = useCallback(
+    (row: HTMLElement | null) => {
+      row?.appendChild(controls);
+    },
+    [controls],
+  );
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
         {toolbarStart}
-        <Box ref={setControls} sx={{ display: 'flex', gap: 0.5, flexShrink: 0, ml: 'auto' }} />
+        <Box ref={placeControls} sx={{ display: 'flex', gap: 0.5, flexShrink: 0, ml: 'auto' }} />
       </Box>
       <DataGridTable {...props} controlsContainer={controls} />
     </>

@@ -10,7 +10,7 @@ import {
   type GridSortCellParams,
 } from '@mui/x-data-grid';
 import type { AppDataGridProps } from './app-data-grid-props';
-import { DEFAULT_MIN_WIDTH, DEFAULT_WIDTH, HEADER_HEIGHT, OVERLAY_HEIGHT, ROW_HEIGHT } from './grid-metrics';
+import { DEFAULT_MIN_WIDTH, DEFAULT_WIDTH, HEADER_HEIGHT, OVERLAY_HEIGHT, ROW_HEIGHT, gridBodyHeight } from './grid-metrics';
 import type { CellContext, TableColumn } from './table-column';
 import { useGridPreferences } from './grid-preferences';
 import {
@@ -91,7 +91,7 @@ export function DataGridTable<R extends { id: GridRowId }>({
   controlsContainer,
   noRows,
   noResults,
-}: AppDataGridProps<R> & { controlsContainer: HTMLElement | null }) {
+}: AppDataGridProps<R> & { controlsContainer: HTMLElement }) {
   const apiRef = useGridApiRef();
   const preferences = useGridPreferences(tableId);
   const gridColumns = useMemo(
@@ -177,6 +177,11 @@ export function DataGridTable<R extends { id: GridRowId }>({
           border: 0,
           borderRadius: 0,
           '--DataGrid-overlayHeight': `${OVERLAY_HEIGHT}px`,
+          // MUI X measures its body in the commit that mounts it, before any row is laid out (so at the
+          // overlay's height), and renders the whole grid again when the rows make it taller. A server-paged
+          // grid shows exactly the rows it is given, so its body is that tall from the first layout and
+          // the first measurement is the last (a client-paged one's visible rows depend on its own page).
+          ...(serverPaging && { '& .MuiDataGrid-main': { minHeight: gridBodyHeight(rows.length, preferences.density) } }),
           '& .MuiDataGrid-columnHeaders': { bgcolor: 'grey.50' },
           '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, fontSize: 12, color: 'text.secondary' },
           '& .MuiDataGrid-row': { cursor: onRowOpen ? 'pointer' : 'default' },

@@ -6,3 +6,16 @@ export const ROW_HEIGHT = 52;
 export const HEADER_HEIGHT = 44;
 /** The height of the grid's body while it has no rows (its overlays). */
 export const OVERLAY_HEIGHT = 320;
+
+/** How MUI X scales a row and the header by density (its own factors). */
+const DENSITY_FACTORS = { compact: 0.7, standard: 1, comfortable: 1.3 } as const;
+
+/**
+ * The height of the grid's header and body showing `rowCount` rows at a density, as MUI X lays them
+ * out: the overlay's height when there are none.
+ */
+export function gridBodyHeight(rowCount: number, density: keyof typeof DENSITY_FACTORS): number {
+  const factor = DENSITY_FACTORS[density];
+  const body = rowCount === 0 ? OVERLAY_HEIGHT : rowCount * Math.floor(ROW_HEIGHT * factor);
+  return Math.floor(HEADER_HEIGHT * factor) + body;
+}
