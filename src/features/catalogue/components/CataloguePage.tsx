@@ -43,8 +43,12 @@ export interface CataloguePageProps<R extends CatalogueRow> {
 export function CataloguePage<R extends CatalogueRow>({ kind, search, selectionActions, fit, headerActions }: CataloguePageProps<R>) {
   // A query's change re-renders the component that reads it synchronously; the table below is
   // memoised, so that urgent render stops here and the table renders again as a non-urgent update,
-  // which React splits into short tasks.
-  const results = useDeferredValue(useSearchRows(kind, search, fit.profile !== null));
+  // which React splits into short tasks. It is given only what it shows of the query, so a change
+  // of anything else (the query's result is a new object then) does not render it, and its grid, again.
+  const { data, isFetching, isError, error, refetch } = useSearchRows(kind, search, fit.profile !== null);
+  const results = useDeferredValue(
+    useMemo(() => ({ data, isFetching, isError, error, refetch }), [data, isFetching, isError, error, refetch]),
+  );
   return (
     <CatalogueTable kind={kind} search={search} results={results} selectionActions={selectionActions} fit={fit} headerActions={headerActions} />
   );
@@ -59,7 +63,7 @@ function CatalogueTableImpl<R extends CatalogueRow>({
   selectionActions,
   fit,
   headerActions,
-}: CataloguePageProps<R> & { results: UseQueryResult<Paged<R>> }) {
+}: CataloguePageProps<R> & { results: Pick<UseQueryResult<Paged<R>>, 'data' | 'isFetching' | 'isError' | 'error' | 'refetch'> }) {
   const { title, noun } = kind;
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);

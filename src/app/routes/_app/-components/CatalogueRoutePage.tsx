@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react';
 import { viewQuery, type CatalogueSearch } from '@/features/catalogue/catalogue-search';
 import type { CatalogueKind } from '@/features/catalogue/catalogue-kind';
 import { CataloguePage } from '@/features/catalogue/components/CataloguePage';
@@ -17,14 +18,14 @@ export interface CatalogueRoutePageProps<R extends Investor | Fund> {
 /** Investors or Funds: the table ranked by the founder's profile, adding to lists, saving the search. */
 export function CatalogueRoutePage<R extends Investor | Fund>({ kind, listType, search }: CatalogueRoutePageProps<R>) {
   const fit = useFitProfile();
-  return (
-    <CataloguePage
-      kind={kind}
-      search={search}
-      selectionActions={(selected) => <ListSelectionActions listType={listType} selected={selected} />}
-      fit={fit}
-      // What is saved is the page's search call as it is now, without its page.
-      headerActions={<SaveSearchButton kind={rowSegment(listType)} query={viewQuery(kind, search, fit.profile !== null)} />}
-    />
+  const ranked = fit.profile !== null;
+  // Made again only when what they show changes: the page's table is memoised, and a new one would
+  // render it, and its grid, again whenever the router renders this route.
+  const selectionActions = useCallback((selected: R[]) => <ListSelectionActions listType={listType} selected={selected} />, [listType]);
+  const headerActions = useMemo(
+    // What is saved is the page's search call as it is now, without its page.
+    () => <SaveSearchButton kind={rowSegment(listType)} query={viewQuery(kind, search, ranked)} />,
+    [listType, kind, search, ranked],
   );
+  return <CataloguePage kind={kind} search={search} selectionActions={selectionActions} fit={fit} headerActions={headerActions} />;
 }
