@@ -48,7 +48,13 @@ export default defineConfig({
     // the server sends them instead of compressing every response (src/server/plugins/client.ts).
     compression({ include: /\.(js|css|svg|webmanifest)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Emotion inserts its rules while React renders, not in the commit: src/lib/emotion-insertion-in-render.ts.
+      '@emotion/use-insertion-effect-with-fallbacks': fileURLToPath(new URL('./src/lib/emotion-insertion-in-render.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,
