@@ -7,7 +7,7 @@ import { listMembers } from '../../src/server/db/schema.js';
 import { localDay } from '../../src/server/modules/pipeline/days.js';
 import type { FollowUpRow, Pipeline } from '../../src/shared/pipeline.js';
 import { TEAM_MESSAGES, type ActivityEntry, type MemberRole } from '../../src/shared/teams.js';
-import { buildTestApp } from '../helpers/app.js';
+import { buildMailingApp } from '../helpers/morning-mail.js';
 import { testDatabases } from '../helpers/database.js';
 import { insertFund, insertInvestor } from '../helpers/pipeline.js';
 import { startSmtpSink } from '../helpers/smtp-sink.js';
@@ -29,12 +29,7 @@ describe.each(testDatabases())('activity and authors on a shared list, on $name'
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    ({ app, close } = await buildTestApp(kind, {
-      rateLimit: false,
-      clock: () => now,
-      config: { smtpUrl: sink.url, followUpDigestHour: 0 },
-      digestEveryMs: 3_600_000,
-    }));
+    ({ app, close } = await buildMailingApp(kind, { smtpUrl: sink.url, clock: () => now, digestHour: 0, everyMs: 3_600_000 }));
     [owner, editor, viewer] = [await member(app), await member(app), await member(app)];
     ana = await insertInvestor(app, 'Ana', 'Stone', 'Stone Capital');
     ben = await insertInvestor(app, 'Ben', 'Abbot', 'Abbot VC');

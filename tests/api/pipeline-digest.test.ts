@@ -9,9 +9,8 @@ import { followUpDigests } from '../../src/server/db/schema.js';
 import { loadConfig } from '../../src/server/config.js';
 import { addDays } from '../../src/shared/days.js';
 import { localDay } from '../../src/server/modules/pipeline/days.js';
-import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
-import { describeTwoInstancesMailing } from '../helpers/morning-mail.js';
+import { buildMailingApp, describeTwoInstancesMailing } from '../helpers/morning-mail.js';
 import { caller, insertFund, insertInvestor, listWith } from '../helpers/pipeline.js';
 import { startSmtpSink, type ReceivedMail } from '../helpers/smtp-sink.js';
 import { createVerifiedUser } from '../helpers/users.js';
@@ -64,12 +63,7 @@ describe.each(testDatabases())('follow-up digest on $name', (kind) => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    ({ app, close } = await buildTestApp(kind, {
-      rateLimit: false,
-      clock: () => now,
-      config: { smtpUrl: sink.url, followUpDigestHour: 8 },
-      digestEveryMs: 60_000,
-    }));
+    ({ app, close } = await buildMailingApp(kind, { smtpUrl: sink.url, clock: () => now, digestHour: 8, everyMs: 60_000 }));
     people = await founders(app, localDay(now));
   });
   afterAll(async () => {
@@ -133,12 +127,8 @@ describe.each(testDatabases())('follow-up digest on $name', (kind) => {
   });
 
   it('gives the day back when the mail cannot be sent, so a later tick tries again', async () => {
-    const failing = await buildTestApp(kind, {
-      rateLimit: false,
-      clock: () => now,
-      // Nothing listens on port 1: every send fails.
-      config: { smtpUrl: 'smtp://127.0.0.1:1', followUpDigestHour: 8 },
-    });
+    // Nothing listens on port 1: every send fails.
+    const failing = await buildMailingApp(kind, { smtpUrl: 'smtp://127.0.0.1:1', clock: () => now, digestHour: 8 });
     try {
       now = at(23, 7, 0);
       await founders(failing.app, localDay(now));
@@ -155,12 +145,7 @@ describe('the digest scheduler', () => {
   it('ticks by itself, so an instance started after the hour still sends that day', async () => {
     const sink = await startSmtpSink();
     let now = at(23, 7, 0);
-    const { app, close } = await buildTestApp(testDatabases()[0], {
-      rateLimit: false,
-      clock: () => now,
-      config: { smtpUrl: sink.url, followUpDigestHour: 13 },
-      digestEveryMs: 50,
-    });
+    const { app, close } = await buildMailingApp(testDatabases()[0], { smtpUrl: sink.url, clock: () => now, digestHour: 13, everyMs: 50 });
     try {
       const { due } = await founders(app, localDay(now));
       await pause(200);

@@ -8,9 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { followUpDigests, investors, savedSearches } from '../../src/server/db/schema.js';
 import { localDay } from '../../src/server/modules/pipeline/days.js';
 import { savedSearchSeenPath, SAVED_SEARCHES_PATH } from '../../src/shared/saved-searches.js';
-import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
-import { describeTwoInstancesMailing } from '../helpers/morning-mail.js';
+import { buildMailingApp, describeTwoInstancesMailing } from '../helpers/morning-mail.js';
 import { caller, type Call, insertFund, listWith } from '../helpers/pipeline.js';
 import { startSmtpSink, type ReceivedMail } from '../helpers/smtp-sink.js';
 import { createVerifiedUser } from '../helpers/users.js';
@@ -80,12 +79,7 @@ describe.each(testDatabases())('saved-search alerts on $name', (kind) => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    ({ app, close } = await buildTestApp(kind, {
-      rateLimit: false,
-      clock: () => now,
-      config: { smtpUrl: sink.url, followUpDigestHour: 8 },
-      digestEveryMs: 3_600_000,
-    }));
+    ({ app, close } = await buildMailingApp(kind, { smtpUrl: sink.url, clock: () => now, digestHour: 8, everyMs: 3_600_000 }));
     rows.oldSeed = await addInvestor(app, 'Germany', 'Seed');
     ada = await createVerifiedUser(app);
     bea = await createVerifiedUser(app);
@@ -206,12 +200,12 @@ describe.each(testDatabases())('saved-search alerts on $name', (kind) => {
   });
 
   it('keeps the alerts to make when the mail cannot be sent, and gives the day back', async () => {
-    const failing = await buildTestApp(kind, {
-      rateLimit: false,
+    // Nothing listens on port 1: every send fails.
+    const failing = await buildMailingApp(kind, {
+      smtpUrl: 'smtp://127.0.0.1:1',
       clock: () => at(23, 9, 0),
-      // Nothing listens on port 1: every send fails.
-      config: { smtpUrl: 'smtp://127.0.0.1:1', followUpDigestHour: 8 },
-      digestEveryMs: 3_600_000,
+      digestHour: 8,
+      everyMs: 3_600_000,
     });
     try {
       const user = await createVerifiedUser(failing.app);

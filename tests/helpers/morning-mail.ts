@@ -4,8 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
 import { buildTestApp } from './app.js';
-import { createPostgresDatabase } from './database.js';
+import { createPostgresDatabase, type TestDatabaseKind } from './database.js';
 import { startSmtpSink, type ReceivedMail } from './smtp-sink.js';
+
+/**
+ * An instance of the app mailing through `smtpUrl`, its morning mail due from `digestHour` by `clock`, its
+ * scheduler looking every `everyMs` (the app's own interval without it).
+ */
+export function buildMailingApp(
+  kind: TestDatabaseKind,
+  { smtpUrl, clock, digestHour, everyMs }: { smtpUrl: string; clock: () => Date; digestHour: number; everyMs?: number },
+) {
+  return buildTestApp(kind, { rateLimit: false, clock, config: { smtpUrl, followUpDigestHour: digestHour }, digestEveryMs: everyMs });
+}
 
 /**
  * Two instances on a new database of the PostgreSQL server at `serverUrl`, mailing through a real SMTP sink
@@ -17,9 +28,7 @@ async function twoInstancesMailing(serverUrl: string, clock: () => Date) {
   const kind = { name: 'postgres' as const, open: () => openDatabase({ url }) };
   const instances: Array<Awaited<ReturnType<typeof buildTestApp>>> = [];
   for (let i = 0; i < 2; i++) {
-    instances.push(
-      await buildTestApp(kind, { rateLimit: false, clock, config: { smtpUrl: sink.url, followUpDigestHour: 8 }, digestEveryMs: 20 }),
-    );
+    instances.push(await buildMailingApp(kind, { smtpUrl: sink.url, clock, digestHour: 8, everyMs: 20 }));
   }
   return {
     apps: instances.map((instance) => instance.app),
