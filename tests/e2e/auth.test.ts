@@ -3,11 +3,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_PASSWORD, describeE2E, uniqueEmail, useE2EApp, type E2EApp } from '../helpers/e2e';
-
-async function typeCode(page: Page, code: string) {
-  await page.getByRole('textbox', { name: 'Character 1 of 6' }).click();
-  await page.keyboard.type(code);
-}
+import { typeCode } from './auth-helpers';
 
 async function logInThroughForm(app: E2EApp, page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

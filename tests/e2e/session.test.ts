@@ -4,6 +4,7 @@
 import { expect, it } from 'vitest';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session';
 import { describeE2E, useE2EApp } from '../helpers/e2e';
+import { logInWithMailedCode } from './auth-helpers';
 
 describeE2E('session', () => {
   const e2e = useE2EApp();
@@ -16,13 +17,7 @@ describeE2E('session', () => {
     await page.goto('/profile');
     await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
 
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel(/^Password/).fill(user.password);
-    const mail = await app.mailAfter(user.email, () => page.getByRole('button', { name: 'Log In' }).click());
-    await page.waitForURL(/\/verify\?/);
-    await page.getByRole('textbox', { name: 'Character 1 of 6' }).click();
-    await page.keyboard.type(app.codeIn(mail));
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await logInWithMailedCode(app, page, user);
 
     await page.waitForURL(/\/profile$/);
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
