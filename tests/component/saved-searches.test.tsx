@@ -134,14 +134,15 @@ describe('the sidebar’s saved searches', () => {
     await user.type(name, 'Seed fintech (EU)');
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
     await within(nav).findByRole('link', { name: 'Seed fintech (EU), investors' });
-    expect(await onServer()).toEqual([expect.objectContaining({ id: seed.id, name: 'Seed fintech (EU)', alert: 'off' })]);
+    // The sidebar shows a change at once; it reaches the server through the outbox just after.
+    await expect.poll(onServer).toEqual([expect.objectContaining({ id: seed.id, name: 'Seed fintech (EU)', alert: 'off' })]);
 
     await user.click(within(nav).getByRole('button', { name: 'Actions for Seed fintech (EU)' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete…' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete saved search?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Use Save search on Investors or Funds to keep a search here.')).toBeInTheDocument();
-    expect(await onServer()).toEqual([]);
+    await expect.poll(onServer).toEqual([]);
     expect(writes().map((request) => `${request.method} ${request.url}`)).toEqual([
       `PATCH /api/v1/saved-searches/${seed.id}`,
       `PATCH /api/v1/saved-searches/${seed.id}`,
