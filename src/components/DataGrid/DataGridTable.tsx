@@ -13,6 +13,7 @@ import type { AppDataGridProps } from './app-data-grid-props';
 import { DEFAULT_MIN_WIDTH, DEFAULT_WIDTH, HEADER_HEIGHT, OVERLAY_HEIGHT, ROW_HEIGHT, gridBodyHeight } from './grid-metrics';
 import type { CellContext, TableColumn } from './table-column';
 import { useGridPreferences } from './grid-preferences';
+import { useScrollbarSize } from './scrollbar-size';
 import {
   GridPagerFooter,
   GridSlotsContext,
@@ -94,6 +95,7 @@ export function DataGridTable<R extends { id: GridRowId }>({
 }: AppDataGridProps<R> & { controlsContainer: HTMLElement }) {
   const apiRef = useGridApiRef();
   const preferences = useGridPreferences(tableId);
+  const scrollbarSize = useScrollbarSize();
   const gridColumns = useMemo(
     () => columns.map((column) => toGridColumn(column, { min: minColumnWidth, max: maxColumnWidth, sortable })),
     [columns, minColumnWidth, maxColumnWidth, sortable],
@@ -129,6 +131,7 @@ export function DataGridTable<R extends { id: GridRowId }>({
         disableColumnSorting={!sortable}
         rowHeight={ROW_HEIGHT}
         columnHeaderHeight={HEADER_HEIGHT}
+        scrollbarSize={scrollbarSize}
         {...preferences}
         paginationMode={serverPaging ? 'server' : 'client'}
         rowCount={serverPaging?.rowCount}
