@@ -23,9 +23,15 @@ export function CatalogueFitControls({ search, ranked, pending, onSort, onGoodFi
     return (
       <Alert
         severity="info"
-        sx={{ mt: 2 }}
+        // On a phone the button goes under the message, in one line, rather than squeezed beside it.
+        sx={{
+          mt: 2,
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          '& .MuiAlert-message': { flex: { xs: '1 1 0', sm: '0 1 auto' } },
+          '& .MuiAlert-action': { flexBasis: { xs: '100%', sm: 'auto' }, ml: { xs: 0, sm: 'auto' }, pl: { xs: 4.5, sm: 2 }, pt: 0, pb: { xs: 1, sm: 0 }, alignItems: 'center' },
+        }}
         action={
-          <ButtonLink to="/startup" size="small" variant="secondary">
+          <ButtonLink to="/startup" size="small" variant="secondary" sx={{ whiteSpace: 'nowrap' }}>
             Set up your startup
           </ButtonLink>
         }
