@@ -177,7 +177,9 @@ describeE2E('saved lists', () => {
     const tokens = await app.loginTokens(user);
     const doomed = await createListThroughApi(app, tokens.access_token, 'Doomed list', 'investor');
     const vanishing = await createListThroughApi(app, tokens.access_token, 'Vanishing list', 'investor');
-    const { page } = await app.loggedInPage(`/lists/${doomed.id}`, { user });
+    // No service worker: its 'Ready to work offline' toast, top-right whenever the worker finishes
+    // installing, would cover the Delete List button for 5 s and hold up the clicks this test times.
+    const { page } = await app.loggedInPage(`/lists/${doomed.id}`, { user, context: { serviceWorkers: 'block' } });
     await page.getByRole('heading', { name: 'Doomed list', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Delete List' }).click();
