@@ -1,6 +1,6 @@
 // New versions (issue 5), in headless Chromium: a new service worker waits and is offered with a
 // 'Reload' toast, never forced on the open page; a route chunk that fails to load after a deploy
-// reloads the page once instead of leaving it broken, and never loops.
+// reloads the page once instead of leaving it broken (once back online, if it failed offline), and never loops.
 import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -125,6 +125,23 @@ describeE2E('new versions', () => {
     await page.getByRole('heading', { name: 'Funds', level: 1 }).waitFor();
     await page.waitForTimeout(1000);
     expect(loads.count).toBe(1);
+  });
+
+  it('keeps the app, not the browser offline page, when a chunk fails offline, and reloads once back online', async () => {
+    const { page, context } = await e2e.app().loggedInPage('/investors', { context: { serviceWorkers: 'block' } });
+    await page.waitForLoadState('networkidle');
+    const loads = countLoads(page);
+
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Funds' }).click();
+    await page.getByRole('heading', { name: 'Not available offline' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(loads.count).toBe(0);
+
+    await context.setOffline(false);
+    await expect.poll(() => loads.count).toBe(1);
+    await page.getByRole('heading', { name: 'Funds', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/funds');
   });
 
   it('reloads only once when the chunk is still missing, and then says what went wrong', async () => {

@@ -1,5 +1,8 @@
 // After a deploy, an open page may ask for a route chunk the server no longer has. Instead of a broken
 // page it reloads — once: a second failure within a minute is shown as the error it is.
+// A chunk that failed because the browser is offline (a page the service worker has not cached yet) is
+// not reloaded at once, which would trade the app for the browser's offline page: the route shows its
+// error, and the page reloads when the browser is back online.
 const RELOADED_AT_KEY = 'fundscape.chunk-reload-at';
 const ONCE_WINDOW_MS = 60_000;
 
@@ -12,15 +15,26 @@ function reloadOnce() {
 }
 
 /**
- * Handles Vite's `vite:preloadError` (a lazy chunk or its CSS failed) by reloading once. The event is
- * always marked handled, so the failed import resolves to nothing and the route shows its error,
- * rather than TanStack Router's lazy route reloading a second time on its own.
+ * Handles Vite's `vite:preloadError` (a lazy chunk or its CSS failed) by reloading once, or once back
+ * online. The event is always marked handled, so the failed import resolves to nothing and the route
+ * shows its error, rather than TanStack Router's lazy route reloading a second time on its own.
  */
 export function installChunkReloadGuard(): () => void {
-  const onPreloadError = (event: Event) => {
-    event.preventDefault();
+  let waitingForOnline = false;
+  const onOnline = () => {
+    waitingForOnline = false;
     reloadOnce();
   };
+  const onPreloadError = (event: Event) => {
+    event.preventDefault();
+    if (navigator.onLine) return reloadOnce();
+    if (waitingForOnline) return;
+    waitingForOnline = true;
+    window.addEventListener('online', onOnline, { once: true });
+  };
   window.addEventListener('vite:preloadError', onPreloadError);
-  return () => window.removeEventListener('vite:preloadError', onPreloadError);
+  return () => {
+    window.removeEventListener('vite:preloadError', onPreloadError);
+    window.removeEventListener('online', onOnline);
+  };
 }
