@@ -57,11 +57,12 @@ export function createQueryClient({ persister, isFinal = () => false }: QueryCli
 }
 
 /**
- * Puts what the server just answered into a query's cache. A fetch of that query already under way read
- * the server before this answer landed, so it is cancelled first: arriving after, it would put back what
- * the answer changed (a deleted saved search reappearing) until the next refetch.
+ * Puts into a query's cache what supersedes the server's state as a fetch already under way read it: an
+ * answer that just landed, or a change shown before it is sent. That fetch is cancelled first: arriving
+ * after, it would put back what the change undid (a deleted saved search reappearing, a count already
+ * seen) until the next refetch.
  */
-export async function setAnsweredData<T>(queryClient: QueryClient, queryKey: readonly unknown[], update: (data: T | undefined) => T | undefined) {
+export async function overwriteQueryData<T>(queryClient: QueryClient, queryKey: readonly unknown[], update: (data: T | undefined) => T | undefined) {
   await queryClient.cancelQueries({ queryKey, exact: true });
   queryClient.setQueryData<T>(queryKey, update);
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { subscribeToAnswers, type OutboxRow } from '@/features/offline';
 import { formatUsd } from '@/lib/format';
-import { setAnsweredData } from '@/lib/query-client';
+import { overwriteQueryData } from '@/lib/query-client';
 import { showToast } from '@/lib/toasts';
 import type { ListItem } from '@/shared/api-types';
 import { PIPELINE_STAGE_LABELS, type Pipeline, type PipelineField, type PipelinePatchResult } from '@/shared/pipeline';
@@ -31,7 +31,7 @@ export function supersededText(result: PipelinePatchResult): string {
 
 /** The list's cached items take the row's pipeline as the server answered it, without waiting for a refetch. */
 function applyAnswer(queryClient: QueryClient, listKeys: ListKeys, { listId, itemId }: PipelineChangePayload, result: PipelinePatchResult) {
-  void setAnsweredData<ListItem[]>(queryClient, listKeys.items(listId), (items) =>
+  void overwriteQueryData<ListItem[]>(queryClient, listKeys.items(listId), (items) =>
     items?.map((item) => (item.id === itemId ? { ...item, pipeline: result.pipeline } : item)),
   );
 }

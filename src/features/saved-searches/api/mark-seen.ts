@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { outboxReplayer } from '@/features/offline';
+import { overwriteQueryData } from '@/lib/query-client';
 import type { SavedSearch } from '@/shared/saved-searches';
 import { SAVED_SEARCHES_KEY } from './get-saved-searches';
 import { seenEntry } from './saved-search-outbox';
@@ -11,11 +12,10 @@ export function useMarkSeen() {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
-    onMutate: (saved: Named) => {
-      queryClient.setQueryData<SavedSearch[]>(SAVED_SEARCHES_KEY, (searches) =>
+    onMutate: (saved: Named) =>
+      overwriteQueryData<SavedSearch[]>(queryClient, SAVED_SEARCHES_KEY, (searches) =>
         searches?.map((search) => (search.id === saved.id ? { ...search, new_count: 0 } : search)),
-      );
-    },
+      ),
     mutationFn: (saved: Named) => outboxReplayer.submit(seenEntry(saved)),
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { subscribeToAnswers } from '@/features/offline';
-import { setAnsweredData } from '@/lib/query-client';
+import { overwriteQueryData } from '@/lib/query-client';
 import { showToast } from '@/lib/toasts';
 import type { SavedSearch } from '@/shared/saved-searches';
 import { SAVED_SEARCHES_KEY } from '../api/get-saved-searches';
@@ -50,7 +50,7 @@ export function SavedSearchSyncReporter() {
             showToast(`Saved search “${row.payload.name}” ${FAILED[row.kind]}: ${event.message}`, { variant: 'error' });
           }
         } else {
-          void setAnsweredData<SavedSearch[]>(queryClient, SAVED_SEARCHES_KEY, (searches) => searches && withLanded(searches, row, event.answer));
+          void overwriteQueryData<SavedSearch[]>(queryClient, SAVED_SEARCHES_KEY, (searches) => searches && withLanded(searches, row, event.answer));
           if (event.replayed && row.kind !== SAVED_SEARCH_SEEN) replayed += 1;
         }
       },

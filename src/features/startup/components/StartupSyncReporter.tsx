@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { outboxReplayer } from '@/features/offline';
-import { setAnsweredData } from '@/lib/query-client';
+import { overwriteQueryData } from '@/lib/query-client';
 import { showToast } from '@/lib/toasts';
 import type { StartupProfile } from '@/shared/fit';
 import { ROUND_KEY } from '../api/get-round';
@@ -28,7 +28,7 @@ export function StartupSyncReporter() {
           return;
         }
         const answer = event.answer as StartupProfile;
-        void setAnsweredData<StartupProfile>(queryClient, STARTUP_KEY, () => answer);
+        void overwriteQueryData<StartupProfile>(queryClient, STARTUP_KEY, () => answer);
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== STARTUP_KEY[0] });
         if (!event.replayed) return;
         if (holdsEdit(answer, event.row.payload.profile)) {

@@ -3,6 +3,7 @@
 // refreshes the list data on screen through the query cache; losing access ends the stream.
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { overwriteQueryData } from '@/lib/query-client';
 import { listEventsPath, listEventsTicketPath, type ListEventData, type ListEventType } from '@/shared/teams';
 import { followEventStream } from './follow-event-stream';
 import type { ListKeys } from './list-keys';
@@ -25,7 +26,7 @@ const SETTLE_MS = 150;
 
 /** Takes the list off the sidebar at once, before its page is left. */
 export function dropList(queryClient: QueryClient, listKeys: ListKeys, listId: number) {
-  queryClient.setQueryData<Array<{ id: number }>>(listKeys.all, (lists) => lists?.filter((list) => list.id !== listId));
+  void overwriteQueryData<Array<{ id: number }>>(queryClient, listKeys.all, (lists) => lists?.filter((list) => list.id !== listId));
 }
 
 export function useListEvents({ listKeys, listId, userId, onAccessLost }: ListEventsOptions) {
