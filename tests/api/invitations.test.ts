@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { listInvitations } from '../../src/server/db/schema.js';
+import { listEvents, listInvitations } from '../../src/server/db/schema.js';
 import { INVITATIONS_PER_HOUR, TEAM_MESSAGES } from '../../src/shared/teams.js';
 import { buildTestApp } from '../helpers/app.js';
 import { authFlow } from '../helpers/auth-flow.js';
@@ -85,11 +85,16 @@ describe.each(testDatabases())('invitations on $name', (kind) => {
     });
     expect((await invitee.call('PATCH', `/lists/${listId}/investors/${ana}`, { stage: 'meeting' })).statusCode).toBe(200);
 
-    for (const again of [invitee, someoneElse]) {
-      const used = await again.call('POST', `/invitations/${token}/accept`);
-      expect(used.statusCode).toBe(410);
-      expect(used.json().detail).toBe(TEAM_MESSAGES.invitationUsed);
-    }
+    // The invitee again (the first answer lost on the way, say): the list again, nothing changed. Anyone else: used.
+    const listEventCount = async () => (await app.db.select().from(listEvents).where(eq(listEvents.list_id, listId))).length;
+    const eventsBefore = await listEventCount();
+    const retried = await invitee.call('POST', `/invitations/${token}/accept`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual(accepted.json());
+    expect(await listEventCount()).toBe(eventsBefore);
+    const used = await someoneElse.call('POST', `/invitations/${token}/accept`);
+    expect(used.statusCode).toBe(410);
+    expect(used.json().detail).toBe(TEAM_MESSAGES.invitationUsed);
     expect((await anonymous()('GET', `/invitations/${token}`)).statusCode).toBe(410);
     const members = (await owner.call('GET', `/lists/${listId}/members`)).json();
     expect(members.members.map((m: { user_id: number; role: string }) => [m.user_id, m.role])).toEqual([
@@ -97,6 +102,13 @@ describe.each(testDatabases())('invitations on $name', (kind) => {
       [invitee.id, 'editor'],
     ]);
     expect(members.invitations).toEqual([]);
+
+    // Once off the list, the used link does not bring them back.
+    expect((await owner.call('DELETE', `/lists/${listId}/members/${invitee.id}`)).statusCode).toBe(204);
+    const afterRemoval = await invitee.call('POST', `/invitations/${token}/accept`);
+    expect(afterRemoval.statusCode).toBe(410);
+    expect(afterRemoval.json().detail).toBe(TEAM_MESSAGES.invitationUsed);
+    expect((await invitee.call('GET', `/lists/${listId}`)).statusCode).toBe(404);
   });
 
   it('works for 7 days and not after', async () => {

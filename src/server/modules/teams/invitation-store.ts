@@ -115,9 +115,21 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
   };
 }
 
+/** Whether the user owns the list or is one of its members. */
+async function isOnList(tx: Db, list: { id: number; owner: number }, userId: number): Promise<boolean> {
+  if (list.owner === userId) return true;
+  const [membership] = await tx
+    .select({ user_id: listMembers.user_id })
+    .from(listMembers)
+    .where(and(eq(listMembers.list_id, list.id), eq(listMembers.user_id, userId)));
+  return membership !== undefined;
+}
+
 /**
  * Accepts an invitation as the logged-in user, who must have its address (else a 403 and nothing changes):
  * they become a member with its role, the list's streams hear of it, and the answer is the list as listed.
+ * The same account accepting again while still on the list (its first answer lost on a flaky connection, say)
+ * gets the list again, with nothing changed; anyone else, or someone who has since left, is told it was used.
  */
 export async function acceptInvitation(writer: ListWriter, userId: number, token: string): Promise<ListSummary> {
   const byToken = eq(listInvitations.token_hash, hashToken(token));
@@ -125,11 +137,13 @@ export async function acceptInvitation(writer: ListWriter, userId: number, token
   if (!found) throw new HttpError(404, TEAM_MESSAGES.invitationNotFound);
   const caller = { userId, listId: found.list_id };
   await inListTransaction(writer, caller, async (tx, log) => {
-    const [list] = await tx.select({ owner: lists.user_id }).from(lists).where(eq(lists.id, found.list_id)).for('update');
+    const [list] = await tx.select({ id: lists.id, owner: lists.user_id }).from(lists).where(eq(lists.id, found.list_id)).for('update');
     const [row] = await tx.select(invitationColumns).from(listInvitations).where(byToken).for('update');
-    const invitation = assertUsable(list ? row : undefined);
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (user.email.toLowerCase() !== invitation.email) throw new HttpError(403, TEAM_MESSAGES.invitationForOther(invitation.email));
+    const invitedAddress = user.email.toLowerCase() === row?.email;
+    if (list && row?.accepted_at && invitedAddress && (await isOnList(tx, list, userId))) return;
+    const invitation = assertUsable(list ? row : undefined);
+    if (!invitedAddress) throw new HttpError(403, TEAM_MESSAGES.invitationForOther(invitation.email));
     await tx.update(listInvitations).set({ accepted_at: sql`now()` }).where(eq(listInvitations.id, invitation.id));
     if (list.owner === userId) return;
     const added = await tx

@@ -78,7 +78,8 @@ export const acceptInvitationSchema = userCall({
   summary: 'Accept an invitation as the logged-in account with its address; answers the list',
   description:
     'Another account gets a 403 saying whom the invitation is for, and nothing changes; an unknown or withdrawn ' +
-    'link is a 404, a used or expired one a 410.',
+    'link is a 404, a used or expired one a 410. The account that accepted it, asking again while still on the ' +
+    'list, gets the list again and nothing changes.',
   params: tokenParams,
   response: { 200: listSummary },
 });
