@@ -144,6 +144,32 @@ describeE2E('new versions', () => {
     expect(new URL(page.url()).pathname).toBe('/funds');
   });
 
+  it('keeps the app when a toast needs its chunk offline, and shows the toast once back online, without a reload', async () => {
+    const app = e2e.app();
+    const user = await app.createUser();
+    const { tokens } = await app.loggedInPage('/investors', { user });
+    expect((await app.callApi('POST', '/lists', { name: 'Seed leads', list_type: 'investor' }, tokens.access_token)).status).toBe(201);
+    // No service worker holds the chunks, and no toast has been shown yet: the toast host's chunk is not loaded.
+    const { page, context } = await app.loggedInPage('/investors', { user, context: { serviceWorkers: 'block' } });
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const loads = countLoads(page);
+
+    await context.setOffline(true);
+    await page.locator('.MuiDataGrid-row').first().getByRole('checkbox').check();
+    await page.getByRole('toolbar').getByRole('button', { name: 'add to Seed leads' }).click();
+    const seedLeads = page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: /^Seed leads, / });
+    await expect.poll(() => seedLeads.getAttribute('aria-label')).toMatch(/^Seed leads, 1 item/);
+    await page.waitForTimeout(1000);
+    expect(await page.getByRole('heading', { name: 'Investors', level: 1 }).isVisible()).toBe(true);
+
+    await context.setOffline(false);
+    const toasts = page.locator('.notistack-SnackbarContainer');
+    await toasts.getByText('No connection: 1 investor will be added to Seed leads once you are back online').waitFor();
+    await toasts.getByText('1 row added while offline is now saved to your lists').waitFor();
+    expect(loads.count).toBe(0);
+  });
+
   it('reloads only once when the chunk is still missing, and then says what went wrong', async () => {
     const { page } = await e2e.app().loggedInPage('/investors', { context: { serviceWorkers: 'block' } });
     const loads = countLoads(page);

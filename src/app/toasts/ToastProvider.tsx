@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { toastHostWanted } from '@/lib/toasts';
 import { focusFirstToast } from './focus-toasts';
+import { lazyComponent } from '@/features/offline/lazy-component';
 
-const ToastHost = lazy(() => import('./ToastHost'));
+const ToastHost = lazyComponent(() => import('./ToastHost'));
 
 /**
  * Where the toasts show (src/lib/toasts.ts): the host and notistack load with the first toast.

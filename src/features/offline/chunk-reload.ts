@@ -2,9 +2,25 @@
 // page it reloads — once: a second failure within a minute is shown as the error it is.
 // A chunk that failed because the browser is offline (a page the service worker has not cached yet) is
 // not reloaded at once, which would trade the app for the browser's offline page: the route shows its
-// error, and the page reloads when the browser is back online.
+// error, and the page reloads when the browser is back online. A component's chunk (lazy-component.ts)
+// loads again by itself once back online, so its failure offline reloads nothing.
 const RELOADED_AT_KEY = 'fundscape.chunk-reload-at';
 const ONCE_WINDOW_MS = 60_000;
+
+/** Component chunks being loaded now: Vite reports their failure through the same event as a route's. */
+let componentChunkLoads = 0;
+
+/** Loads a component's chunk: its module, or undefined if it could not be loaded. */
+export async function loadComponentChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
+  componentChunkLoads += 1;
+  try {
+    return await load();
+  } catch {
+    return undefined;
+  } finally {
+    componentChunkLoads -= 1;
+  }
+}
 
 function reloadOnce() {
   const now = Date.now();
@@ -28,7 +44,7 @@ export function installChunkReloadGuard(): () => void {
   const onPreloadError = (event: Event) => {
     event.preventDefault();
     if (navigator.onLine) return reloadOnce();
-    if (waitingForOnline) return;
+    if (waitingForOnline || componentChunkLoads > 0) return;
     waitingForOnline = true;
     window.addEventListener('online', onOnline, { once: true });
   };

@@ -1,12 +1,12 @@
-import { lazy } from 'react';
 import { Button } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
 import { closeToast, showToast } from '@/lib/toasts';
 import { Modal } from '@/components/Modal/Modal';
 import type { ListSummary, ListType } from '@/shared/api-types';
+import { lazyComponent } from '@/features/offline';
 
 // The form, formik and yup load when the modal first opens, not with every page that has the button.
-const CreateListForm = lazy(() => import('../forms/CreateListForm').then((module) => ({ default: module.CreateListForm })));
+const CreateListForm = lazyComponent(() => import('../forms/CreateListForm').then((module) => ({ default: module.CreateListForm })));
 
 export interface CreateListModalProps {
   open: boolean;

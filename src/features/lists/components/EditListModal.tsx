@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import { showToast } from '@/lib/toasts';
 import { Modal } from '@/components/Modal/Modal';
 import type { ListSummary } from '@/shared/api-types';
+import { lazyComponent } from '@/features/offline';
 
-const EditListForm = lazy(() => import('../forms/EditListForm').then((module) => ({ default: module.EditListForm })));
+const EditListForm = lazyComponent(() => import('../forms/EditListForm').then((module) => ({ default: module.EditListForm })));
 
 export function EditListModal({ open, onClose, list }: { open: boolean; onClose: () => void; list: ListSummary }) {
   return (

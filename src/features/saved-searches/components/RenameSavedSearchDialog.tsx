@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { Modal } from '@/components/Modal/Modal';
 import type { SavedSearch } from '@/shared/saved-searches';
 import { useUpdateSavedSearch } from '../api/update-saved-search';
 import type { SavedSearchValues } from '../forms/saved-search-schema';
 import { reportOutcome } from './report-outcome';
+import { lazyComponent } from '@/features/offline';
 
-const SavedSearchForm = lazy(() => import('../forms/SavedSearchForm').then((module) => ({ default: module.SavedSearchForm })));
+const SavedSearchForm = lazyComponent(() => import('../forms/SavedSearchForm').then((module) => ({ default: module.SavedSearchForm })));
 
 export function RenameSavedSearchDialog({ saved, open, onClose }: { saved: SavedSearch; open: boolean; onClose: () => void }) {
   const change = useUpdateSavedSearch();

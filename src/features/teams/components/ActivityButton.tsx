@@ -1,11 +1,12 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { Modal } from '@/components/Modal/Modal';
 import type { ActivityRow } from '../api/activity';
 import type { ListKeys } from '../api/list-keys';
+import { lazyComponent } from '@/features/offline';
 
-const ActivityList = lazy(() => import('./ActivityList'));
+const ActivityList = lazyComponent(() => import('./ActivityList'));
 
 /** A board card's Activity button: the row's changes, who made them and when, in a dialog loaded when first opened. */
 export function ActivityButton({ listKeys, row, name }: { listKeys: ListKeys; row: ActivityRow; name: string }) {

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Box, Button, Collapse, Skeleton } from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { ActivityRow } from '../api/activity';
 import type { ListKeys } from '../api/list-keys';
+import { lazyComponent } from '@/features/offline';
 
-const ActivityList = lazy(() => import('./ActivityList'));
+const ActivityList = lazyComponent(() => import('./ActivityList'));
 
 /** The detail page's Activity of a row in one list: shown on demand, loaded when first opened. */
 export function RowActivity({ listKeys, row }: { listKeys: ListKeys; row: ActivityRow }) {

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import { ModalButton } from '@/components/Modal/ModalButton';
 import type { ListKeys } from '../api/list-keys';
+import { lazyComponent } from '@/features/offline';
 
-const ShareDialogContent = lazy(() => import('./ShareDialogContent'));
+const ShareDialogContent = lazyComponent(() => import('./ShareDialogContent'));
 
 export interface ShareButtonProps {
   listKeys: ListKeys;
