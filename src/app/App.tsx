@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryProvider } from './QueryProvider';
+import { RootErrorBoundary } from './RootErrorBoundary';
 import { ToastProvider } from './toasts/ToastProvider';
 import { syncSessionWithRouter } from './session-sync';
 import { theme } from './theme';
@@ -49,17 +50,19 @@ export function App({ router, queryClient, session }: AppProps) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryProvider client={queryClient} frame={frame}>
-        <ToastProvider>
-          {/* Subscribed to the outbox before OfflineSupport starts replaying it. */}
-          <ListSyncReporter />
-          <PipelineSyncReporter listKeys={listKeys} />
-          <StartupSyncReporter />
-          <SavedSearchSyncReporter />
-          <OfflineSupport />
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryProvider>
+      <RootErrorBoundary>
+        <QueryProvider client={queryClient} frame={frame}>
+          <ToastProvider>
+            {/* Subscribed to the outbox before OfflineSupport starts replaying it. */}
+            <ListSyncReporter />
+            <PipelineSyncReporter listKeys={listKeys} />
+            <StartupSyncReporter />
+            <SavedSearchSyncReporter />
+            <OfflineSupport />
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryProvider>
+      </RootErrorBoundary>
     </ThemeProvider>
   );
 }

@@ -1,6 +1,6 @@
-// Generic UI: the modal, the four button styles, and Alt+T focusing the toasts.
+// Generic UI: the modal, the four button styles, Alt+T focusing the toasts, and the root error boundary.
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@mui/material';
@@ -8,6 +8,7 @@ import { showToast } from '@/lib/toasts';
 import { Modal } from '@/components/Modal/Modal';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { ToastProvider } from '@/app/toasts/ToastProvider';
+import { RootErrorBoundary } from '@/app/RootErrorBoundary';
 import { theme } from '@/app/theme';
 
 function ModalHarness({ width }: { width?: number }) {
@@ -120,5 +121,37 @@ describe('toasts', () => {
     await user.click(screen.getByLabelText('elsewhere'));
     await user.keyboard('{Alt>}t{/Alt}');
     expect(screen.getByLabelText('elsewhere')).toHaveFocus();
+  });
+});
+
+describe('the root error boundary', () => {
+  function Breaks({ when }: { when: boolean }) {
+    if (when) throw new Error('a provider broke');
+    return <p>the app</p>;
+  }
+
+  it('shows the app while nothing throws, and a reload instead of a blank page when something does', async () => {
+    const user = userEvent.setup();
+    const reloads: number[] = [];
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const ui = (when: boolean) => (
+      <ThemeProvider theme={theme}>
+        <RootErrorBoundary onReload={() => reloads.push(1)}>
+          <Breaks when={when} />
+        </RootErrorBoundary>
+      </ThemeProvider>
+    );
+    const { rerender } = render(ui(false));
+    expect(screen.getByText('the app')).toBeInTheDocument();
+
+    rerender(ui(true));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong');
+    expect(alert).toHaveTextContent('Fundscape stopped on an error. Reload to carry on: changes not sent yet are kept on this device.');
+    expect(screen.queryByText('the app')).not.toBeInTheDocument();
+    expect(logged.mock.calls.some((args) => String(args[1]).includes('a provider broke'))).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(reloads).toEqual([1]);
+    logged.mockRestore();
   });
 });
