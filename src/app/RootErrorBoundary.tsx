@@ -27,8 +27,8 @@ export class RootErrorBoundary extends Component<RootErrorBoundaryProps, { faile
     if (!this.state.failed) return this.props.children;
     const reload = this.props.onReload ?? (() => window.location.reload());
     return (
-      <Box component="main" role="alert" sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh', px: 3, textAlign: 'center' }}>
-        <Box sx={{ maxWidth: 440 }}>
+      <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh', px: 3, textAlign: 'center' }}>
+        <Box role="alert" sx={{ maxWidth: 440 }}>
           <Typography variant="h2" component="h1">
             Something went wrong
           </Typography>
