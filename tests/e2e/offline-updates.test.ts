@@ -144,7 +144,7 @@ describeE2E('new versions', () => {
     expect(new URL(page.url()).pathname).toBe('/funds');
   });
 
-  it('keeps the app when a toast needs its chunk offline, and shows the toast once back online, without a reload', async () => {
+  it('keeps the app when a toast or a dialog needs its chunk offline, and loads them once back online, without a reload', async () => {
     const app = e2e.app();
     const user = await app.createUser();
     const { tokens } = await app.loggedInPage('/investors', { user });
@@ -162,8 +162,13 @@ describeE2E('new versions', () => {
     await expect.poll(() => seedLeads.getAttribute('aria-label')).toMatch(/^Seed leads, 1 item/);
     await page.waitForTimeout(1000);
     expect(await page.getByRole('heading', { name: 'Investors', level: 1 }).isVisible()).toBe(true);
+    // A dialog whose form has not been loaded yet says it opens once back online.
+    await page.getByRole('toolbar').getByRole('button', { name: 'Create New List' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create new list' });
+    await dialog.getByRole('status').filter({ hasText: 'You are offline. This opens once you are back online.' }).waitFor();
 
     await context.setOffline(false);
+    await dialog.getByLabel(/^Name/).waitFor();
     const toasts = page.locator('.notistack-SnackbarContainer');
     await toasts.getByText('No connection: 1 investor will be added to Seed leads once you are back online').waitFor();
     await toasts.getByText('1 row added while offline is now saved to your lists').waitFor();

@@ -1,6 +1,7 @@
 import { Suspense, useId, type ReactNode } from 'react';
 import { Box, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import { useOnlineStatus } from '@/lib/use-online-status';
 
 /** A modal is at least 390 px wide (or the whole screen where that is narrower). */
 export const MODAL_MIN_WIDTH = 390;
@@ -56,18 +57,30 @@ export function Modal({ open, onClose, title, description, children, actions, wi
       )}
       {children && (
         <DialogContent sx={{ pt: 1 }}>
-          <Suspense
-            fallback={
-              <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 160 }}>
-                <CircularProgress size={28} aria-label="Loading" />
-              </Box>
-            }
-          >
+          <Suspense fallback={<LoadingContent />}>
             {children}
           </Suspense>
         </DialogContent>
       )}
       {actions && <DialogActions sx={{ px: 3, pb: 2.5, pt: 1, gap: 1 }}>{actions}</DialogActions>}
     </Dialog>
+  );
+}
+
+/**
+ * While the dialog's content loads. Its code may be missing offline (before the service worker holds it):
+ * it then loads once back online, and the dialog says so rather than spinning with no end in sight.
+ */
+function LoadingContent() {
+  const online = useOnlineStatus();
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', alignContent: 'center', gap: 1.5, minHeight: 160, textAlign: 'center' }}>
+      <CircularProgress size={28} aria-label="Loading" />
+      {!online && (
+        <Typography variant="body2" color="text.secondary" role="status">
+          You are offline. This opens once you are back online.
+        </Typography>
+      )}
+    </Box>
   );
 }

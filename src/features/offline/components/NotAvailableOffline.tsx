@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import { usePageTitle } from '@/components/PageTitle/usePageTitle';
-import { useOnlineStatus } from '../use-online-status';
+import { useOnlineStatus } from '@/lib/use-online-status';
 
 export interface NotAvailableOfflineProps {
   /** Loads the page again; offered once the browser is back online. */

@@ -1,6 +1,6 @@
 import { Paper, Typography } from '@mui/material';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
-import { useOnlineStatus } from '../use-online-status';
+import { useOnlineStatus } from '@/lib/use-online-status';
 
 /** Shown while the browser is offline: what still works, and that additions wait for the network. */
 export function OfflineBanner() {
