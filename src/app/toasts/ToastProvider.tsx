@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { toastHostWanted } from '@/lib/toasts';
-import { focusFirstToast } from './focus-toasts';
 import { lazyComponent } from '@/features/offline/lazy-component';
+import { focusFirstToast } from './focus-toasts';
 
 const ToastHost = lazyComponent(() => import('./ToastHost'));
 

@@ -1,9 +1,9 @@
 import { Modal } from '@/components/Modal/Modal';
 import type { SavedSearch } from '@/shared/saved-searches';
+import { lazyComponent } from '@/features/offline';
 import { useUpdateSavedSearch } from '../api/update-saved-search';
 import type { SavedSearchValues } from '../forms/saved-search-schema';
 import { reportOutcome } from './report-outcome';
-import { lazyComponent } from '@/features/offline';
 
 const SavedSearchForm = lazyComponent(() => import('../forms/SavedSearchForm').then((module) => ({ default: module.SavedSearchForm })));
 

@@ -1,11 +1,11 @@
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import { ModalButton } from '@/components/Modal/ModalButton';
 import { DEFAULT_SAVED_SEARCH_ALERT, type SavedSearchKind, type SavedSearchQuery } from '@/shared/saved-searches';
+import { lazyComponent } from '@/features/offline';
 import { useCreateSavedSearch } from '../api/create-saved-search';
 import type { SavedSearchValues } from '../forms/saved-search-schema';
 import { suggestedName } from '../suggested-name';
 import { reportOutcome } from './report-outcome';
-import { lazyComponent } from '@/features/offline';
 
 // The form, formik and yup load when the dialog first opens, not with the catalogue page.
 const SavedSearchForm = lazyComponent(() => import('../forms/SavedSearchForm').then((module) => ({ default: module.SavedSearchForm })));

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { Modal } from '@/components/Modal/Modal';
+import { lazyComponent } from '@/features/offline';
 import type { ActivityRow } from '../api/activity';
 import type { ListKeys } from '../api/list-keys';
-import { lazyComponent } from '@/features/offline';
 
 const ActivityList = lazyComponent(() => import('./ActivityList'));
 

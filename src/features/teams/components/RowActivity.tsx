@@ -2,9 +2,9 @@ import { Suspense, useState } from 'react';
 import { Box, Button, Collapse, Skeleton } from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { lazyComponent } from '@/features/offline';
 import type { ActivityRow } from '../api/activity';
 import type { ListKeys } from '../api/list-keys';
-import { lazyComponent } from '@/features/offline';
 
 const ActivityList = lazyComponent(() => import('./ActivityList'));
 

@@ -1,7 +1,7 @@
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import { ModalButton } from '@/components/Modal/ModalButton';
-import type { ListKeys } from '../api/list-keys';
 import { lazyComponent } from '@/features/offline';
+import type { ListKeys } from '../api/list-keys';
 
 const ShareDialogContent = lazyComponent(() => import('./ShareDialogContent'));
 
