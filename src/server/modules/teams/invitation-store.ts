@@ -12,6 +12,7 @@ import { listInvitations, listMembers, lists, users } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { hashToken, newOpaqueToken } from '../auth/secrets.js';
 import { changeList, inListTransaction, type ListCaller, type ListWriter } from '../lists/list-change.js';
+import { isMemberOf } from '../lists/list-access.js';
 import { listSummary } from '../lists/list-store.js';
 
 const TTL = sql`make_interval(days => ${INVITATION_TTL_DAYS})`;
@@ -115,16 +116,6 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
   };
 }
 
-/** Whether the user owns the list or is one of its members. */
-async function isOnList(tx: Db, list: { id: number; owner: number }, userId: number): Promise<boolean> {
-  if (list.owner === userId) return true;
-  const [membership] = await tx
-    .select({ user_id: listMembers.user_id })
-    .from(listMembers)
-    .where(and(eq(listMembers.list_id, list.id), eq(listMembers.user_id, userId)));
-  return membership !== undefined;
-}
-
 /**
  * Accepts an invitation as the logged-in user, who must have its address (else a 403 and nothing changes):
  * they become a member with its role, the list's streams hear of it, and the answer is the list as listed.
@@ -137,11 +128,16 @@ export async function acceptInvitation(writer: ListWriter, userId: number, token
   if (!found) throw new HttpError(404, TEAM_MESSAGES.invitationNotFound);
   const caller = { userId, listId: found.list_id };
   await inListTransaction(writer, caller, async (tx, log) => {
-    const [list] = await tx.select({ id: lists.id, owner: lists.user_id }).from(lists).where(eq(lists.id, found.list_id)).for('update');
+    const [list] = await tx
+      .select({ owner: lists.user_id, onList: sql<boolean | null>`${isMemberOf(userId)}` })
+      .from(lists)
+      .leftJoin(listMembers, and(eq(listMembers.list_id, lists.id), eq(listMembers.user_id, userId)))
+      .where(eq(lists.id, found.list_id))
+      .for('update', { of: lists });
     const [row] = await tx.select(invitationColumns).from(listInvitations).where(byToken).for('update');
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     const invitedAddress = user.email.toLowerCase() === row?.email;
-    if (list && row?.accepted_at && invitedAddress && (await isOnList(tx, list, userId))) return;
+    if (list?.onList && row?.accepted_at && invitedAddress) return;
     const invitation = assertUsable(list ? row : undefined);
     if (!invitedAddress) throw new HttpError(403, TEAM_MESSAGES.invitationForOther(invitation.email));
     await tx.update(listInvitations).set({ accepted_at: sql`now()` }).where(eq(listInvitations.id, invitation.id));
