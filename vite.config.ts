@@ -25,7 +25,7 @@ export default defineConfig({
     }),
     react(),
     lazyNumberFormatPlugin(),
-    routePreloadsPlugin({ routesDir: './src/app/routes' }),
+    routePreloadsPlugin({ routesDir: './src/app/routes', wideScreenModules: ['./src/components/DataGrid/DataGridTable.tsx'] }),
     // The service worker src/sw/sw.ts precaches the shell, every route chunk and the icons (not the
     // manifest screenshots); the app registers it itself (src/features/offline) and prompts to update.
     VitePWA({

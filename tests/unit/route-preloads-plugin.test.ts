@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routePreloadsPlugin } from '../../src/server/build/route-preloads-plugin.js';
-import { routePreloadsMatcher, type RoutePreloads } from '../../src/server/plugins/route-preloads.js';
+import { routePreloadsMatcher, withModulePreloads, type RoutePreloads } from '../../src/server/plugins/route-preloads.js';
 
 const routesDir = '/app/src/app/routes';
 const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = [], isEntry = false, dynamicImports: string[] = []) => ({
@@ -16,7 +16,7 @@ const split = (routeFile: string) => `${path.join(routesDir, routeFile)}?tsr-spl
 
 /** Runs the plugin over a bundle shaped like the router plugin's output and answers what it wrote. */
 function preloadsFor(chunks: ReturnType<typeof chunk>[]): RoutePreloads {
-  const plugin = routePreloadsPlugin({ routesDir });
+  const plugin = routePreloadsPlugin({ routesDir, wideScreenModules: ['/app/src/components/DataGrid/DataGridTable.tsx'] });
   const bundle = Object.fromEntries(chunks.map((c) => [c.fileName, c]));
   let written = '';
   const generateBundle = plugin.generateBundle as (this: unknown, options: unknown, bundle: unknown) => void;
@@ -53,13 +53,28 @@ describe('route preloads at build time', () => {
     expect(byPath['/'].sort()).toEqual(['/assets/_guest.js', '/assets/form.js', '/assets/login.js']);
   });
 
+  it('gives a route that imports the grid lazily its chunks for wide screens only, less what the route preloads anyway', () => {
+    const wide = Object.fromEntries(routes.map((route) => [route.path, route.wide]));
+    expect(wide['/investors']?.sort()).toEqual(['/assets/grid-deps.js', '/assets/grid.js']);
+    expect(wide['/investor/$id']).toBeUndefined();
+    expect(wide['/']).toBeUndefined();
+  });
+
   it('matches URLs to those routes, parameters as any one segment', () => {
-    const match = (pathname: string) => routePreloadsMatcher(routes)(pathname);
+    const match = (pathname: string) => routePreloadsMatcher(routes)(pathname).files;
     expect(match('/investors')).toEqual(byPath['/investors']);
+    expect(routePreloadsMatcher(routes)('/investors').wide.sort()).toEqual(['/assets/grid-deps.js', '/assets/grid.js']);
     expect(match('/investor/7')).toEqual(byPath['/investor/$id']);
     expect(match('/reset-password/abc')).toEqual(byPath['/reset-password/$token']);
     expect(match('/')).toEqual(byPath['/']);
     expect(match('/investor')).toEqual([]);
     expect(match('/investor/7/edit')).toEqual([]);
+  });
+
+  it('writes the wide screens’ chunks as preloads with a media query, the rest as module preloads', () => {
+    const html = withModulePreloads('<head></head>', { files: ['/assets/a.js'], wide: ['/assets/grid.js'] });
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/a.js">');
+    expect(html).toContain('<link rel="preload" as="script" crossorigin media="(min-width: 768px)" href="/assets/grid.js">');
+    expect(withModulePreloads('<head></head>', { files: [], wide: [] })).toBe('<head></head>');
   });
 });

@@ -1,14 +1,17 @@
-import { useCallback, useState } from 'react';
-import { Box } from '@mui/material';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Box, CircularProgress } from '@mui/material';
 import type { GridRowId } from '@mui/x-data-grid';
 import type { AppDataGridProps } from './app-data-grid-props';
-import { DataGridTable } from './DataGridTable';
+import type { DataGridTable as DataGridTableType } from './DataGridTable';
+import { loadDataGridTable } from './load-data-grid-table';
+
+const DataGridTable = lazy(() => loadDataGridTable().then((module) => ({ default: module.DataGridTable }))) as unknown as typeof DataGridTableType;
 
 /**
  * Every table of the app: the toolbar row with the page's controls, then an MUI X DataGrid with our
  * shared defaults (DataGridTable), whose Columns and Density buttons join the toolbar row. The grid's
- * code comes with the table pages' own (never with the log-in page): a table page appears whole, in one
- * paint, rather than as a frame that blocks input while its grid is built in a second one.
+ * code is a chunk of its own, which only a wide screen loads (load-data-grid-table.ts), and asks for
+ * early enough that a table page usually appears whole, in one paint.
  */
 export function AppDataGrid<R extends { id: GridRowId }>({ toolbarStart, ...props }: AppDataGridProps<R>) {
   // The grid's buttons are portalled into an element made with the component and placed in the toolbar
@@ -31,7 +34,17 @@ export function AppDataGrid<R extends { id: GridRowId }>({ toolbarStart, ...prop
         {toolbarStart}
         <Box ref={placeControls} sx={{ display: 'flex', gap: 0.5, flexShrink: 0, ml: 'auto' }} />
       </Box>
-      <DataGridTable {...props} controlsContainer={controls} />
+      <Suspense fallback={<GridLoading label={props.label} />}>
+        <DataGridTable {...props} controlsContainer={controls} />
+      </Suspense>
     </>
+  );
+}
+
+function GridLoading({ label }: { label: string }) {
+  return (
+    <Box sx={{ minHeight: 364, display: 'grid', placeItems: 'center' }}>
+      <CircularProgress size={28} aria-label={`Loading ${label}`} />
+    </Box>
   );
 }

@@ -8,6 +8,11 @@ const SPLIT_SUFFIX = /\?tsr-split=.*$/;
 
 export interface RoutePreloadsOptions {
   routesDir: string;
+  /**
+   * Modules a route imports lazily that a wide screen shows at once (the data grid, which a phone never
+   * loads): their chunks are preloaded for wide screens only.
+   */
+  wideScreenModules?: readonly string[];
 }
 
 /**
@@ -16,8 +21,9 @@ export interface RoutePreloadsOptions {
  * index.html already preloads. The server adds them to the page it answers, so a first visit fetches a
  * page's code alongside the entry instead of after it (src/server/plugins/client.ts).
  */
-export function routePreloadsPlugin({ routesDir }: RoutePreloadsOptions): Plugin {
+export function routePreloadsPlugin({ routesDir, wideScreenModules = [] }: RoutePreloadsOptions): Plugin {
   const root = path.resolve(routesDir);
+  const wideModules = wideScreenModules.map((file) => path.resolve(file));
   return {
     name: 'fundscape:route-preloads',
     apply: 'build',
@@ -45,8 +51,17 @@ export function routePreloadsPlugin({ routesDir }: RoutePreloadsOptions): Plugin
           .slice(0, -1)
           .map((_, index, dirs) => dirs.slice(0, index + 1).join('/'));
         const own = ['__root', ...layouts, routeFile].flatMap((file) => splitChunksOf.get(file) ?? []);
-        const files = [...staticClosure(bundle, own)].filter((file) => !alreadyPreloaded.has(file));
-        routes.push({ path: routePath(routeFile), files: files.map((file) => `/${file}`) });
+        const closure = staticClosure(bundle, own);
+        const files = [...closure].filter((file) => !alreadyPreloaded.has(file));
+        const wideEntries = [...closure]
+          .flatMap((file) => (bundle[file] as OutputChunk).dynamicImports)
+          .filter((file) => wideModules.includes((bundle[file] as OutputChunk | undefined)?.facadeModuleId ?? ''));
+        const wide = [...staticClosure(bundle, wideEntries)].filter((file) => !alreadyPreloaded.has(file) && !closure.has(file));
+        routes.push({
+          path: routePath(routeFile),
+          files: files.map((file) => `/${file}`),
+          ...(wide.length > 0 && { wide: wide.map((file) => `/${file}`) }),
+        });
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes, null, 1) });
     },

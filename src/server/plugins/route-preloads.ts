@@ -5,10 +5,22 @@ import path from 'node:path';
 /** Written by the build beside index.html (src/server/build/route-preloads-plugin.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/** Each page route, as `/investor/$id`, with the chunks (absolute URLs) it loads lazily. */
-export type RoutePreloads = Array<{ path: string; files: string[] }>;
+/**
+ * Each page route, as `/investor/$id`, with the chunks (absolute URLs) it loads lazily, and those it loads
+ * only on a wide screen (the data grid's: a phone shows cards).
+ */
+export type RoutePreloads = Array<{ path: string; files: string[]; wide?: string[] }>;
 
-const NO_PRELOADS: string[] = [];
+/** A page's chunks to preload: for every screen, and for wide screens only. */
+export interface PagePreloads {
+  files: string[];
+  wide: string[];
+}
+
+const NO_PRELOADS: PagePreloads = { files: [], wide: [] };
+
+/** Where rows stop being cards: SPEC's md breakpoint (src/app/theme.ts). */
+const WIDE_SCREEN = '(min-width: 768px)';
 
 const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
 
@@ -16,23 +28,30 @@ const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
 export function routePreloadsMatcher(routes: RoutePreloads) {
   const patterns = routes.map((route) => ({
     segments: segmentsOf(route.path),
-    files: route.files,
+    preloads: { files: route.files, wide: route.wide ?? [] },
   }));
-  return (pathname: string): string[] => {
+  return (pathname: string): PagePreloads => {
     const segments = segmentsOf(pathname);
     const route = patterns.find(
       (pattern) =>
         pattern.segments.length === segments.length &&
         pattern.segments.every((segment, index) => segment.startsWith('$') || segment === segments[index]),
     );
-    return route?.files ?? NO_PRELOADS;
+    return route?.preloads ?? NO_PRELOADS;
   };
 }
 
-/** index.html with modulepreload links for the files at the end of its head. */
-export function withModulePreloads(html: string, files: string[]) {
-  if (files.length === 0) return html;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n    ');
+/**
+ * index.html with preload links for a page's files at the end of its head: modulepreload for every
+ * screen; for wide screens only, a preload with a media query (modulepreload has none), which the module
+ * import takes from the cache when the grid is shown.
+ */
+export function withModulePreloads(html: string, { files, wide }: PagePreloads) {
+  if (files.length === 0 && wide.length === 0) return html;
+  const links = [
+    ...files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ...wide.map((file) => `<link rel="preload" as="script" crossorigin media="${WIDE_SCREEN}" href="${file}">`),
+  ].join('\n    ');
   return html.replace('</head>', `  ${links}\n  </head>`);
 }
 
@@ -49,7 +68,7 @@ export function pageHtmlSource(clientDir: string) {
   const indexFile = path.join(clientDir, 'index.html');
   let builtAt = -1;
   let index = '';
-  let matcher: (pathname: string) => string[] = () => NO_PRELOADS;
+  let matcher: (pathname: string) => PagePreloads = () => NO_PRELOADS;
   const variants = new Map<string, PageHtml>();
 
   return (pathname: string): PageHtml => {
@@ -63,11 +82,11 @@ export function pageHtmlSource(clientDir: string) {
         : () => NO_PRELOADS;
       variants.clear();
     }
-    const files = matcher(pathname);
-    const key = files.join(' ');
+    const preloads = matcher(pathname);
+    const key = [...preloads.files, '|', ...preloads.wide].join(' ');
     let page = variants.get(key);
     if (!page) {
-      const html = withModulePreloads(index, files);
+      const html = withModulePreloads(index, preloads);
       page = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
       variants.set(key, page);
     }
