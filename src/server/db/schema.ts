@@ -491,3 +491,31 @@ export const listEvents = pgTable(
   },
   (t) => [index('list_events_list_idx').on(t.list_id, t.id), index('list_events_created_idx').on(t.created_at)],
 );
+
+/**
+ * The live event streams open on every instance, so that each user's stream limits count them all. An instance
+ * moves its streams' `alive_until` on at every heartbeat and deletes a stream's row when it ends; a row past its
+ * `alive_until` (its instance gone) no longer counts. `list_id` 0 is the user's own lists stream.
+ */
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list_id: integer('list_id').notNull(),
+    alive_until: timestamp('alive_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('live_streams_user_idx').on(t.user_id, t.list_id), index('live_streams_alive_idx').on(t.alive_until)],
+);
+
+/** Event-stream tickets already used, by their `jti`, kept until they expire: a ticket opens one stream. */
+export const usedEventTickets = pgTable(
+  'used_event_tickets',
+  {
+    id: text('id').primaryKey(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_event_tickets_expires_idx').on(t.expires_at)],
+);
