@@ -2,6 +2,7 @@
 // true when an access token is stored. Listeners (the router's session sync, offline support) hear
 // every login and logout.
 import type { Tokens } from '@/shared/api-types';
+import { clearAppBadge } from './app-badge';
 import { clearRefreshHandoff } from './refresh-handoff';
 
 /** The localStorage keys of the two tokens. */
@@ -81,6 +82,8 @@ export function createSession() {
       write(ACCESS_KEY, null);
       write(REFRESH_KEY, null);
       void clearRefreshHandoff();
+      // The icon's count of follow-ups was this user's.
+      clearAppBadge();
       const changed = loggedIn;
       loggedIn = false;
       if (changed) notify(reason);
