@@ -1,4 +1,5 @@
-// npm run icons: renders public/icons/*.svg to the PNG sizes the manifest and iOS need, in Debian's Chromium.
+// npm run icons: renders public/icons/*.svg to the PNG sizes the manifest (its icons and its shortcuts') and iOS
+// need, in Debian's Chromium.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -10,6 +11,9 @@ const outputs: Array<{ svg: string; size: number; file: string }> = [
   { svg: 'icon-maskable.svg', size: 192, file: 'icon-maskable-192.png' },
   { svg: 'icon-maskable.svg', size: 512, file: 'icon-maskable-512.png' },
   { svg: 'icon-maskable.svg', size: 180, file: 'apple-touch-icon.png' },
+  ...['investors', 'follow-ups', 'startup'].flatMap((shortcut) =>
+    [96, 192].map((size) => ({ svg: `shortcut-${shortcut}.svg`, size, file: `shortcut-${shortcut}-${size}.png` })),
+  ),
 ];
 
 const browser = await chromium.launch({
