@@ -11,16 +11,19 @@ import { useFitProfile } from '@/features/startup/api/use-startup-view';
 import { FitScore } from '@/components/FitScore';
 import { listViewMode } from '@/features/lists/list-view-mode';
 import { formatName, formatText } from '@/lib/format';
+import { pageNumber } from '@/lib/search-params';
 import type { Fund, Investor, ListItem, ListItemOf, ListType } from '@/shared/api-types';
 import type { CompleteStartupProfile } from '@/shared/fit';
+import { fundCardSummary, investorCardSummary, type CardSummary } from './-components/catalogue-card-summary';
 import { ListWithPipeline, type ListWithPipelineProps } from './-components/ListWithPipeline';
 import { loadOrNotFound } from './-components/load-or-not-found';
 
 export const Route = createFileRoute('/_app/lists/$id')({
-  // ?view=board shows the board; anything else is the table.
-  validateSearch: (search: Record<string, unknown>): { view?: 'board' } => {
+  // ?view=board shows the board; anything else is the table. ?page is a phone's page of cards.
+  validateSearch: (search: Record<string, unknown>): { view?: 'board'; page?: number } => {
     const view = listViewMode(search.view);
-    return view ? { view } : {};
+    const page = pageNumber(search.page);
+    return { ...(view ? { view } : {}), ...(page ? { page } : {}) };
   },
   loader: ({ context: { queryClient }, params }) =>
     loadOrNotFound(params.id, (id) =>
@@ -35,13 +38,15 @@ interface ListKind<R extends ListItem> {
   itemName: (row: R) => string;
   firmName: (row: R) => string;
   detailRoute: '/investor/$id' | '/fund/$id';
+  /** What a phone's card says of the row. */
+  cardSummary: (row: R, profile: CompleteStartupProfile | null) => CardSummary;
 }
 
-type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | 'onViewChange' | 'renderScore'> & {
+type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | 'onViewChange' | 'renderScore' | 'page' | 'onPageChange'> & {
   profile: CompleteStartupProfile | null;
 };
 
-function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute }: ListKind<R>) {
+function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute, cardSummary }: ListKind<R>) {
   return ({ listId, profile, ...viewProps }: ListKindProps): ReactElement => (
     // Keyed by id: another list's page starts with its own search, dialogs and table state.
     <ListWithPipeline<R>
@@ -50,6 +55,7 @@ function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute
       columns={withFitColumn(columns, profile)}
       itemName={itemName}
       firmName={firmName}
+      renderSummary={(row) => cardSummary(row, profile)}
       renderNameLink={(row) => (
         <TextLink to={detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
           {itemName(row)}
@@ -66,19 +72,22 @@ const listKinds: Record<ListType, (props: ListKindProps) => ReactElement> = {
     itemName: (row) => formatName(row.first_name, row.last_name),
     firmName: (row) => formatText(row.firm_name),
     detailRoute: '/investor/$id',
+    cardSummary: investorCardSummary,
   }),
   fund: listKind<ListItemOf<Fund>>({
     columns: funds.columns,
     itemName: (row) => formatText(row.firm_name),
     firmName: (row) => formatText(row.firm_type),
     detailRoute: '/fund/$id',
+    cardSummary: fundCardSummary,
   }),
 };
 
 function ListPage() {
   const listId = Number(Route.useParams().id);
   // Compared, not trusted: the router keeps an unknown view in the search it hands on.
-  const view = Route.useSearch().view === 'board' ? 'board' : 'table';
+  const search = Route.useSearch();
+  const view = search.view === 'board' ? 'board' : 'table';
   const navigate = Route.useNavigate();
   const { data: list } = useList(listId);
   const { profile } = useFitProfile();
@@ -87,6 +96,8 @@ function ListPage() {
     profile,
     view,
     onViewChange: (next) => void navigate({ search: next === 'board' ? { view: 'board' } : {}, replace: true }),
+    page: search.page ?? 1,
+    onPageChange: (page) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) }),
     renderScore: (row) => (row.fit && profile ? <FitScore fit={row.fit} profile={profile} /> : null),
   });
 }

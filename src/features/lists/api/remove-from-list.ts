@@ -15,10 +15,11 @@ export function removeFromList({ listId, listType, itemId }: RemoveFromListInput
   return api(listRowPath(listId, listType, itemId), { method: 'DELETE' });
 }
 
+/** Removes rows from their list, a call each; then the lists refresh. */
 export function useRemoveFromList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: removeFromList,
+    mutationFn: (rows: readonly RemoveFromListInput[]) => Promise.all(rows.map(removeFromList)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: LISTS_KEY }),
   });
 }

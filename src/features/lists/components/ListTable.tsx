@@ -1,17 +1,14 @@
 import type { ReactNode } from 'react';
-import { Button, IconButton, Tooltip, Typography } from '@mui/material';
+import { IconButton, Tooltip, Typography } from '@mui/material';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { useNavigate } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
 import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
-import { apiErrorDetail } from '@/lib/api-client';
-import { closeToast, showToast } from '@/lib/toasts';
 import type { ListItem, ListSummary } from '@/shared/api-types';
 import { canEditRows } from '@/shared/teams';
-import { useAddToLists } from '../api/add-to-list';
-import { useRemoveFromList } from '../api/remove-from-list';
 import { ListEmptyState } from './ListEmptyState';
+import { useRemoveRows } from './use-remove-rows';
 
 /** All of a list's rows are here; the grid shows them this many to a page (its most without a licence). */
 const LIST_PAGE_SIZE = 100;
@@ -34,33 +31,7 @@ export interface ListTableProps<R extends ListItem> {
 /** A list's rows as a table: sorted and searched in the grid, each removable (with Undo) by an editor, each opening its page. */
 export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns, itemName, term, toolbar, noRows }: ListTableProps<R>) {
   const navigate = useNavigate();
-  const removeFromList = useRemoveFromList();
-  const addToLists = useAddToLists();
-
-  const remove = (row: R) => {
-    const name = itemName(row);
-    removeFromList.mutate(
-      { listId: list.id, listType: list.list_type, itemId: row.id },
-      {
-        onSuccess: () =>
-          showToast(`Removed ${name} from ${list.name}`, {
-            action: (key) => (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => {
-                  closeToast(key);
-                  addToLists.mutate({ listIds: [list.id], listType: list.list_type, items: [row] });
-                }}
-              >
-                Undo
-              </Button>
-            ),
-          }),
-        onError: (error) => showToast(apiErrorDetail(error) ?? `${name} could not be removed. Please try again.`, { variant: 'error' }),
-      },
-    );
-  };
+  const { remove, removing } = useRemoveRows(list, itemName);
 
   const removeColumn: TableColumn<R> = {
     field: '__remove',
@@ -80,8 +51,8 @@ export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns,
             size="small"
             aria-label={`Remove ${itemName(row)} from list`}
             tabIndex={tabIndex}
-            disabled={removeFromList.isPending}
-            onClick={() => remove(row)}
+            disabled={removing}
+            onClick={() => remove([row])}
           >
             <RemoveCircleOutlineIcon fontSize="small" />
           </IconButton>

@@ -1,6 +1,7 @@
 // A saved list's page: the lists feature's page and table with the pipeline feature's columns, stage
 // filter, board and follow-up dialog composed into it (features never import each other).
 import { useState, type ReactNode } from 'react';
+import { Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
@@ -8,13 +9,17 @@ import { SearchField } from '@/components/SearchField';
 import { forgetList } from '@/features/lists/api/delete-list';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { useShownListItems } from '@/features/lists/api/use-shown-list-items';
+import { itemCount } from '@/features/lists/components/item-noun';
+import { ListCards, type ListCardSummary } from '@/features/lists/components/ListCards';
 import { ListTable } from '@/features/lists/components/ListTable';
 import { ListView } from '@/features/lists/components/ListView';
 import { csvFileName, downloadCsv, toCsv } from '@/features/lists/csv';
 import type { ListViewMode } from '@/features/lists/list-view-mode';
+import { ChangeStageMenu } from '@/features/pipeline/components/ChangeStageMenu';
 import { FollowUpAmountDialog } from '@/features/pipeline/components/FollowUpAmountDialog';
 import { NothingAtStage } from '@/features/pipeline/components/NothingAtStage';
 import { PipelineBoard } from '@/features/pipeline/components/PipelineBoard';
+import { PipelineCardFacts } from '@/features/pipeline/components/PipelineCardFacts';
 import { StageFilter } from '@/features/pipeline/components/StageFilter';
 import { useListPipeline } from '@/features/pipeline/use-list-pipeline';
 import { useMe } from '@/features/profile/api/me';
@@ -23,7 +28,9 @@ import { ActivityButton } from '@/features/teams/components/ActivityButton';
 import { LeaveListButton } from '@/features/teams/components/LeaveListButton';
 import { ShareButton } from '@/features/teams/components/ShareButton';
 import { showToast } from '@/lib/toasts';
+import { usePhoneLayout } from '@/lib/use-phone-layout';
 import type { ListItem } from '@/shared/api-types';
+import { PIPELINE_STAGE_LABELS, type PipelineStage } from '@/shared/pipeline';
 import { canEditRows, canManageList } from '@/shared/teams';
 
 export interface ListWithPipelineProps<R extends ListItem> {
@@ -34,12 +41,17 @@ export interface ListWithPipelineProps<R extends ListItem> {
   itemName: (row: R) => string;
   /** The firm shown under the name on a board card. */
   firmName: (row: R) => string;
-  /** The row's name as a link to its detail page (on a board card). */
+  /** The row's name as a link to its detail page (on a board card and a phone's card). */
   renderNameLink: (row: R) => ReactNode;
   /** The row's fit score on a board card, when the founder has a profile (the table has it as a column). */
   renderScore?: (row: R) => ReactNode;
+  /** What a phone's card says of the investor or fund (the catalogue kind's part of it). */
+  renderSummary: (row: R) => ListCardSummary;
   view: ListViewMode;
   onViewChange: (view: ListViewMode) => void;
+  /** The 1-based page of a phone's cards (the grid pages its rows itself). */
+  page: number;
+  onPageChange: (page: number) => void;
 }
 
 /** The board has no grid to search with: each word of the search must be in one of the row's columns. */
@@ -56,7 +68,8 @@ function matching<R>(rows: readonly R[], columns: readonly TableColumn<R>[], ter
 }
 
 export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProps<R>) {
-  const { listId, columns, itemName, firmName, renderNameLink, renderScore, view, onViewChange } = props;
+  const { listId, columns, itemName, firmName, renderNameLink, renderScore, renderSummary, view, onViewChange, page, onPageChange } = props;
+  const phone = usePhoneLayout();
   const { list, items, pendingIds } = useShownListItems<R>(listId);
   const readOnly = !canEditRows(list.role);
   const pipeline = useListPipeline({
@@ -92,10 +105,20 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
       ),
   });
   const [term, setTerm] = useState('');
+  // A phone's selection; kept while the window crosses the breakpoint and back.
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
+  const selected = pipeline.rows.filter((row) => selectedIds.has(row.id) && !pendingIds.has(row.id));
   // The pipeline's columns follow the first (the name).
   const tableColumns = [...columns.slice(0, 1), ...pipeline.columns, ...columns.slice(1)];
 
-  const exportCsv = async () => downloadCsv(csvFileName(list.name), toCsv([...columns, ...(await pipeline.csvColumns())], pipeline.rows));
+  const exportCsv = async (rows: typeof pipeline.rows) =>
+    downloadCsv(csvFileName(list.name), toCsv([...columns, ...(await pipeline.csvColumns())], rows));
+  const changeSelectedStage = (stage: PipelineStage) => {
+    for (const row of selected) pipeline.changeStage(row, stage);
+    showToast(`Moved ${itemCount(list.list_type, selected.length)} to ${PIPELINE_STAGE_LABELS[stage]}`, { variant: 'success' });
+  };
+  // A new search or stage shows the cards from their first page.
+  const firstPage = () => page !== 1 && onPageChange(1);
 
   const toolbar = (
     <>
@@ -103,10 +126,19 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
         label="Search this list"
         placeholder="Search this list"
         value={term}
-        onCommit={setTerm}
+        onCommit={(next) => {
+          setTerm(next);
+          firstPage();
+        }}
         sx={{ width: { xs: '100%', md: 380 } }}
       />
-      <StageFilter value={pipeline.stage} onChange={pipeline.setStage} />
+      <StageFilter
+        value={pipeline.stage}
+        onChange={(stage) => {
+          pipeline.setStage(stage);
+          firstPage();
+        }}
+      />
     </>
   );
 
@@ -118,7 +150,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
         pendingCount={pendingIds.size}
         view={view}
         onViewChange={onViewChange}
-        onExport={() => void exportCsv()}
+        onExport={() => void exportCsv(pipeline.rows)}
         toolbar={toolbar}
         teamActions={
           canManageList(list.role) ? (
@@ -135,16 +167,45 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
           )
         }
         table={
-          <ListTable
-            list={list}
-            rows={pipeline.stageRows}
-            pendingIds={pendingIds}
-            columns={tableColumns}
-            itemName={itemName}
-            term={term}
-            toolbar={toolbar}
-            noRows={pipeline.stage === 'all' ? undefined : <NothingAtStage stage={pipeline.stage} />}
-          />
+          phone ? (
+            <ListCards
+              list={list}
+              rows={matching(pipeline.stageRows, tableColumns, term)}
+              pendingIds={pendingIds}
+              itemName={itemName}
+              renderNameLink={renderNameLink}
+              renderSummary={renderSummary}
+              renderPipeline={(row) => (
+                <PipelineCardFacts row={row} name={itemName(row)} onStageChange={pipeline.changeStage} onEdit={pipeline.edit} readOnly={readOnly} />
+              )}
+              toolbar={toolbar}
+              page={page}
+              onPageChange={onPageChange}
+              selected={selected}
+              onSelectionChange={setSelectedIds}
+              selectionActions={
+                <>
+                  <Button size="small" variant="outlined" onClick={() => void exportCsv(selected)}>
+                    Export CSV
+                  </Button>
+                  <ChangeStageMenu onChange={changeSelectedStage} />
+                </>
+              }
+              term={term}
+              noRows={pipeline.stage === 'all' ? undefined : <NothingAtStage stage={pipeline.stage} />}
+            />
+          ) : (
+            <ListTable
+              list={list}
+              rows={pipeline.stageRows}
+              pendingIds={pendingIds}
+              columns={tableColumns}
+              itemName={itemName}
+              term={term}
+              toolbar={toolbar}
+              noRows={pipeline.stage === 'all' ? undefined : <NothingAtStage stage={pipeline.stage} />}
+            />
+          )
         }
         board={
           <PipelineBoard
