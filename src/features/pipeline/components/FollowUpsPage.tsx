@@ -2,12 +2,16 @@ import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
+import { RowCardList } from '@/components/RowCards';
 import { usePendingChanges } from '@/features/offline';
-import type { FollowUpDue } from '@/shared/pipeline';
+import { usePhoneLayout } from '@/lib/use-phone-layout';
+import type { FollowUpDue, PipelineStage } from '@/shared/pipeline';
+import { useChangePipeline } from '../api/change-pipeline';
 import { followUpsQueryOptions } from '../api/follow-ups';
 import type { ListKeys } from '../api/list-keys';
 import { followUpGroups, type ShownFollowUp } from '../follow-up-groups';
 import { formatAmount, formatFollowUp, localDate, stageLabel } from '../pipeline-format';
+import { FollowUpCard } from './FollowUpCard';
 import { PendingMark } from './PendingMark';
 
 const GROUPS: Array<{ due: FollowUpDue; title: string; empty: string }> = [
@@ -59,11 +63,27 @@ function FollowUpItem({ row }: { row: ShownFollowUp }) {
   );
 }
 
-/** Rows whose follow-up is overdue, due today or due in the next 7 days, across all lists. */
-export function FollowUpsPage({ listKeys }: { listKeys: ListKeys }) {
+export interface FollowUpsPageProps {
+  listKeys: ListKeys;
+  /** Whether the founder may change the rows of a list (not a viewer of it). */
+  canEditList: (listId: number) => boolean;
+}
+
+/** Rows whose follow-up is overdue, due today or due in the next 7 days, across all lists; on a phone, as cards. */
+export function FollowUpsPage({ listKeys, canEditList }: FollowUpsPageProps) {
   const today = localDate();
   const { data } = useSuspenseQuery(followUpsQueryOptions(listKeys, today));
   const groups = followUpGroups(data, usePendingChanges(), today);
+  const phone = usePhoneLayout();
+  const changePipeline = useChangePipeline();
+  const stageChange = (row: ShownFollowUp) =>
+    canEditList(row.list_id)
+      ? (stage: PipelineStage) =>
+          changePipeline.mutate({
+            row: { listId: row.list_id, listType: row.list_type, itemId: row.item_id, names: { row: row.name, list: row.list_name } },
+            patch: { stage },
+          })
+      : undefined;
   return (
     <>
       <PageTitle title="Follow-ups" subtitle="Who to get back to: overdue, due today and in the next 7 days, across your lists." />
@@ -78,6 +98,15 @@ export function FollowUpsPage({ listKeys }: { listKeys: ListKeys }) {
             </Stack>
             {groups[due].length === 0 ? (
               <Typography sx={{ px: 2, pb: 2, color: 'text.secondary', fontSize: 14 }}>{empty}</Typography>
+            ) : phone ? (
+              <Box sx={{ px: 1, pb: 1 }}>
+                <RowCardList
+                  label={title}
+                  rows={groups[due]}
+                  rowKey={(row) => `${row.list_id}:${row.item_id}`}
+                  renderCard={(row) => <FollowUpCard row={row} onStageChange={stageChange(row)} />}
+                />
+              </Box>
             ) : (
               <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {groups[due].map((row) => (
