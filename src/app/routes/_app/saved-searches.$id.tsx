@@ -1,6 +1,9 @@
 import { onlineManager } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { NotFound } from '@/components/NotFound/NotFound';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
+import { RowCard } from '@/components/RowCards';
+import { formatName, formatText } from '@/lib/format';
 import { pageNumber } from '@/lib/search-params';
 import type { CatalogueKind, CatalogueRow } from '@/features/catalogue/catalogue-kind';
 import { withFitColumn } from '@/features/catalogue/kinds/fit-column';
@@ -11,7 +14,10 @@ import { savedSearchesQueryOptions } from '@/features/saved-searches/api/get-sav
 import { useShownSavedSearch } from '@/features/saved-searches/api/use-shown-saved-searches';
 import { NewRowsPage } from '@/features/saved-searches/components/NewRowsPage';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
+import type { CompleteStartupProfile } from '@/shared/fit';
+import type { Fund, Investor } from '@/shared/api-types';
 import type { SavedSearch } from '@/shared/saved-searches';
+import { fundCardSummary, investorCardSummary, type CardSummary } from './-components/catalogue-card-summary';
 
 /** The page an alert mail's "see them all" links to: a saved search's new rows, in its kind's table. */
 export const Route = createFileRoute('/_app/saved-searches/$id')({
@@ -40,14 +46,37 @@ function SavedSearchNewRows() {
   if (!saved) return <NotFound />;
   // Keyed by id: another search's page starts with its own table state.
   return saved.kind === 'investors' ? (
-    <NewRowsOfKind key={id} kind={investors} saved={saved} page={page} />
+    <NewRowsOfKind<Investor & CatalogueRow>
+      key={id}
+      kind={investors}
+      saved={saved}
+      page={page}
+      itemName={(row) => formatName(row.first_name, row.last_name)}
+      cardSummary={investorCardSummary}
+    />
   ) : (
-    <NewRowsOfKind key={id} kind={funds} saved={saved} page={page} />
+    <NewRowsOfKind<Fund & CatalogueRow>
+      key={id}
+      kind={funds}
+      saved={saved}
+      page={page}
+      itemName={(row) => formatText(row.firm_name)}
+      cardSummary={fundCardSummary}
+    />
   );
 }
 
-/** The new rows in their kind's table, scored by the founder's profile as a search's rows are; a row opens its page. */
-function NewRowsOfKind<R extends CatalogueRow>({ kind, saved, page }: { kind: CatalogueKind<R>; saved: SavedSearch; page: number }) {
+interface NewRowsOfKindProps<R extends CatalogueRow> {
+  kind: CatalogueKind<R>;
+  saved: SavedSearch;
+  page: number;
+  itemName: (row: R) => string;
+  /** What a phone's card says of the row. */
+  cardSummary: (row: R, profile: CompleteStartupProfile | null) => CardSummary;
+}
+
+/** The new rows in their kind's table (cards on a phone), scored by the founder's profile as a search's rows are; a row opens its page. */
+function NewRowsOfKind<R extends CatalogueRow>({ kind, saved, page, itemName, cardSummary }: NewRowsOfKindProps<R>) {
   const navigate = Route.useNavigate();
   const { profile } = useFitProfile();
   return (
@@ -57,6 +86,17 @@ function NewRowsOfKind<R extends CatalogueRow>({ kind, saved, page }: { kind: Ca
       onPageChange={(next) => void navigate({ search: next > 1 ? { page: next } : {} })}
       columns={withFitColumn(kind.columns, profile)}
       onRowOpen={(row) => void navigate({ to: kind.detailRoute, params: { id: String(row.id) } })}
+      renderCard={(row) => (
+        <RowCard
+          heading={
+            <TextLink to={kind.detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
+              {itemName(row)}
+            </TextLink>
+          }
+          name={itemName(row)}
+          {...cardSummary(row, profile)}
+        />
+      )}
     />
   );
 }

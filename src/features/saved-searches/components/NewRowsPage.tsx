@@ -1,10 +1,14 @@
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import FiberNewOutlinedIcon from '@mui/icons-material/FiberNewOutlined';
 import type { GridRowId } from '@mui/x-data-grid';
 import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
 import type { TableColumn } from '@/components/DataGrid';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
+import { Pagination } from '@/components/Pagination';
+import { RowCardList } from '@/components/RowCards';
 import { formatCount } from '@/lib/format';
+import { usePhoneLayout } from '@/lib/use-phone-layout';
 import { isUnavailableOffline } from '@/features/offline';
 import { PAGE_SIZE } from '@/shared/constants';
 import type { SavedSearch } from '@/shared/saved-searches';
@@ -22,16 +26,45 @@ export interface NewRowsPageProps<R> {
   /** The kind's table columns (another feature's, composed by the route). */
   columns: readonly TableColumn<R>[];
   onRowOpen: (row: R) => void;
+  /** A row as a phone's card (a RowCard: the kind's, composed by the route). */
+  renderCard: (row: R) => ReactNode;
 }
 
 /**
  * What an alert mail's "see them all" opens: the rows added to the catalogue since the saved search
  * was last opened that match it, in its kind's table, a page at a time, and a way to open the search.
  */
-export function NewRowsPage<R extends { id: GridRowId }>({ saved, page, onPageChange, columns, onRowOpen }: NewRowsPageProps<R>) {
+export function NewRowsPage<R extends { id: GridRowId }>({ saved, page, onPageChange, columns, onRowOpen, renderCard }: NewRowsPageProps<R>) {
   const results = useNewRows<R>(saved.id, page);
   const total = results.data?.total ?? 0;
   const noun = saved.kind;
+  const phone = usePhoneLayout();
+  const rows = results.data?.results ?? NO_ROWS;
+  const noRows = results.isError ? (
+    <Alert
+      severity={isUnavailableOffline(results.error) ? 'info' : 'error'}
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => void results.refetch()}>
+          Retry
+        </Button>
+      }
+    >
+      {isUnavailableOffline(results.error)
+        ? `Not available offline: the new ${noun} of this search were never loaded on this device.`
+        : `The new ${noun} could not be loaded. Check your connection and try again.`}
+    </Alert>
+  ) : (
+    <Box sx={{ py: 8, px: 3, textAlign: 'center' }}>
+      <FiberNewOutlinedIcon sx={{ fontSize: 40, color: 'text.disabled', mb: 1 }} />
+      <Typography variant="h5" component="p">
+        Nothing new
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+        {`No ${noun} that match “${saved.name}” were added since you last opened it.`}
+      </Typography>
+    </Box>
+  );
   return (
     <Box>
       <PageTitle
@@ -43,47 +76,38 @@ export function NewRowsPage<R extends { id: GridRowId }>({ saved, page, onPageCh
         }
         actions={<OpenSearchButton saved={saved} />}
       />
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <AppDataGrid
-          label={`New ${noun}`}
-          tableId={noun}
-          rows={results.data?.results ?? NO_ROWS}
-          columns={columns}
-          minColumnWidth={60}
-          maxColumnWidth={500}
-          loading={results.isFetching}
-          pageSize={PAGE_SIZE}
-          serverPaging={{ page, rowCount: total, onPageChange }}
-          onRowOpen={onRowOpen}
-          noRows={
-            results.isError ? (
-              <Alert
-                severity={isUnavailableOffline(results.error) ? 'info' : 'error'}
-                sx={{ m: 2 }}
-                action={
-                  <Button color="inherit" size="small" onClick={() => void results.refetch()}>
-                    Retry
-                  </Button>
-                }
-              >
-                {isUnavailableOffline(results.error)
-                  ? `Not available offline: the new ${noun} of this search were never loaded on this device.`
-                  : `The new ${noun} could not be loaded. Check your connection and try again.`}
-              </Alert>
-            ) : (
-              <Box sx={{ py: 8, px: 3, textAlign: 'center' }}>
-                <FiberNewOutlinedIcon sx={{ fontSize: 40, color: 'text.disabled', mb: 1 }} />
-                <Typography variant="h5" component="p">
-                  Nothing new
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-                  {`No ${noun} that match “${saved.name}” were added since you last opened it.`}
-                </Typography>
-              </Box>
-            )
-          }
-        />
-      </Paper>
+      {phone ? (
+        results.isPending ? (
+          <Box sx={{ py: 6, display: 'grid', placeItems: 'center' }}>
+            <CircularProgress size={28} aria-label={`Loading new ${noun}`} />
+          </Box>
+        ) : (
+          <RowCardList
+            label={`New ${noun}`}
+            rows={rows}
+            rowKey={(row) => row.id}
+            renderCard={renderCard}
+            empty={<Paper variant="outlined">{noRows}</Paper>}
+            footer={<Pagination page={page} pageCount={Math.ceil(total / PAGE_SIZE)} onPageChange={onPageChange} />}
+          />
+        )
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <AppDataGrid
+            label={`New ${noun}`}
+            tableId={noun}
+            rows={rows}
+            columns={columns}
+            minColumnWidth={60}
+            maxColumnWidth={500}
+            loading={results.isFetching}
+            pageSize={PAGE_SIZE}
+            serverPaging={{ page, rowCount: total, onPageChange }}
+            onRowOpen={onRowOpen}
+            noRows={noRows}
+          />
+        </Paper>
+      )}
     </Box>
   );
 }
