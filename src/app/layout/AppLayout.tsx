@@ -4,6 +4,7 @@ import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
 import { listKeys } from '@/features/lists/api/list-keys';
+import { FollowUpsAppBadge } from '@/features/pipeline/components/FollowUpsAppBadge';
 import { useMyListsEvents } from '@/features/teams/api/my-lists-events';
 import { SIDEBAR_WIDTH } from '../theme';
 import { SidebarContent } from './SidebarContent';
@@ -28,6 +29,7 @@ export function AppLayout() {
 
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <FollowUpsAppBadge listKeys={listKeys} />
       {wide ? (
         <Box
           component="nav"

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usePendingChanges } from '@/features/offline';
 import { api } from '@/lib/api-client';
 import { API } from '@/shared/api-paths';
-import type { FollowUpRow } from '@/shared/pipeline';
-import { followUpGroups } from '../follow-up-groups';
+import type { FollowUpDue, FollowUpRow } from '@/shared/pipeline';
+import { followUpGroups, type ShownFollowUp } from '../follow-up-groups';
 import { localDate } from '../pipeline-format';
 import type { ListKeys } from './list-keys';
 
@@ -14,12 +14,15 @@ export const followUpsQueryOptions = (listKeys: ListKeys, today: string) =>
     queryFn: () => api<FollowUpRow[]>(`${API}/follow-ups`, { query: { today } }),
   });
 
-/** How many follow-ups are due now, overdue or today, counting changes not yet synced. */
-export function useDueFollowUpCount(listKeys: ListKeys): number {
-  const today = localDate();
+/** The follow-ups page's groups as of `today`, counting changes not yet synced; null until answered. */
+export function useFollowUpGroups(listKeys: ListKeys, today: string): Record<FollowUpDue, ShownFollowUp[]> | null {
   const { data } = useQuery(followUpsQueryOptions(listKeys, today));
   const outbox = usePendingChanges();
-  if (!data) return 0;
-  const groups = followUpGroups(data, outbox, today);
-  return groups.overdue.length + groups.today.length;
+  return data ? followUpGroups(data, outbox, today) : null;
+}
+
+/** How many follow-ups are due now, overdue or today, counting changes not yet synced. */
+export function useDueFollowUpCount(listKeys: ListKeys): number {
+  const groups = useFollowUpGroups(listKeys, localDate());
+  return groups ? groups.overdue.length + groups.today.length : 0;
 }
