@@ -52,10 +52,13 @@ function parseDigestHour(raw: string | undefined): number {
   return hour;
 }
 
+/** The file in DATA_DIR that keeps the generated JWT secret. */
+export const JWT_SECRET_FILE = 'jwt-secret';
+
 /** The JWT secret comes from JWT_SECRET, or is generated once and kept in DATA_DIR. */
 function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, JWT_SECRET_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -113,10 +116,15 @@ export function loadDotEnv(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+/** DATA_DIR, absolute; unlike loadConfig, nothing is created in it. */
+export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.DATA_DIR || './data');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT);
   const host = env.HOST || '127.0.0.1';
-  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const dataDir = resolveDataDir(env);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL');

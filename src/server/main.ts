@@ -6,6 +6,8 @@ import { createMailer } from './mail/mailer.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/seed-catalogue.js';
 import { drain, trackRequests } from './shutdown.js';
+import { lockDataDir } from './db/backup/data-dir-lock.js';
+import { serveBackups } from './db/backup/backup-socket.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,6 +18,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export async function main() {
   loadDotEnv();
   const config = loadConfig();
+  // PGlite's files are this process's alone until it ends (npm run backup asks it for a copy instead).
+  if (!config.databaseUrl) await lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = await buildApp({
@@ -25,6 +29,7 @@ export async function main() {
     clientDir: path.join(root, 'dist'),
     logger: { level: process.env.LOG_LEVEL || 'info' },
   });
+  const backups = database.kind === 'pglite' ? await serveBackups(config.dataDir, database, app.log) : undefined;
   const seeded = await seedIfEmpty(database.db);
   if (seeded) app.log.info(`First start: seeded ${seeded.investors} investors and ${seeded.funds} funds`);
 
@@ -36,6 +41,7 @@ export async function main() {
     closing = true;
     app.log.info(`${signal}: finishing the requests in flight, then closing`);
     await drain(app, requests);
+    await backups?.close();
     mailer.close();
     await database.close();
     process.exit(0);

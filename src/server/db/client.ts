@@ -23,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's URL, for a connection of its own outside the pool (LISTEN); none on PGlite. */
   url?: string;
+  /** PGlite only: a consistent, gzipped tarball of its data directory. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -60,8 +62,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } as unknown as PGlite;
   const db = drizzlePglite({ client: queued, schema });
   await migratePglite(db, { migrationsFolder });
+  // Taken in the queue, so between two statements or transactions, never inside one; the checkpoint first
+  // writes every committed change into the data files, so loading the copy needs no WAL replay.
+  const dumpDataDir = () =>
+    queue.run(async () => {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    });
   // Closed after whatever is queued: nothing is cut off.
-  return { db: db as unknown as Db, kind: 'pglite', close: () => queue.run(() => client.close()) };
+  return { db: db as unknown as Db, kind: 'pglite', dumpDataDir, close: () => queue.run(() => client.close()) };
 }
 
 /** The newest committed migration, as drizzle's migrator records it (its journal time). */
