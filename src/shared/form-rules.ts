@@ -25,6 +25,10 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export const LIST_NAME_MAX = 100;
 export const LIST_DESCRIPTION_MAX = 1000;
+/** Lists one account may own. */
+export const MAX_LISTS = 500;
+/** Lists one account may create per hour, across every instance. */
+export const LISTS_CREATED_PER_HOUR = 60;
 
 export const LIST_MESSAGES = {
   nameRequired: 'List name is required',
@@ -32,4 +36,5 @@ export const LIST_MESSAGES = {
   descriptionTooLong: `Description must be at most ${LIST_DESCRIPTION_MAX} characters`,
   typeRequired: 'List type is required',
   typeInvalid: "List type must be either 'investor' or 'fund'",
+  tooMany: `You can have at most ${MAX_LISTS} lists: delete one to make room for another`,
 } as const;

@@ -17,6 +17,11 @@ export const PIPELINE_STAGE_LABELS: Record<PipelineStage, string> = {
 };
 
 export const NOTE_MAX_LENGTH = 2000;
+/** Notes one row of a list may hold. */
+export const NOTES_PER_ROW_MAX = 500;
+/** Notes one read of a row's notes answers: `limit`'s default and its most. */
+export const NOTES_PAGE_DEFAULT = 100;
+export const NOTES_PAGE_MAX = 500;
 
 export interface PipelineNote {
   id: number;

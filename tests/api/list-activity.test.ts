@@ -1,9 +1,12 @@
 // Who did what on a shared list: each row's activity (every kind of change, newest first, with its author),
 // the author of the last change on each row (updated_by) and of each note (each deletes only their own), and
-// the follow-ups and morning mail of those who edit a list.
+// the follow-ups and morning mail of those who edit a list. A deleted note's text is gone from the activity and
+// the stored events; a member who joins later is served only what happened since.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { listMembers } from '../../src/server/db/schema.js';
+import { asc, eq } from 'drizzle-orm';
+import { listActivity, listEvents, listMembers } from '../../src/server/db/schema.js';
+import { lastEventBeforeJoining } from '../../src/server/modules/lists/since-joined.js';
 import { localDay } from '../../src/server/modules/pipeline/days.js';
 import type { FollowUpRow, Pipeline } from '../../src/shared/pipeline.js';
 import { TEAM_MESSAGES, type ActivityEntry, type MemberRole } from '../../src/shared/teams.js';
@@ -11,7 +14,7 @@ import { buildMailingApp } from '../helpers/morning-mail.js';
 import { testDatabases } from '../helpers/database.js';
 import { insertFund, insertInvestor } from '../helpers/pipeline.js';
 import { startSmtpSink } from '../helpers/smtp-sink.js';
-import { member, type Member, type Sink } from '../helpers/teams.js';
+import { joinList, member, type Member, type Sink } from '../helpers/teams.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -70,7 +73,7 @@ describe.each(testDatabases())('activity and authors on a shared list, on $name'
     await owner.call('PATCH', row, { amount: null });
     expect((await owner.call('DELETE', row)).statusCode).toBe(204);
 
-    const entries = await activityOf(viewer, listId, ana);
+    const entries = await activityOf(owner, listId, ana);
     const entry = (action: string, user: Member, extra: Partial<ActivityEntry> = {}) => ({
       id: expect.any(Number),
       action,
@@ -84,8 +87,9 @@ describe.each(testDatabases())('activity and authors on a shared list, on $name'
     expect(entries).toEqual([
       entry('removed', owner),
       entry('amount', owner, { from: 250_000, to: null }),
-      entry('note_deleted', editor, { note: { id: note.id, body: 'Partner meeting booked' } }),
-      entry('note_added', editor, { note: { id: note.id, body: 'Partner meeting booked' } }),
+      // The note is deleted: who added it and who deleted it, and when, but not what it said.
+      entry('note_deleted', editor),
+      entry('note_added', editor),
       // One call changing two fields writes an entry for each, in the order of the fields.
       entry('amount', editor, { from: null, to: 250_000 }),
       entry('follow_up', editor, { from: null, to: '2027-03-01' }),
@@ -100,11 +104,69 @@ describe.each(testDatabases())('activity and authors on a shared list, on $name'
     expect((await activityOf(owner, listId, ben)).map((e) => e.action)).toEqual(['added']);
     const fundList = await sharedList('fund', [northwind]);
     await editor.call('PATCH', `/lists/${fundList}/funds/${northwind}`, { stage: 'contacted' });
-    expect((await activityOf(viewer, fundList, northwind, 'funds')).map((e) => [e.action, e.user?.id])).toEqual([
+    expect((await activityOf(owner, fundList, northwind, 'funds')).map((e) => [e.action, e.user?.id])).toEqual([
       ['stage', editor.id],
       ['added', owner.id],
     ]);
+    // Members joined after the row was added: they see what happened since.
+    expect((await activityOf(viewer, fundList, northwind, 'funds')).map((e) => [e.action, e.user?.id])).toEqual([['stage', editor.id]]);
     expect(await activityOf(owner, listId, 999_999)).toEqual([]);
+  });
+
+  it('forgets a deleted note’s text: the activity keeps who and when, and no stored event holds it', async () => {
+    const listId = await sharedList();
+    const row = `/lists/${listId}/investors/${ana}`;
+    const secret = 'Their terms: 8M pre, 2x preference';
+    const note = (await editor.call('POST', `${row}/notes`, { body: secret })).json();
+    await editor.call('POST', `${row}/notes`, { body: 'A note that stays' });
+    await owner.call('POST', `/lists/${listId}/investors/${ben}/notes`, { body: 'Ben’s secret' });
+    expect((await editor.call('DELETE', `${row}/notes/${note.id}`)).statusCode).toBe(204);
+    // A row taken off the list takes its notes, and their texts, with it.
+    expect((await owner.call('DELETE', `/lists/${listId}/investors/${ben}`)).statusCode).toBe(204);
+
+    const entries = await activityOf(owner, listId, ana);
+    expect(entries.slice(0, 3)).toEqual([
+      { id: expect.any(Number), action: 'note_deleted', from: null, to: null, note: null, user: by(editor), created_at: expect.any(String) },
+      expect.objectContaining({ action: 'note_added', note: { id: expect.any(Number), body: 'A note that stays' } }),
+      expect.objectContaining({ action: 'note_added', note: null, user: by(editor) }),
+    ]);
+    const served = JSON.stringify([entries, await activityOf(owner, listId, ben)]);
+    const stored = async () => JSON.stringify(await app.db.select().from(listEvents).where(eq(listEvents.list_id, listId)));
+    const written = JSON.stringify(await app.db.select().from(listActivity).where(eq(listActivity.list_id, listId)));
+    for (const text of [served, await stored(), written]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain('Ben’s secret');
+      expect(text).toContain('A note that stays');
+    }
+    // A deleted list's last event outlives it (for its streams to end); its notes' texts do not.
+    expect((await owner.call('DELETE', `/lists/${listId}`)).statusCode).toBe(204);
+    expect(await stored()).not.toContain('A note that stays');
+  });
+
+  it('serves a member who joins later only what happened since: in the activity, and events to resume from', async () => {
+    now = new Date();
+    const listId = (await owner.call('POST', '/lists', { name: 'Joined later', list_type: 'investor' })).json().id as number;
+    await owner.call('POST', `/lists/${listId}/investors/batch`, { investor_ids: [ana] });
+    const row = `/lists/${listId}/investors/${ana}`;
+    await owner.call('PATCH', row, { stage: 'meeting' });
+    await owner.call('POST', `${row}/notes`, { body: 'Before they came' });
+    const newcomer = await member(app);
+    await joinList(sink, owner.call, listId, newcomer, 'editor');
+
+    expect(await activityOf(newcomer, listId, ana)).toEqual([]);
+    await newcomer.call('PATCH', row, { stage: 'term_sheet' });
+    expect((await activityOf(newcomer, listId, ana)).map((e) => [e.action, e.user?.id])).toEqual([['stage', newcomer.id]]);
+    expect((await activityOf(owner, listId, ana)).map((e) => e.action)).toEqual(['stage', 'note_added', 'stage', 'added']);
+
+    const events = await app.db
+      .select({ id: listEvents.id, type: listEvents.type, data: listEvents.data })
+      .from(listEvents)
+      .where(eq(listEvents.list_id, listId))
+      .orderBy(asc(listEvents.id));
+    const joined = events.findIndex((event) => event.type === 'member-added' && event.data.user_id === newcomer.id);
+    expect(events.slice(0, joined).map((event) => event.type)).toEqual(['row-added', 'row-changed', 'note-added']);
+    expect(await lastEventBeforeJoining(app.db, listId, newcomer.id)).toBe(events[joined - 1].id);
+    expect(await lastEventBeforeJoining(app.db, listId, owner.id)).toBe(0);
   });
 
   it('records nothing for a change that changes no value or loses to a later one', async () => {

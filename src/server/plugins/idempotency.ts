@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { Type } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { idempotencyKeys } from '../db/schema.js';
+import { idempotencyKeys, users } from '../db/schema.js';
 import { HttpError } from './error-handler.js';
 
 /** The header schema of a call that honours Idempotency-Key; declaring it is what opts a route in. */
@@ -19,6 +19,8 @@ export const idempotencyHeaders = Type.Object({
 });
 
 const KEEP_FOR = sql`interval '24 hours'`;
+/** Keys one user may hold: each is kept a day, so this is how many keyed changes they may make in one. */
+export const MAX_KEYS_PER_USER = 1000;
 /** A first request still unanswered after this is taken for dead (its instance stopped) and may be redone. */
 const ABANDONED_AFTER = sql`interval '2 minutes'`;
 /** How long a repeat waits for the first request's answer before saying it is still in progress. */
@@ -36,7 +38,8 @@ type Claim =
   | { kind: 'first' }
   | { kind: 'answered'; status: number; body: string | null }
   | { kind: 'in-progress' }
-  | { kind: 'other-request' };
+  | { kind: 'other-request' }
+  | { kind: 'too-many'; retryAfterSeconds: number };
 
 function requestHash(request: FastifyRequest): string {
   const path = request.url.split('?')[0];
@@ -46,19 +49,33 @@ function requestHash(request: FastifyRequest): string {
 /**
  * Takes the key for this request, or finds what became of it: one upsert, so of two requests racing
  * with one key exactly one is first. A key past its 24 hours, or whose first request was abandoned,
- * is taken afresh.
+ * is taken afresh. A key the user does not hold yet is refused while they hold MAX_KEYS_PER_USER
+ * (counted under their user row's lock, so requests at once cannot pass it together).
  */
 async function claim(db: Db, userId: number, key: string, hash: string): Promise<Claim> {
   const t = idempotencyKeys;
-  const taken = await db
-    .insert(t)
-    .values({ user_id: userId, key, request_hash: hash, expires_at: sql`now() + ${KEEP_FOR}` })
-    .onConflictDoUpdate({
-      target: [t.user_id, t.key],
-      set: { request_hash: hash, status: null, body: null, created_at: sql`now()`, expires_at: sql`now() + ${KEEP_FOR}` },
-      setWhere: sql`${t.expires_at} <= now() OR (${t.status} IS NULL AND ${t.created_at} < now() - ${ABANDONED_AFTER})`,
-    })
-    .returning({ key: t.key });
+  const taken = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [held] = await tx
+      .select({
+        others: sql<number>`(count(*) FILTER (WHERE ${t.key} <> ${key}))::int`,
+        thisOne: sql<boolean>`coalesce(bool_or(${t.key} = ${key}), false)`,
+        freedInSeconds: sql<number>`ceil(extract(epoch FROM min(${t.expires_at}) - now()))::int`,
+      })
+      .from(t)
+      .where(and(eq(t.user_id, userId), sql`${t.expires_at} > now()`));
+    if (!held.thisOne && held.others >= MAX_KEYS_PER_USER) return { retryAfterSeconds: Math.max(1, held.freedInSeconds) };
+    return tx
+      .insert(t)
+      .values({ user_id: userId, key, request_hash: hash, expires_at: sql`now() + ${KEEP_FOR}` })
+      .onConflictDoUpdate({
+        target: [t.user_id, t.key],
+        set: { request_hash: hash, status: null, body: null, created_at: sql`now()`, expires_at: sql`now() + ${KEEP_FOR}` },
+        setWhere: sql`${t.expires_at} <= now() OR (${t.status} IS NULL AND ${t.created_at} < now() - ${ABANDONED_AFTER})`,
+      })
+      .returning({ key: t.key });
+  });
+  if ('retryAfterSeconds' in taken) return { kind: 'too-many', retryAfterSeconds: taken.retryAfterSeconds };
   if (taken.length > 0) return { kind: 'first' };
   const [row] = await db
     .select()
@@ -113,6 +130,13 @@ export const idempotency = fp(async (app: FastifyInstance) => {
           return replay(reply, found.status, found.body);
         case 'other-request':
           throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
+        case 'too-many':
+          reply.header('retry-after', found.retryAfterSeconds);
+          throw new HttpError(
+            429,
+            `Too many changes sent with an Idempotency-Key: at most ${MAX_KEYS_PER_USER.toLocaleString('en-US')} a day. ` +
+              'Try again later.',
+          );
         case 'in-progress':
           if (Date.now() > deadline) {
             reply.header('retry-after', 1);

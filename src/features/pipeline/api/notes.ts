@@ -4,17 +4,29 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { outboxReplayer } from '@/features/offline';
 import { api } from '@/lib/api-client';
 import { rowNotesPath } from '@/shared/list-paths';
-import type { PipelineNote } from '@/shared/pipeline';
+import { NOTES_PAGE_MAX, type PipelineNote } from '@/shared/pipeline';
 import type { ListKeys } from './list-keys';
 import { noteEntry, type RowRef } from './pipeline-outbox';
 
 /** Newest first. */
 const byNewest = (a: PipelineNote, b: PipelineNote) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
 
+/** Every note of the row, page after page (a full page may have another after it). */
+async function allNotes(row: RowRef): Promise<PipelineNote[]> {
+  const notes: PipelineNote[] = [];
+  for (;;) {
+    const before = notes.at(-1)?.id;
+    const query = { limit: NOTES_PAGE_MAX, ...(before !== undefined && { before }) };
+    const page = await api<PipelineNote[]>(rowNotesPath(row.listId, row.listType, row.itemId), { query });
+    notes.push(...page);
+    if (page.length < NOTES_PAGE_MAX) return notes;
+  }
+}
+
 export const notesQueryOptions = (listKeys: ListKeys, row: RowRef) =>
   queryOptions({
     queryKey: [...listKeys.all, row.listId, 'notes', row.listType, row.itemId],
-    queryFn: async () => (await api<PipelineNote[]>(rowNotesPath(row.listId, row.listType, row.itemId))).sort(byNewest),
+    queryFn: async () => (await allNotes(row)).sort(byNewest),
   });
 
 export function useNotes(listKeys: ListKeys, row: RowRef) {

@@ -3,11 +3,13 @@ import { ACTIVITY_LIMIT, type ActivityEntry } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
 import { listActivity, users } from '../../db/schema.js';
 import { listAccess } from '../lists/list-access.js';
+import { sinceJoined } from '../lists/since-joined.js';
 import type { RowRef } from '../pipeline/row-store.js';
 
 /**
- * What happened to a row of a list the caller is on, newest first (the newest ACTIVITY_LIMIT), each with who
- * did it. A row taken off the list keeps its history: it ends with 'removed'. A row never on it has none.
+ * What happened to a row of a list the caller is on since they joined it (the owner: ever), newest first (the
+ * newest ACTIVITY_LIMIT), each with who did it. A row taken off the list keeps its history: it ends with
+ * 'removed'. A row never on it has none. A deleted note's entries keep who and when, not its text.
  */
 export async function rowActivity(db: Db, ref: RowRef): Promise<ActivityEntry[]> {
   await listAccess(db, ref.userId, ref.listId, 'read');
@@ -24,7 +26,12 @@ export async function rowActivity(db: Db, ref: RowRef): Promise<ActivityEntry[]>
     .from(listActivity)
     .leftJoin(users, eq(users.id, listActivity.user_id))
     .where(
-      and(eq(listActivity.list_id, ref.listId), eq(listActivity.item_kind, ref.kind.type), eq(listActivity.item_id, ref.itemId)),
+      and(
+        eq(listActivity.list_id, ref.listId),
+        eq(listActivity.item_kind, ref.kind.type),
+        eq(listActivity.item_id, ref.itemId),
+        sinceJoined(ref.userId, ref.listId, listActivity.created_at),
+      ),
     )
     .orderBy(desc(listActivity.id))
     .limit(ACTIVITY_LIMIT);

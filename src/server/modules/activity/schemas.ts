@@ -19,8 +19,9 @@ export function rowActivitySchema(noun: string) {
   return userCall({
     summary: `What happened to an ${noun} on a list, and who did it, newest first`,
     description:
-      `The newest ${ACTIVITY_LIMIT} entries: added; stage, follow_up or amount with \`from\` and \`to\`; note_added or ` +
-      'note_deleted with the `note`; removed. Any member of the list may read it.',
+      `The newest ${ACTIVITY_LIMIT} entries: added; stage, follow_up or amount with \`from\` and \`to\`; note_added ` +
+      'with the `note` (null once the note is deleted: its text is gone); note_deleted (`note` null); removed. Any ' +
+      'member of the list may read it, from the time they joined it (the owner: all of it).',
     params: Type.Object({ id: resourceId, itemId: resourceId }),
     response: { 200: Type.Array(ActivityEntrySchema) },
   });

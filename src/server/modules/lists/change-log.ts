@@ -1,13 +1,16 @@
 import type { ListType } from '../../../shared/api-types.js';
+import { sql } from 'drizzle-orm';
 import type { ActivityAction, ListEventType } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
 import { listActivity, listEvents } from '../../db/schema.js';
+
+const writtenNow = sql`clock_timestamp()`;
 
 export interface ActivityRecord {
   kind: ListType;
   itemId: number;
   action: ActivityAction;
-  /** `{from, to}` for a field, `{note: {id, body}}` for a note. */
+  /** `{from, to}` for a field, `{note: {id, body}}` for a note added (emptied once it is deleted). */
   detail?: Record<string, unknown>;
 }
 
@@ -19,7 +22,8 @@ export interface EventRecord {
 
 /**
  * What one change to a list writes beside it, in its transaction: each row's activity and the list's events.
- * The transaction holds the list's row lock (listAccess with lock), so event ids follow commit order per list.
+ * The transaction holds the list's row lock (listAccess with lock), so event ids follow commit order per list,
+ * and so do their times: each is the clock when written, not when the transaction began (since-joined.ts).
  */
 export class ChangeLog {
   /** The newest event written, 0 for none: what to tell the other instances once committed. */
@@ -41,6 +45,7 @@ export class ChangeLog {
         user_id: this.userId,
         action: record.action,
         detail: record.detail ?? {},
+        created_at: writtenNow,
       })),
     );
   }
@@ -49,7 +54,15 @@ export class ChangeLog {
     if (records.length === 0) return;
     const ids = await this.tx
       .insert(listEvents)
-      .values(records.map((record) => ({ list_id: this.listId, user_id: this.userId, type: record.type, data: record.data ?? {} })))
+      .values(
+        records.map((record) => ({
+          list_id: this.listId,
+          user_id: this.userId,
+          type: record.type,
+          data: record.data ?? {},
+          created_at: writtenNow,
+        })),
+      )
       .returning({ id: listEvents.id });
     this.lastEventId = Math.max(this.lastEventId, ...ids.map((row) => row.id));
   }

@@ -25,7 +25,13 @@ import {
 } from './schemas.js';
 import { fitProfileFor } from '../startup/startup-store.js';
 import { listAccess } from './list-access.js';
-import { LIST_MESSAGES } from '../../../shared/form-rules.js';
+import { LIST_MESSAGES, LISTS_CREATED_PER_HOUR } from '../../../shared/form-rules.js';
+import type { RateRule } from '../../plugins/rate-limit.js';
+
+/** Creating lists, counted per user across every instance (a replayed Idempotency-Key is not counted). */
+const CREATE_RATE: RateRule[] = [
+  { name: 'list-create-user', max: LISTS_CREATED_PER_HOUR, windowMs: 60 * 60 * 1000, key: (request) => String(request.userId) },
+];
 
 function listName(name: string | undefined): string {
   const trimmed = name?.trim() ?? '';
@@ -77,7 +83,7 @@ export async function listsModule(instance: FastifyInstance) {
 
   app.get('/:id/items', { schema: getItemsSchema }, async (request) => (await listWithItems(request.userId, request.params.id)).items);
 
-  app.post('', { schema: createListSchema }, async (request, reply) => {
+  app.post('', { schema: createListSchema, preHandler: app.rateLimited(CREATE_RATE) }, async (request, reply) => {
     const { name, description, list_type } = request.body;
     const list = await createList(app.db, request.userId, {
       name: listName(name),

@@ -2,12 +2,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListItem, ListSummary, ListType } from '../../../shared/api-types.js';
 import { TEAM_MESSAGES } from '../../../shared/teams.js';
+import { LIST_MESSAGES, MAX_LISTS } from '../../../shared/form-rules.js';
 import type { Db } from '../../db/client.js';
 import { listFunds, listInvestors, listMembers, lists, users } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { toWire } from '../catalogue/wire.js';
 import { type FitProfile, fitFactsOf, fitOf } from '../../../shared/fit.js';
 import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow } from '../pipeline/pipeline-columns.js';
+import { forgetNoteTexts } from '../pipeline/note-texts.js';
 import { LIST_KINDS, type ListKind } from './list-kinds.js';
 import { isMemberOf, roleOf, type ListRow } from './list-access.js';
 import { changeList, type ListCaller, type ListWriter } from './list-change.js';
@@ -125,7 +127,7 @@ export function assertKind(list: ListRow, kind: ListKind): void {
   }
 }
 
-/** Takes one row off the list; a row that is not on it is a 404. */
+/** Takes one row off the list, and its notes with it (their texts too); a row that is not on it is a 404. */
 export async function removeItem(writer: ListWriter, caller: ListCaller, kind: ListKind, itemId: number): Promise<void> {
   await changeList(writer, caller, 'edit', async (tx, { list }, log) => {
     assertKind(list, kind);
@@ -134,6 +136,7 @@ export async function removeItem(writer: ListWriter, caller: ListCaller, kind: L
       .where(and(eq(kind.linkListId, list.id), eq(kind.linkItemId, itemId)))
       .returning({ id: kind.linkItemId });
     if (removed.length === 0) throw new HttpError(404, `${kind.catalogue.noun} ${itemId} is not in this list`);
+    await forgetNoteTexts(tx, { listId: list.id, kind: kind.type, itemId });
     await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
     await log.activity([{ kind: kind.type, itemId, action: 'removed' }]);
     await log.events([{ type: 'row-removed', data: { kind: kind.type, item_id: itemId } }]);
@@ -146,12 +149,20 @@ export interface NewList {
   list_type: ListType;
 }
 
+/** Creates a list the caller owns; one who owns MAX_LISTS already is refused (422). */
 export async function createList(db: Db, userId: number, list: NewList): Promise<ListSummary> {
-  const [row] = await db
-    .insert(lists)
-    .values({ user_id: userId, ...list })
-    .returning({ id: lists.id });
-  return listSummary(db, userId, row.id);
+  const id = await db.transaction(async (tx) => {
+    // The owner's row lock: two creates at once cannot both pass the limit.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [{ owned }] = await tx.select({ owned: sql<number>`count(*)::int` }).from(lists).where(eq(lists.user_id, userId));
+    if (owned >= MAX_LISTS) throw new HttpError(422, LIST_MESSAGES.tooMany);
+    const [row] = await tx
+      .insert(lists)
+      .values({ user_id: userId, ...list })
+      .returning({ id: lists.id });
+    return row.id;
+  });
+  return listSummary(db, userId, id);
 }
 
 /** Renames or describes anew a list the caller owns. */
@@ -171,9 +182,10 @@ export async function updateList(
   return listSummary(writer.db, caller.userId, caller.listId);
 }
 
-/** Deletes a list the caller owns; its members' streams are told, and end. */
+/** Deletes a list the caller owns, with its notes' texts; its members' streams are told, and end. */
 export async function deleteList(writer: ListWriter, caller: ListCaller): Promise<void> {
   await changeList(writer, caller, 'manage', async (tx, { list }, log) => {
+    await forgetNoteTexts(tx, { listId: list.id });
     await tx.delete(lists).where(eq(lists.id, list.id));
     await log.events([{ type: 'list-deleted' }]);
   });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { FundRow, InvestorRow } from '../../../shared/catalogue-fields.js';
 import { Pipeline, PersonSchema } from '../pipeline/schemas.js';
-import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX } from '../../../shared/form-rules.js';
+import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, LISTS_CREATED_PER_HOUR, MAX_LISTS } from '../../../shared/form-rules.js';
 import { FitSchema } from '../catalogue/schemas.js';
 import { resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { LIST_ROLES, type ListRole } from '../../../shared/teams.js';
@@ -59,6 +59,7 @@ const description = Type.Optional(
 
 export const createListSchema = userChange({
   summary: 'Create a list',
+  description: `At most ${MAX_LISTS} lists per user (422), and ${LISTS_CREATED_PER_HOUR} created an hour per user (429).`,
   body: Type.Object(
     { name, description, list_type: Type.Optional(Type.String({ maxLength: 20 })) },
     { additionalProperties: false },

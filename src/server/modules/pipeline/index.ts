@@ -72,7 +72,7 @@ export const pipelineModule: FastifyPluginAsyncTypebox<PipelineOptions> = async 
     });
 
     app.get(`${row}/notes`, { schema: listNotesSchema(kind.noun) }, async (request) =>
-      listNotes(app.db, { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId }),
+      listNotes(app.db, { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId }, request.query),
     );
 
     app.post(`${row}/notes`, { schema: addNoteSchema(kind.noun) }, async (request, reply) => {

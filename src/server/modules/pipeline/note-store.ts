@@ -1,11 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PipelineNote } from '../../../shared/pipeline.js';
-import { NOTE_MAX_LENGTH } from '../../../shared/pipeline.js';
+import { NOTE_MAX_LENGTH, NOTES_PER_ROW_MAX } from '../../../shared/pipeline.js';
 import { TEAM_MESSAGES } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
 import { pipelineNotes } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { changeList, type ListWriter } from '../lists/list-change.js';
+import { forgetNoteTexts } from './note-texts.js';
 import { personJson, type PipelineTable } from './pipeline-columns.js';
 import { assertRowOnList, rowTable, type RowRef } from './row-store.js';
 
@@ -32,21 +33,44 @@ export function noteBody(raw: string): string {
 
 const ofRow = (table: PipelineTable, ref: RowRef) => and(eq(pipelineNotes.list_id, ref.listId), eq(table.noteItemId, ref.itemId))!;
 
-/** Newest first, each with its author; of two notes made in the same instant, the one added last. */
-export async function listNotes(db: Db, ref: RowRef): Promise<PipelineNote[]> {
+export interface NotesPage {
+  limit: number;
+  /** A note of the row: the page starts after it. */
+  before?: number;
+}
+
+/** A page of the row's notes, newest first, each with its author; of two notes made in the same instant, the one added last. */
+export async function listNotes(db: Db, ref: RowRef, page: NotesPage): Promise<PipelineNote[]> {
   const table = await assertRowOnList(db, ref);
+  let after: SQL | undefined;
+  if (page.before !== undefined) {
+    const [found] = await db
+      .select({ id: pipelineNotes.id })
+      .from(pipelineNotes)
+      .where(and(ofRow(table, ref), eq(pipelineNotes.id, page.before)));
+    if (!found) throw new HttpError(422, `querystring 'before' must be a note on this row; ${page.before} is not`);
+    // Compared in the database: its times have microseconds, which a JavaScript Date would drop.
+    after = sql`(${pipelineNotes.created_at}, ${pipelineNotes.id}) <
+      (SELECT c.created_at, c.id FROM ${pipelineNotes} c WHERE c.id = ${page.before})`;
+  }
   const rows = await db
     .select(noteColumns)
     .from(pipelineNotes)
-    .where(ofRow(table, ref))
-    .orderBy(desc(pipelineNotes.created_at), desc(pipelineNotes.id));
+    .where(and(ofRow(table, ref), after))
+    .orderBy(desc(pipelineNotes.created_at), desc(pipelineNotes.id))
+    .limit(page.limit);
   return rows.map(toNote);
 }
 
-/** Adds the caller's note to a row of a list they edit, logged as note_added. */
+/** Adds the caller's note to a row of a list they edit, logged as note_added; a row holding NOTES_PER_ROW_MAX is a 422. */
 export async function addNote(writer: ListWriter, ref: RowRef, body: string): Promise<PipelineNote> {
   return changeList(writer, ref, 'edit', async (tx, { list }, log) => {
-    await rowTable(tx, list, ref);
+    const table = await rowTable(tx, list, ref);
+    // Counted under the list's row lock, so two notes added at once cannot both pass.
+    const [{ held }] = await tx.select({ held: sql<number>`count(*)::int` }).from(pipelineNotes).where(ofRow(table, ref));
+    if (held >= NOTES_PER_ROW_MAX) {
+      throw new HttpError(422, `A row can hold at most ${NOTES_PER_ROW_MAX} notes: delete one to add another`);
+    }
     const item = ref.kind.type === 'investor' ? { investor_id: ref.itemId } : { fund_id: ref.itemId };
     const [{ id }] = await tx
       .insert(pipelineNotes)
@@ -60,19 +84,22 @@ export async function addNote(writer: ListWriter, ref: RowRef, body: string): Pr
   });
 }
 
-/** Deletes one of the caller's notes on the row: another's is a 403, a note not on the row a 404. */
+/**
+ * Deletes one of the caller's notes on the row: another's is a 403, a note not on the row a 404. Its text goes
+ * with it (note-texts.ts); the activity says who deleted a note, and when.
+ */
 export async function deleteNote(writer: ListWriter, ref: RowRef, noteId: number): Promise<void> {
   await changeList(writer, ref, 'edit', async (tx, { list }, log) => {
     const table = await rowTable(tx, list, ref);
     const [note] = await tx
-      .select({ user_id: pipelineNotes.user_id, body: pipelineNotes.body })
+      .select({ user_id: pipelineNotes.user_id })
       .from(pipelineNotes)
       .where(and(ofRow(table, ref), eq(pipelineNotes.id, noteId)));
     if (!note) throw new HttpError(404, 'Note not found');
     if (note.user_id !== ref.userId) throw new HttpError(403, TEAM_MESSAGES.notYourNote);
     await tx.delete(pipelineNotes).where(eq(pipelineNotes.id, noteId));
-    const detail = { note: { id: noteId, body: note.body } };
-    await log.activity([{ kind: ref.kind.type, itemId: ref.itemId, action: 'note_deleted', detail }]);
+    await forgetNoteTexts(tx, { listId: ref.listId, kind: ref.kind.type, itemId: ref.itemId, noteId });
+    await log.activity([{ kind: ref.kind.type, itemId: ref.itemId, action: 'note_deleted' }]);
     await log.events([{ type: 'note-deleted', data: { kind: ref.kind.type, item_id: ref.itemId, note_id: noteId } }]);
   });
 }

@@ -1,5 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { FOLLOW_UP_DUE, NOTE_MAX_LENGTH, PIPELINE_STAGES } from '../../../shared/pipeline.js';
+import {
+  FOLLOW_UP_DUE,
+  NOTE_MAX_LENGTH,
+  NOTES_PAGE_DEFAULT,
+  NOTES_PAGE_MAX,
+  NOTES_PER_ROW_MAX,
+  PIPELINE_STAGES,
+} from '../../../shared/pipeline.js';
 import { resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { LIST_ROLES } from '../../../shared/teams.js';
 
@@ -69,8 +76,18 @@ export function patchRowSchema(noun: string) {
 
 export function listNotesSchema(noun: string) {
   return userCall({
-    summary: `The notes on an ${noun} in a list, newest first`,
+    summary: `The notes on an ${noun} in a list, newest first, a page at a time`,
+    description:
+      `At most \`limit\` notes (default ${NOTES_PAGE_DEFAULT}, at most ${NOTES_PAGE_MAX}); the next page is \`before\` the ` +
+      'last note of this one. A page shorter than `limit` is the last.',
     params: RowParams,
+    querystring: Type.Object(
+      {
+        limit: Type.Integer({ minimum: 1, maximum: NOTES_PAGE_MAX, default: NOTES_PAGE_DEFAULT }),
+        before: Type.Optional(Type.Integer({ minimum: resourceId.minimum, maximum: resourceId.maximum, description: 'The id of a note on this row: the notes older than it' })),
+      },
+      { additionalProperties: false },
+    ),
     response: { 200: Type.Array(Note) },
   });
 }
@@ -78,7 +95,7 @@ export function listNotesSchema(noun: string) {
 export function addNoteSchema(noun: string) {
   return userChange({
     summary: `Add a note to an ${noun} in a list`,
-    description: `The body is trimmed and must then hold 1 to ${NOTE_MAX_LENGTH} characters.`,
+    description: `The body is trimmed and must then hold 1 to ${NOTE_MAX_LENGTH} characters. A row holds at most ${NOTES_PER_ROW_MAX} notes (422).`,
     params: RowParams,
     body: Type.Object({ body: Type.String({ maxLength: NOTE_MAX_LENGTH * 2 }) }, { additionalProperties: false }),
     response: { 201: Note },
