@@ -43,6 +43,10 @@ export interface ListAccess {
 export const INVITATION_TTL_DAYS = 7;
 /** Invitations a user may send per hour, across all their lists and every instance. */
 export const INVITATIONS_PER_HOUR = 20;
+/** Invitation mails one address may be sent a day, whoever sends them. */
+export const INVITATION_MAILS_PER_ADDRESS_PER_DAY = 3;
+/** Inviting an address again within this many minutes of its pending invitation keeps that one and mails nothing. */
+export const INVITATION_RESEND_MINUTES = 60;
 
 export interface ListMember {
   user_id: number;
@@ -68,7 +72,11 @@ export interface ListMembers {
   invitations: ListInvitation[];
 }
 
-/** POST /api/v1/lists/{id}/members → 201 ListInvitation. Inviting an address with a pending one replaces it. */
+/**
+ * POST /api/v1/lists/{id}/members → 201 ListInvitation, mailed. Inviting an address with a pending one replaces
+ * it (a new link, mailed), except within INVITATION_RESEND_MINUTES of it: then it is kept with the role sent, and
+ * nothing is mailed (200).
+ */
 export interface InviteInput {
   email: string;
   role: MemberRole;
@@ -100,7 +108,9 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /**
  * One entry of GET /api/v1/lists/{id}/investors/{investorId}/activity (…/funds/{fundId}/activity), newest first.
  * `from` and `to`: for 'stage' two stages, for 'follow_up' two dates (YYYY-MM-DD) or null, for 'amount' two whole
- * dollar amounts or null; null for the other actions. `note` for 'note_added' and 'note_deleted'.
+ * dollar amounts or null; null for the other actions. `note` for 'note_added' while the note exists: a deleted
+ * note's text is gone, so 'note_deleted' and the note_added of a deleted note have none. A member reads the
+ * entries since they joined the list.
  */
 export interface ActivityEntry {
   id: number;
@@ -231,6 +241,8 @@ export const TEAM_MESSAGES = {
   memberNotFound: 'This person is not a member of this list',
   ownerCannotLeave: 'You own this list: delete it instead of leaving it',
   invitationGone: 'This invitation is no longer pending',
+  addressInvitedEnough: (email: string) =>
+    `${email} has been sent ${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitations in the last day, the most one address gets. Try again tomorrow.`,
   invitationNotFound: 'This invitation is not valid: it may have been withdrawn. Ask for a new one.',
   invitationUsed: 'This invitation has already been accepted.',
   invitationExpired: 'This invitation has expired. Ask for a new one.',

@@ -1,11 +1,12 @@
 // Sharing a list by invitation: the mail arrives at a real SMTP sink with its link, which works once, for 7
 // days, only for an account with the invited address (signing up through it too); the owner sees and changes
-// who is on the list; at most 20 invitations an hour per user.
+// who is on the list; at most 20 invitations an hour per user, 3 invitation mails a day to one address, and
+// no second mail within the hour for an address already invited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { listEvents, listInvitations } from '../../src/server/db/schema.js';
-import { INVITATIONS_PER_HOUR, TEAM_MESSAGES } from '../../src/shared/teams.js';
+import { INVITATION_MAILS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_HOUR, TEAM_MESSAGES } from '../../src/shared/teams.js';
 import { buildTestApp } from '../helpers/app.js';
 import { authFlow } from '../helpers/auth-flow.js';
 import { testDatabases } from '../helpers/database.js';
@@ -47,7 +48,7 @@ describe.each(testDatabases())('invitations on $name', (kind) => {
     const someoneElse = await member(app);
     const { invitation, token, mail } = await inviteByMail(sink, owner.call, listId, invitee.email.toUpperCase(), 'editor');
     expect(invitation).toEqual({ id: expect.any(Number), email: invitee.email, role: 'editor', expires_at: expect.any(String) });
-    expect(mailSubject(mail)).toBe('Ada shared "Seed raise" with you on Fundscape');
+    expect(mailSubject(mail)).toBe(`Fundscape: ${owner.email} invited you to a shared list`);
     expect(mail.text).toContain(`http://app.test/invitations/${token}`);
     expect(mail.text).toContain('as an editor');
 
@@ -140,10 +141,23 @@ describe.each(testDatabases())('invitations on $name', (kind) => {
     ]);
   });
 
-  it('replaces a pending invitation sent again, and withdraws one; an unknown link is a 404', async () => {
+  it('keeps a pending invitation sent again within the hour, mailing nothing; after it, replaces and mails it', async () => {
     const { owner, listId } = await ownerWithList();
     const invitee = await member(app);
     const first = await inviteByMail(sink, owner.call, listId, invitee.email, 'viewer');
+    const mailsBefore = sink.mails.length;
+    const again = await owner.call('POST', `/lists/${listId}/members`, { email: invitee.email, role: 'editor' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...first.invitation, role: 'editor' });
+    expect((await owner.call('GET', `/lists/${listId}/members`)).json().invitations).toEqual([again.json()]);
+    expect((await anonymous()('GET', `/invitations/${first.token}`)).json()).toMatchObject({ role: 'editor' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.mails.length).toBe(mailsBefore);
+
+    await app.db
+      .update(listInvitations)
+      .set({ created_at: sql`now() - interval '61 minutes'` })
+      .where(eq(listInvitations.id, first.invitation.id));
     const second = await inviteByMail(sink, owner.call, listId, invitee.email, 'editor');
     expect(second.token).not.toBe(first.token);
     expect((await owner.call('GET', `/lists/${listId}/members`)).json().invitations).toEqual([second.invitation]);
@@ -156,6 +170,37 @@ describe.each(testDatabases())('invitations on $name', (kind) => {
     expect((await invitee.call('POST', `/invitations/${second.token}/accept`)).statusCode).toBe(404);
     expect((await anonymous()('GET', '/invitations/not-a-token')).statusCode).toBe(404);
     expect((await owner.call('GET', `/lists/${listId}/members`)).json().invitations).toEqual([]);
+  });
+
+  it(`mails one address at most ${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitations a day, whoever sends them`, async () => {
+    const email = `popular-${Date.now()}@example.test`;
+    const mailsTo = () => sink.mails.filter((m) => m.to.includes(email)).length;
+    for (let i = 0; i < INVITATION_MAILS_PER_ADDRESS_PER_DAY; i++) {
+      const { owner, listId } = await ownerWithList();
+      await inviteByMail(sink, owner.call, listId, email, 'viewer');
+    }
+    const { owner, listId } = await ownerWithList();
+    const refused = await owner.call('POST', `/lists/${listId}/members`, { email: email.toUpperCase(), role: 'viewer' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: TEAM_MESSAGES.addressInvitedEnough(email) });
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await owner.call('GET', `/lists/${listId}/members`)).json().invitations).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailsTo()).toBe(INVITATION_MAILS_PER_ADDRESS_PER_DAY);
+    // Another address is another count; one not over it is refused for nothing else.
+    expect((await owner.call('POST', `/lists/${listId}/members`, { email: `other-${email}`, role: 'viewer' })).statusCode).toBe(201);
+  });
+
+  it('names only the product and the inviter’s address in the subject; what the inviter typed stays in the body, escaped', async () => {
+    const listName = '<b>URGENT</b> "Your account" & payment\r\nBcc: all@example.test';
+    const { owner, listId } = await ownerWithList(listName);
+    const invitee = await member(app);
+    const { mail } = await inviteByMail(sink, owner.call, listId, invitee.email, 'viewer');
+    expect(mailSubject(mail)).toBe(`Fundscape: ${owner.email} invited you to a shared list`);
+    expect(mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'))).not.toMatch(/^Bcc:/m);
+    const html = mail.text.slice(mail.text.indexOf('Content-Type: text/html'));
+    expect(html).toContain('&#60;b&#62;URGENT&#60;/b&#62; &#34;Your account&#34; &#38; payment');
+    expect(html).not.toContain('<b>URGENT');
   });
 
   it('refuses to invite yourself, a member, or an address that is not one, with 422', async () => {

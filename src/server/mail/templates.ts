@@ -81,25 +81,29 @@ export function alreadyRegisteredMail(to: Recipient, loginLink: string, forgotLi
 }
 
 export interface ListInvitationMail {
-  inviter: { first_name: string; last_name: string };
+  inviter: { email: string; first_name: string; last_name: string };
   listName: string;
   role: 'editor' | 'viewer';
   days: number;
 }
 
-/** An invitation to a shared list, to an address that may not have an account yet. */
+/**
+ * An invitation to a shared list, to an address that may not have an account yet. Its subject names only the
+ * product and the inviter's account address: what the inviter typed (the list's name, their own name) is in the
+ * body, escaped in its HTML, where it cannot pass for the product's own words in an inbox.
+ */
 export function listInvitationMail(to: string, invitation: ListInvitationMail, link: string): Mail {
   const { inviter, listName, role, days } = invitation;
   const can = role === 'editor' ? 'add and remove investors, move them along the pipeline and add notes' : 'see it and export it';
   const lines = [
     'Hi,',
-    `${inviter.first_name} ${inviter.last_name} invited you to the list "${listName}" on ${PRODUCT_NAME} as ${role === 'editor' ? 'an editor' : 'a viewer'}: you will be able to ${can}.`,
+    `${inviter.first_name} ${inviter.last_name} (${inviter.email}) invited you to the list "${listName}" on ${PRODUCT_NAME} as ${role === 'editor' ? 'an editor' : 'a viewer'}: you will be able to ${can}.`,
     `Open this link to accept (it works once, for ${days} days, for an account with this email address; you can sign up through it):`,
   ];
   const after = 'If you were not expecting this, you can ignore this mail.';
   return {
     to,
-    subject: `${inviter.first_name} shared "${listName}" with you on ${PRODUCT_NAME}`,
+    subject: `${PRODUCT_NAME}: ${inviter.email} invited you to a shared list`,
     text: `${lines.join('\n\n')}\n\n${link}\n\n${after}\n`,
     html: html([...lines, after], { label: 'Accept invitation', href: link }),
   };

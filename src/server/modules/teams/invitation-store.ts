@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ListSummary } from '../../../shared/api-types.js';
 import {
+  INVITATION_RESEND_MINUTES,
   INVITATION_TTL_DAYS,
   TEAM_MESSAGES,
   type InvitationPreview,
@@ -19,15 +20,33 @@ const TTL = sql`make_interval(days => ${INVITATION_TTL_DAYS})`;
 
 export interface NewInvitation {
   invitation: ListInvitation;
-  /** The link's secret: mailed, never stored (only its hash). */
-  token: string;
+  /** The link's secret, to mail (never stored, only its hash); null when the pending invitation was kept. */
+  token: string | null;
   listName: string;
-  inviter: { first_name: string; last_name: string };
+  inviter: { email: string; first_name: string; last_name: string };
+}
+
+/** The list's pending invitation to the address, mailed within INVITATION_RESEND_MINUTES. */
+function mailedLately(listId: number, email: string) {
+  return and(
+    eq(listInvitations.list_id, listId),
+    eq(listInvitations.email, email),
+    isNull(listInvitations.accepted_at),
+    sql`${listInvitations.expires_at} > now()`,
+    sql`${listInvitations.created_at} > now() - make_interval(mins => ${INVITATION_RESEND_MINUTES})`,
+  );
+}
+
+/** Whether inviting the address to the list now would keep its pending invitation and mail nothing. */
+export async function invitedLately(db: Db, listId: number, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: listInvitations.id }).from(listInvitations).where(mailedLately(listId, email));
+  return row !== undefined;
 }
 
 /**
  * The owner invites an address (lower-cased) to the list as editor or viewer: a new single-use token, good for
- * INVITATION_TTL_DAYS. A pending invitation to the same address is replaced (its link stops working).
+ * INVITATION_TTL_DAYS. A pending invitation to the same address is replaced (its link stops working), unless it
+ * was mailed within INVITATION_RESEND_MINUTES: then it is kept, with the role sent, and there is nothing to mail.
  * Inviting yourself or someone already on the list is a 422.
  */
 export async function invite(writer: ListWriter, caller: ListCaller, email: string, role: MemberRole): Promise<NewInvitation> {
@@ -43,6 +62,10 @@ export async function invite(writer: ListWriter, caller: ListCaller, email: stri
       .innerJoin(users, eq(users.id, listMembers.user_id))
       .where(and(eq(listMembers.list_id, list.id), sql`lower(${users.email}) = ${email}`));
     if (member) throw new HttpError(422, TEAM_MESSAGES.alreadyMember(email));
+    const answered = { id: listInvitations.id, email: listInvitations.email, role: listInvitations.role, expires_at: listInvitations.expires_at };
+    const sender = { email: inviter.email, first_name: inviter.first_name, last_name: inviter.last_name };
+    const [kept] = await tx.update(listInvitations).set({ role }).where(mailedLately(list.id, email)).returning(answered);
+    if (kept) return { invitation: { ...kept, expires_at: kept.expires_at.toISOString() }, token: null, listName: list.name, inviter: sender };
     await tx
       .delete(listInvitations)
       .where(and(eq(listInvitations.list_id, list.id), eq(listInvitations.email, email), isNull(listInvitations.accepted_at)));
@@ -50,13 +73,8 @@ export async function invite(writer: ListWriter, caller: ListCaller, email: stri
     const [row] = await tx
       .insert(listInvitations)
       .values({ list_id: list.id, email, role, token_hash: hashToken(token), invited_by: caller.userId, expires_at: sql`now() + ${TTL}` })
-      .returning({ id: listInvitations.id, email: listInvitations.email, role: listInvitations.role, expires_at: listInvitations.expires_at });
-    return {
-      invitation: { ...row, expires_at: row.expires_at.toISOString() },
-      token,
-      listName: list.name,
-      inviter: { first_name: inviter.first_name, last_name: inviter.last_name },
-    };
+      .returning(answered);
+    return { invitation: { ...row, expires_at: row.expires_at.toISOString() }, token, listName: list.name, inviter: sender };
   });
 }
 
@@ -144,7 +162,8 @@ export async function acceptInvitation(writer: ListWriter, userId: number, token
     if (list.owner === userId) return;
     const added = await tx
       .insert(listMembers)
-      .values({ list_id: invitation.list_id, user_id: userId, role: invitation.role })
+      // Joined now, under the list's lock: what they are served of its history starts here (since-joined.ts).
+      .values({ list_id: invitation.list_id, user_id: userId, role: invitation.role, created_at: sql`clock_timestamp()` })
       .onConflictDoNothing()
       .returning({ user_id: listMembers.user_id });
     if (added.length > 0) await log.events([{ type: 'member-added', data: { user_id: userId, role: invitation.role } }]);

@@ -1,5 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { INVITATION_TTL_DAYS, INVITATIONS_PER_HOUR, LIST_ROLES, MEMBER_ROLES, type ListRole, type MemberRole } from '../../../shared/teams.js';
+import {
+  INVITATION_MAILS_PER_ADDRESS_PER_DAY,
+  INVITATION_RESEND_MINUTES,
+  INVITATION_TTL_DAYS,
+  INVITATIONS_PER_HOUR,
+  LIST_ROLES,
+  MEMBER_ROLES,
+  type ListRole,
+  type MemberRole,
+} from '../../../shared/teams.js';
 import { errorResponses, resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { listSummary } from '../lists/schemas.js';
 
@@ -28,11 +37,13 @@ export const inviteSchema = userChange({
   summary: 'Invite someone by e-mail as editor or viewer (owner only)',
   description:
     `Mails a link to APP_URL/invitations/{token}, good once, for ${INVITATION_TTL_DAYS} days, for an account with that ` +
-    'address. A pending invitation to the same address is replaced by the new one. Inviting yourself or a member is ' +
-    `a 422. At most ${INVITATIONS_PER_HOUR} invitations an hour per user.`,
+    'address (201). A pending invitation to the same address is replaced by the new one, unless it was mailed within ' +
+    `the last ${INVITATION_RESEND_MINUTES} minutes: then it is kept, with the role sent, and nothing is mailed (200). ` +
+    `Inviting yourself or a member is a 422. At most ${INVITATIONS_PER_HOUR} invitations an hour per user, and ` +
+    `${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitation mails a day to one address, whoever sends them (429).`,
   params: Type.Object({ id }),
   body: Type.Object({ email: Type.String({ maxLength: 254 }), role: memberRole }, { additionalProperties: false }),
-  response: { 201: Invitation },
+  response: { 200: Invitation, 201: Invitation },
 });
 
 export const changeMemberSchema = userChange({
