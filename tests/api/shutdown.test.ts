@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
-import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
 import { createPostgresDatabase } from '../helpers/database.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { insertVerifiedUser } from '../helpers/users.js';
 
 const CONNECTIONS = 200;
 const LOAD_BEFORE_SIGNAL_MS = 2000;
@@ -39,6 +39,7 @@ describe.each(databases)('SIGTERM under load on $name', ({ url: serverUrl }) => 
   let dataDir: string;
   let server: ServerProcess;
   let dropDatabase = async () => {};
+  let token: string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-shutdown-'));
@@ -51,6 +52,7 @@ describe.each(databases)('SIGTERM under load on $name', ({ url: serverUrl }) => 
     // A small catalogue, so the server starts without its first-start seed.
     const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
     await seedCatalogue(database.db, { investors: 200, funds: 50 });
+    ({ token } = await insertVerifiedUser(database.db, JWT_SECRET));
     await database.close();
     server = await startServerProcess({ env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET } });
   });
@@ -61,7 +63,6 @@ describe.each(databases)('SIGTERM under load on $name', ({ url: serverUrl }) => 
   });
 
   it(`answers every request in flight among ${CONNECTIONS} connections, none with a 5xx, and exits 0`, async () => {
-    const token = await signAccessToken(JWT_SECRET, 1);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const outcomes: Outcome[] = [];
     let signalledAt = Infinity;

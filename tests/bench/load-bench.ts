@@ -11,9 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
+import { openDatabase, type DatabaseOptions } from '../../src/server/db/client.js';
 import { createPostgresDatabase } from '../helpers/database.js';
 import { startServerProcess } from '../helpers/server-process.js';
+import { insertVerifiedUser } from '../helpers/users.js';
 
 const { values } = parseArgs({
   options: {
@@ -42,11 +43,20 @@ interface Run {
   result: Result;
 }
 
-async function load(database: string, env: Record<string, string>): Promise<Run> {
+/** A founder logged in on the database the server will open (before it does: PGlite is one process's). */
+async function logInFounder(options: DatabaseOptions): Promise<string> {
+  const database = await openDatabase(options);
+  try {
+    return (await insertVerifiedUser(database.db, JWT_SECRET)).token;
+  } finally {
+    await database.close();
+  }
+}
+
+async function load(database: string, env: Record<string, string>, token: string): Promise<Run> {
   process.stdout.write(`${database}: starting the server (first start seeds the catalogue)…\n`);
   const server = await startServerProcess({ env: { ...env, JWT_SECRET }, startTimeoutMs: 300_000 });
   try {
-    const token = await signAccessToken(JWT_SECRET, 1);
     const headers = { authorization: `Bearer ${token}` };
     // Until the in-memory search index is built the searches run in SQL: give it the few seconds it takes
     // after a start, so the run measures the steady state.
@@ -74,7 +84,7 @@ async function load(database: string, env: Record<string, string>): Promise<Run>
 async function onPglite(): Promise<Run> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-load-'));
   try {
-    return await load('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
+    return await load('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, await logInFounder({ dataDir }));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -86,7 +96,7 @@ async function onPostgres(): Promise<Run> {
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-load-'));
   try {
-    return await load('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url });
+    return await load('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }, await logInFounder({ url }));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await drop();

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { hash } from '@node-rs/argon2';
+import type { Db } from '../../src/server/db/client.js';
 import { users } from '../../src/server/db/schema.js';
-import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
+import { startSession } from '../../src/server/modules/auth/sessions.js';
 
 let counter = 0;
 
-/** A verified user written straight to the database, with a valid access token for inject calls. */
-export async function createVerifiedUser(app: FastifyInstance, password = 'Secret!234') {
+/**
+ * A verified user written straight to the database, logged in: a session of its own, whose access token
+ * the server accepts until the session ends (a server in another process too, given the same secret).
+ */
+export async function insertVerifiedUser(db: Db, jwtSecret: string, password = 'Secret!234') {
   counter += 1;
   const email = `founder${counter}-${Date.now()}@example.test`;
-  const [user] = await app.db
+  const [user] = await db
     .insert(users)
     .values({
       email,
@@ -19,6 +23,12 @@ export async function createVerifiedUser(app: FastifyInstance, password = 'Secre
       email_verified_at: new Date(),
     })
     .returning();
-  const token = await signAccessToken(app.config.jwtSecret, user.id);
-  return { user, email, password, token, headers: { authorization: `Bearer ${token}` } };
+  const tokens = await startSession(db, jwtSecret, user.id);
+  const token = tokens.access_token;
+  return { user, email, password, token, tokens, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A verified, logged-in user of the app, with a valid access token for inject calls. */
+export function createVerifiedUser(app: FastifyInstance, password = 'Secret!234') {
+  return insertVerifiedUser(app.db, app.config.jwtSecret, password);
 }

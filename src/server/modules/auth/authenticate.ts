@@ -2,15 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../plugins/error-handler.js';
 import { AccessTokenReader } from './access-token.js';
+import { isSessionLive, SESSION_ENDED } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook for every data call: a valid bearer access token, else 401. */
+    /** onRequest hook for every data call: a valid bearer access token of a session still on, else 401. */
     authenticate(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     userId: number;
-    /** The refresh-token family of the caller's login, when the access token names one. */
+    /** The session (refresh-token family) of the caller's login; null when a stream ticket let the caller in. */
     sessionId: string | null;
   }
 }
@@ -25,6 +26,12 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     if (!match) throw new HttpError(401, 'Not authenticated');
     const claims = await tokens.read(match[1]);
     if (claims === null) throw new HttpError(401, 'Access token is invalid or expired');
+    // Checked on every call, after the signature (remembered) and before anything else: Log Out or a
+    // password reset on any instance ends the token at once. A token naming no session cannot be ended, so
+    // it is refused too (the server issues none).
+    if (claims.sessionId === null || !(await isSessionLive(app.db, claims.sessionId))) {
+      throw new HttpError(401, SESSION_ENDED);
+    }
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
   });

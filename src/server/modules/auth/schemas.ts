@@ -67,6 +67,15 @@ export const refreshSchema = {
   response: { 200: tokensBody, ...errorResponses },
 };
 
+export const logoutSchema = {
+  summary:
+    "Log out: ends the session of this refresh token (the device's), on every instance — its refresh token and the " +
+    'access tokens issued with it are refused from then on. Needs no access token (one sent later, from a device ' +
+    'that was offline, may have expired); an unknown or already ended session answers 204 too',
+  body: body({ refresh_token: token() }),
+  response: { 204: Type.Null(), ...errorResponses },
+};
+
 export const getMeSchema = userCall({
   summary: 'The current user',
   response: { 200: userBody },

@@ -11,15 +11,15 @@ import { sendMailNow } from './mail-now.js';
 import { checkOtpCode, issueOtpCode, OTP_TTL_MS } from './otp-codes.js';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { AUTH_RATE_RULES } from './rate-limits.js';
-import { loginSchema, refreshSchema, verifyOtpSchema } from './schemas.js';
-import { rotateSession, startSession } from './sessions.js';
+import { loginSchema, logoutSchema, refreshSchema, verifyOtpSchema } from './schemas.js';
+import { endSession, rotateSession, startSession } from './sessions.js';
 import { findUserByEmail } from './users.js';
 import { ACCOUNT_MESSAGES } from '../../../shared/form-rules.js';
 
 
 const WRONG_CREDENTIALS = 'Invalid email or password';
 
-/** Logging in: password, then the mailed code, then tokens; and trading refresh tokens. */
+/** Logging in: password, then the mailed code, then tokens; trading refresh tokens; logging out. */
 export async function sessionRoutes(instance: FastifyInstance, { tasks }: { tasks: BackgroundTasks }) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
@@ -73,4 +73,9 @@ export async function sessionRoutes(instance: FastifyInstance, { tasks }: { task
   app.post('/refresh', { schema: refreshSchema }, async (request) =>
     rotateSession(app.db, app.config.jwtSecret, request.body.refresh_token),
   );
+
+  app.post('/logout', { schema: logoutSchema }, async (request, reply) => {
+    await endSession(app.db, request.body.refresh_token);
+    return reply.status(204).send(null);
+  });
 }

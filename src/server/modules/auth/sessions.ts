@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Tokens } from '../../../shared/api-types.js';
 import type { Db } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema.js';
@@ -11,6 +11,9 @@ import { hashToken, newOpaqueToken } from './secrets.js';
 
 /** What every call that logs in answers: the token type is always bearer. */
 export type IssuedTokens = Tokens & { token_type: 'bearer' };
+
+/** What a call with a token of an ended session (logged out, password reset, token reused) is told. */
+export const SESSION_ENDED = 'This session has ended. Please log in again.';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -57,7 +60,7 @@ export async function rotateSession(db: Db, secret: string, refreshToken: string
     .where(eq(refreshTokens.token_hash, hashToken(refreshToken)))
     .limit(1);
   if (!row) throw new HttpError(401, 'Refresh token is invalid. Please log in again.');
-  if (row.revoked_at) throw new HttpError(401, 'This session has ended. Please log in again.');
+  if (row.revoked_at) throw new HttpError(401, SESSION_ENDED);
   if (row.rotated_at) {
     await revokeFamily(db, row.family_id);
     throw new HttpError(401, REUSED);
@@ -77,6 +80,40 @@ export async function rotateSession(db: Db, secret: string, refreshToken: string
   // Another request traded the same token in between: that is reuse too.
   await revokeFamily(db, row.family_id);
   throw new HttpError(401, REUSED);
+}
+
+/**
+ * Log Out: ends the session the refresh token belongs to, whether it is the latest of its family or one
+ * already rotated (either proves the device held it). An unknown token changes nothing: the answer is
+ * the same, so a retried log-out succeeds.
+ */
+export async function endSession(db: Db, refreshToken: string): Promise<void> {
+  const family = db
+    .select({ family_id: refreshTokens.family_id })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.token_hash, hashToken(refreshToken)));
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: new Date() })
+    .where(and(inArray(refreshTokens.family_id, family), isNull(refreshTokens.revoked_at)));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a session (the `sid` of an access token) is still on: some refresh token of its family is not
+ * revoked. Log Out, a password change or reset, and a reused refresh token revoke the whole family, so
+ * the access tokens issued with it are refused from the next call on, on every instance: it is read from
+ * the database each time (one lookup on the family's index; the first row of a live family answers).
+ */
+export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
+  if (!UUID.test(sessionId)) return false;
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.family_id, sessionId), isNull(refreshTokens.revoked_at)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Ends every session of the user, or every one but `keepFamilyId` (the caller's own). */
