@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, List, ListItem, Tooltip, Typography } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
@@ -63,13 +64,21 @@ export interface FitScoreProps {
   tabIndex?: 0 | -1;
 }
 
-/** A row's fit score as a coloured chip; hovering or focusing it shows the reasons. */
+/** A row's fit score as a coloured chip; hovering, focusing or tapping it shows the reasons. */
 export function FitScore({ fit, profile, tabIndex = 0 }: FitScoreProps) {
   const look = band(fit.score);
+  const [open, setOpen] = useState(false);
   return (
     <Tooltip
       arrow
       describeChild
+      // A tap shows the reasons at once (not after a long press) and leaves them long enough to read; a
+      // click opens them too, however short the touch was.
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      enterTouchDelay={0}
+      leaveTouchDelay={6000}
       title={
         <Box sx={{ p: 0.5, maxWidth: 320 }}>
           <Typography variant="caption" component="p" sx={{ fontWeight: 700, mb: 0.5 }}>
@@ -84,6 +93,7 @@ export function FitScore({ fit, profile, tabIndex = 0 }: FitScoreProps) {
         tabIndex={tabIndex}
         aria-label={`Fit ${fit.score} of 100, ${look.label.toLowerCase()}`}
         data-fit-score={fit.score}
+        onClick={() => setOpen(true)}
         sx={{
           display: 'inline-block',
           minWidth: 36,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Paper, Typography } from '@mui/material';
 import { formatCount } from '@/lib/format';
+import { useOnlineStatus } from '@/lib/use-online-status';
 
 export interface SelectionBarProps {
   /** How many rows are selected: the bar shows while any are. */
@@ -10,11 +11,15 @@ export interface SelectionBarProps {
   children: ReactNode;
 }
 
+/** The offline banner's height (three lines on a phone) and its margins. */
+const OFFLINE_BANNER_SPACE = 104;
+
 /**
  * A phone's actions over the selected cards, at the bottom of the screen within the thumb's reach. The page
  * keeps room below its last card (SELECTION_BAR_SPACE) so the bar never hides a row.
  */
 export function SelectionBar({ count, onClear, children }: SelectionBarProps) {
+  const online = useOnlineStatus();
   if (count === 0) return null;
   return (
     <Paper
@@ -24,7 +29,8 @@ export function SelectionBar({ count, onClear, children }: SelectionBarProps) {
       sx={{
         position: 'fixed',
         insetInline: 8,
-        bottom: 'calc(8px + env(safe-area-inset-bottom, 0px))',
+        // Offline, above the offline banner at the screen's foot, which would cover its buttons.
+        bottom: `calc(${online ? 8 : OFFLINE_BANNER_SPACE}px + env(safe-area-inset-bottom, 0px))`,
         zIndex: (theme) => theme.zIndex.appBar,
         display: 'flex',
         flexWrap: 'wrap',

@@ -37,6 +37,26 @@ export function kindFilters(catalogue: CatalogueName) {
   };
 }
 
+/** A list field shown on a card as its first value's badge and '+N'. */
+export interface CardBadges<R> {
+  /** What the values are, in words ('stages'), for the '+N' a screen reader hears. */
+  noun: string;
+  values: (row: R) => string[];
+  vocabulary: readonly string[];
+}
+
+/** What a row's card shows on a phone, from the same values as its columns. */
+export interface CardView<R> {
+  /** The heading: the row's name. */
+  name: (row: R) => string;
+  /** The line under the name ('Partner at Acme Ventures', a fund's contact). */
+  subtitle: (row: R) => string | undefined;
+  /** One value as a coloured badge: the type of firm or fund. */
+  type: { values: (row: R) => string[]; vocabulary: readonly string[] };
+  location: (row: R) => string;
+  badges: readonly CardBadges<R>[];
+}
+
 /** What a row's detail page shows above its Investment Statistic card. */
 export interface DetailBlocks {
   title: string;
@@ -64,8 +84,10 @@ export interface CatalogueKind<R extends CatalogueRow> {
   /** The multi-select filters in the order of the search call's query. */
   filters: readonly ListFilter[];
   singleFilters: readonly SingleFilter[];
-  /** The table's columns in order (the select column is the table's own). */
+  /** The table's columns in order (the select column is the table's own): desktops and tablets. */
   columns: readonly TableColumn<R>[];
+  /** A row as a card: phones. */
+  card: CardView<R>;
   detail: (row: R) => DetailBlocks;
 }
 

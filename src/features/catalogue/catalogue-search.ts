@@ -138,6 +138,20 @@ export function drawerFilterCount(kind: AnyCatalogueKind, search: CatalogueSearc
   );
 }
 
+/** How many filters are set, each counted once however many values it has: the phone's 'Filters' button. */
+export function filterCount(kind: AnyCatalogueKind, search: CatalogueSearch, ranked: boolean): number {
+  return (
+    kind.filters.filter(({ key }) => filterValues(search, key).length > 0).length +
+    kind.singleFilters.filter(({ key }) => Boolean(singleValue(search, key))).length +
+    (ranked && search.min_fit !== undefined ? 1 : 0)
+  );
+}
+
+/** A single-choice filter chosen or cleared (undefined). */
+export function withSingleFilter(kind: AnyCatalogueKind, search: CatalogueSearch, key: string, value: string | undefined): CatalogueSearch {
+  return restart(kind, { ...search, [key]: value });
+}
+
 /** The query of the search call; arrays go out as repeated keys without brackets. */
 export type SearchQuery = Record<string, string | number | string[]>;
 

@@ -19,27 +19,7 @@ export interface CatalogueFitControlsProps {
  * profile, an invitation to describe the round instead.
  */
 export function CatalogueFitControls({ search, ranked, pending, onSort, onGoodFit }: CatalogueFitControlsProps) {
-  if (!ranked) {
-    return (
-      <Alert
-        severity="info"
-        // On a phone the button goes under the message, in one line, rather than squeezed beside it.
-        sx={{
-          mt: 2,
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
-          '& .MuiAlert-message': { flex: { xs: '1 1 0', sm: '0 1 auto' } },
-          '& .MuiAlert-action': { flexBasis: { xs: '100%', sm: 'auto' }, ml: { xs: 0, sm: 'auto' }, pl: { xs: 4.5, sm: 2 }, pt: 0, pb: { xs: 1, sm: 0 }, alignItems: 'center' },
-        }}
-        action={
-          <ButtonLink to="/startup" size="small" variant="secondary" sx={{ whiteSpace: 'nowrap' }}>
-            Set up your startup
-          </ButtonLink>
-        }
-      >
-        Tell us about your round to rank investors by fit
-      </Alert>
-    );
-  }
+  if (!ranked) return <FitInvitation />;
   const byFit = sortsByFit(search, ranked);
   const goodFit = search.min_fit !== undefined;
   return (
@@ -72,5 +52,28 @@ export function CatalogueFitControls({ search, ranked, pending, onSort, onGoodFi
         </Typography>
       )}
     </Box>
+  );
+}
+
+/** Before the founder has a startup profile: an invitation to describe the round. */
+export function FitInvitation() {
+  return (
+    <Alert
+      severity="info"
+      // On a phone the button goes under the message, in one line, rather than squeezed beside it.
+      sx={{
+        mt: 2,
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-message': { flex: { xs: '1 1 0', sm: '0 1 auto' } },
+        '& .MuiAlert-action': { flexBasis: { xs: '100%', sm: 'auto' }, ml: { xs: 0, sm: 'auto' }, pl: { xs: 4.5, sm: 2 }, pt: 0, pb: { xs: 1, sm: 0 }, alignItems: 'center' },
+      }}
+      action={
+        <ButtonLink to="/startup" size="small" variant="secondary" sx={{ whiteSpace: 'nowrap' }}>
+          Set up your startup
+        </ButtonLink>
+      }
+    >
+      Tell us about your round to rank investors by fit
+    </Alert>
   );
 }

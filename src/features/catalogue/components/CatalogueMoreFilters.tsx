@@ -5,14 +5,15 @@ import { filterOptionsQueryOptions } from '../api/get-filter-options';
 import { drawerFilters, type AnyCatalogueKind, type ListFilter } from '../catalogue-kind';
 import type { DrawerValues } from '../catalogue-search';
 
-interface FilterGroupProps {
+export interface FilterGroupProps {
   kind: AnyCatalogueKind;
   filter: ListFilter;
   value: string[];
   onChange: (values: string[]) => void;
 }
 
-function FilterGroup({ kind, filter, value, onChange }: FilterGroupProps) {
+/** A filter as a checklist of its options, loaded from its filter call. */
+export function FilterGroup({ kind, filter, value, onChange }: FilterGroupProps) {
   const options = useQuery(filterOptionsQueryOptions(kind, filter));
   return (
     <Checklist title={filter.label} options={options.data ?? []} loading={options.isPending} value={value} onChange={onChange} />

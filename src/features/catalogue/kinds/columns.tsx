@@ -6,7 +6,7 @@ import type { DetailField } from '@/components/Detail';
 import { EmailCell, numberColumn, WebsiteCell, type TableColumn } from '@/components/DataGrid';
 import { formatPhone, formatText, formatUsd, formatWebsite, presentValues, websiteHref } from '@/lib/format';
 import { GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
-import type { CatalogueRow } from '../catalogue-kind';
+import type { CardBadges, CatalogueRow } from '../catalogue-kind';
 
 type FieldOf<R, V> = { [K in keyof R]: R[K] extends V ? K : never }[keyof R] & string;
 
@@ -30,9 +30,19 @@ export function websiteColumn<R>(field: FieldOf<R, string>, headerName: string):
   };
 }
 
+/** A list field's present values: what its column's badges and a card's show. */
+export function listValues<R>(field: FieldOf<R, string[]>): (row: R) => string[] {
+  return (row) => presentValues(row[field] as string[]);
+}
+
+/** A text field's value, if present, as a list of one: what a badge column and a card's badge show. */
+export function oneValue<R>(field: FieldOf<R, string>): (row: R) => string[] {
+  return (row) => presentValues([row[field]]);
+}
+
 /** A column of coloured badges, one a value of a list field. */
 export function badgesColumn<R>(field: FieldOf<R, string[]>, headerName: string, vocabulary: readonly string[], width = 220): TableColumn<R> {
-  const values = (row: R) => presentValues(row[field] as string[]);
+  const values = listValues<R>(field);
   return {
     field,
     headerName,
@@ -44,9 +54,10 @@ export function badgesColumn<R>(field: FieldOf<R, string[]>, headerName: string,
 
 /** A column of one value shown as a coloured badge (a firm's type). */
 export function badgeColumn<R>(field: FieldOf<R, string>, headerName: string, vocabulary: readonly string[]): TableColumn<R> {
+  const values = oneValue<R>(field);
   return {
     ...textColumn<R>(field, headerName, 200),
-    render: (row) => <BadgeList values={presentValues([row[field]])} vocabulary={vocabulary} />,
+    render: (row) => <BadgeList values={values(row)} vocabulary={vocabulary} />,
   };
 }
 
@@ -56,6 +67,10 @@ export const AMOUNT_COLUMNS: TableColumn<CatalogueRow>[] = [
   numberColumn<CatalogueRow>('min_investment', 'Min. investment', 150, formatUsd),
   numberColumn<CatalogueRow>('max_investment', 'Max. investment', 150, formatUsd),
 ];
+
+/** The stages and industries a card shows, as their first badge and '+N'. */
+export const STAGE_BADGES: CardBadges<CatalogueRow> = { noun: 'stages', values: listValues('stage_preferences'), vocabulary: STAGES };
+export const INDUSTRY_BADGES: CardBadges<CatalogueRow> = { noun: 'industries', values: listValues('industry_preferences'), vocabulary: INDUSTRIES };
 
 /** The geographic, stage and industry preferences, which every kind has. */
 export const PREFERENCE_COLUMNS: TableColumn<CatalogueRow>[] = [

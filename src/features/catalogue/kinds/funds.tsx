@@ -6,7 +6,21 @@ import { EMPTY, formatLocation, formatName, formatText, isMissing } from '@/lib/
 import type { Fund } from '@/shared/api-types';
 import { FINANCING_TYPES, FIRM_TYPES } from '@/shared/vocabularies';
 import { type CatalogueKind, kindFilters } from '../catalogue-kind';
-import { AMOUNT_COLUMNS, badgeColumn, badgesColumn, emailColumn, emailField, mobileField, phoneColumn, PREFERENCE_COLUMNS, textColumn, websiteColumn, websiteFields } from './columns';
+import {
+  AMOUNT_COLUMNS,
+  badgeColumn,
+  badgesColumn,
+  emailColumn,
+  emailField,
+  mobileField,
+  oneValue,
+  phoneColumn,
+  PREFERENCE_COLUMNS,
+  STAGE_BADGES,
+  textColumn,
+  websiteColumn,
+  websiteFields,
+} from './columns';
 
 /** The first present value, for contact details that may sit on the firm or on its contact. */
 function firstPresent(...values: string[]): string | undefined {
@@ -44,6 +58,13 @@ export const funds: CatalogueKind<Fund> = {
     textColumn('firm_state', 'State', 120),
     textColumn('firm_country', 'Country', 140),
   ],
+  card: {
+    name: (fund) => formatText(fund.firm_name),
+    subtitle: (fund) => (isMissing(fund.full_name) ? undefined : contact(fund)),
+    type: { values: oneValue('firm_type'), vocabulary: FIRM_TYPES },
+    location: (fund) => formatLocation(fund.firm_state, fund.firm_country),
+    badges: [STAGE_BADGES],
+  },
   detail: (fund) => {
     const phone = firstPresent(fund.firm_phone, fund.contact_phone);
     const email = firstPresent(fund.firm_email, fund.contact_email);

@@ -3,13 +3,30 @@ import { formatCount, formatLocation, formatName, isMissing } from '@/lib/format
 import type { Investor } from '@/shared/api-types';
 import { FINANCING_TYPES, FIRM_TYPES } from '@/shared/vocabularies';
 import { type CatalogueKind, kindFilters } from '../catalogue-kind';
-import { AMOUNT_COLUMNS, badgeColumn, badgesColumn, emailColumn, emailField, mobileField, phoneColumn, PREFERENCE_COLUMNS, textColumn, websiteColumn, websiteFields } from './columns';
+import {
+  AMOUNT_COLUMNS,
+  badgeColumn,
+  badgesColumn,
+  emailColumn,
+  emailField,
+  INDUSTRY_BADGES,
+  mobileField,
+  oneValue,
+  phoneColumn,
+  PREFERENCE_COLUMNS,
+  STAGE_BADGES,
+  textColumn,
+  websiteColumn,
+  websiteFields,
+} from './columns';
 
 /** '{contact_title} at {firm_name}', or whichever of the two is known. */
 function role(title: string, firm: string): string | undefined {
   const parts = [title, firm].filter((part) => !isMissing(part)).map((part) => part.trim());
   return parts.length === 0 ? undefined : parts.join(' at ');
 }
+
+const name = (investor: Investor) => formatName(investor.first_name, investor.last_name);
 
 export const investors: CatalogueKind<Investor> = {
   title: 'Investors',
@@ -21,7 +38,7 @@ export const investors: CatalogueKind<Investor> = {
   rowsPath: '/investors',
   ...kindFilters('investors'),
   columns: [
-    { field: 'name', headerName: 'Investors', width: 180, text: (row) => formatName(row.first_name, row.last_name) },
+    { field: 'name', headerName: 'Investors', width: 180, text: name },
     textColumn('contact_title', 'Contact title', 170),
     emailColumn('email', 'Email'),
     textColumn('gender', 'Gender', 100),
@@ -37,8 +54,15 @@ export const investors: CatalogueKind<Investor> = {
     textColumn('state', 'State', 120),
     textColumn('country', 'Country', 140),
   ],
+  card: {
+    name,
+    subtitle: (investor) => role(investor.contact_title, investor.firm_name),
+    type: { values: oneValue('type_of_firm'), vocabulary: FIRM_TYPES },
+    location: (investor) => formatLocation(investor.city, investor.state, investor.country),
+    badges: [STAGE_BADGES, INDUSTRY_BADGES],
+  },
   detail: (investor) => ({
-    title: formatName(investor.first_name, investor.last_name),
+    title: name(investor),
     subtitle: role(investor.contact_title, investor.firm_name),
     about: [
       { label: 'Location', value: formatLocation(investor.state, investor.country, investor.city) },

@@ -18,13 +18,15 @@ export interface ListSelectionActionsProps {
   listType: ListType;
   /** The selected rows, kept with each addition so a queued one shows in its list at once. */
   selected: AddedRow[];
+  /** In a phone's selection bar, which says how many are selected itself. */
+  inBar?: boolean;
 }
 
 /**
  * The table toolbar's list actions: with rows selected, 'add to {list name}' per list of the
  * page's type and 'Add to lists'; 'Create New List' (type preset) always.
  */
-export function ListSelectionActions({ listType, selected }: ListSelectionActionsProps) {
+export function ListSelectionActions({ listType, selected, inBar = false }: ListSelectionActionsProps) {
   const lists = useLists();
   const addToLists = useAddToLists();
   const [creating, setCreating] = useState(false);
@@ -59,13 +61,15 @@ export function ListSelectionActions({ listType, selected }: ListSelectionAction
     <Box
       role="toolbar"
       aria-label="List actions"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: inBar ? 'flex-start' : 'flex-end', flexBasis: inBar ? '100%' : undefined }}
     >
       {hasSelection && (
         <>
-          <Typography variant="body2" sx={{ fontWeight: 600, mr: 0.5 }} aria-live="polite">
-            {selected.length} selected
-          </Typography>
+          {!inBar && (
+            <Typography variant="body2" sx={{ fontWeight: 600, mr: 0.5 }} aria-live="polite">
+              {selected.length} selected
+            </Typography>
+          )}
           {ofType.map((list) => (
             <AppButton
               key={list.id}
@@ -74,7 +78,7 @@ export function ListSelectionActions({ listType, selected }: ListSelectionAction
               disabled={addToLists.isPending}
               onClick={() => add([list.id])}
               startIcon={<AddIcon fontSize="small" />}
-              sx={{ maxWidth: 220 }}
+              sx={{ maxWidth: inBar ? '100%' : 220 }}
             >
               <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 add to {list.name}

@@ -14,10 +14,12 @@ export interface SaveSearchButtonProps {
   kind: SavedSearchKind;
   /** The page's search call without page and per_page: what is saved. */
   query: SavedSearchQuery;
+  /** An icon button (beside a phone's heading). */
+  compact?: boolean;
 }
 
 /** 'Save search' on a catalogue page: names the page's filters, term and order, and chooses their alert. */
-export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
+export function SaveSearchButton({ kind, query, compact = false }: SaveSearchButtonProps) {
   const create = useCreateSavedSearch();
 
   const save = async ({ name, alert }: SavedSearchValues, close: () => void) => {
@@ -30,6 +32,7 @@ export function SaveSearchButton({ kind, query }: SaveSearchButtonProps) {
     <ModalButton
       label="Save search"
       icon={<BookmarkAddOutlinedIcon />}
+      iconOnly={compact}
       width={520}
       title="Save search"
       description={`Keep these filters, search and order in the sidebar, and hear when new ${kind} match them.`}

@@ -1,0 +1,113 @@
+import { memo } from 'react';
+import { styled } from '@mui/material/styles';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import { Link } from '@tanstack/react-router';
+import { Badge } from '@/components/Badge';
+import { FitScore } from '@/components/FitScore';
+import { RowCard } from '@/components/RowCards';
+import { EMPTY } from '@/lib/format';
+import type { CompleteStartupProfile } from '@/shared/fit';
+import type { CardBadges, CatalogueKind, CatalogueRow } from '../catalogue-kind';
+
+export interface CatalogueCardProps<R extends CatalogueRow> {
+  kind: CatalogueKind<R>;
+  row: R;
+  /** The profile the rows are scored by: the fit chip shows with it. */
+  profile: CompleteStartupProfile | null;
+  selected: boolean;
+  onSelect: (id: number, selected: boolean) => void;
+  /** A change of the row waits to be sent (it was added to a list offline). */
+  pending: boolean;
+}
+
+// Plain styled elements, one class each: fifteen cards render on a phone's CPU.
+const Line = styled('div')({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6, minWidth: 0 });
+const Place = styled('span')(({ theme }) => ({ fontSize: 13, color: theme.palette.text.secondary, minWidth: 0, overflowWrap: 'anywhere' }));
+const More = styled('span')(({ theme }) => ({ fontSize: 12, fontWeight: 600, color: theme.palette.text.secondary }));
+const Pending = styled('span')(({ theme }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 2,
+  fontSize: 12,
+  fontWeight: 600,
+  color: theme.palette.warning.dark,
+  '& svg': { fontSize: 16 },
+}));
+const AboveLink = styled('span')({ position: 'relative', zIndex: 1, display: 'inline-flex' });
+const VisuallyHidden = styled('span')({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
+
+/** A list field's first value as a badge, then '+N' for the rest. */
+function FirstBadge<R>({ row, badges }: { row: R; badges: CardBadges<R> }) {
+  const values = badges.values(row);
+  if (values.length === 0) return null;
+  const rest = values.length - 1;
+  return (
+    <>
+      <Badge value={values[0]} vocabulary={badges.vocabulary} />
+      {rest > 0 && (
+        <More title={values.slice(1).join(', ')}>
+          +{rest}
+          <VisuallyHidden> more {badges.noun}</VisuallyHidden>
+        </More>
+      )}
+    </>
+  );
+}
+
+function CatalogueCardImpl<R extends CatalogueRow>({ kind, row, profile, selected, onSelect, pending }: CatalogueCardProps<R>) {
+  const { card } = kind;
+  const name = card.name(row);
+  const location = card.location(row);
+  const fit = profile && row.fit ? row.fit : null;
+  return (
+    <RowCard
+      heading={
+        <Link to={kind.detailRoute} params={{ id: String(row.id) }}>
+          {name}
+        </Link>
+      }
+      name={name}
+      subtitle={card.subtitle(row)}
+      aside={
+        (fit || pending) && (
+          <>
+            {pending && (
+              <Pending title="Added to a list offline: sent once you are back online">
+                <CloudUploadOutlinedIcon aria-hidden />
+                Pending
+              </Pending>
+            )}
+            {fit && profile && (
+              <AboveLink>
+                <FitScore fit={fit} profile={profile} />
+              </AboveLink>
+            )}
+          </>
+        )
+      }
+      selection={{ selected, onChange: (next) => onSelect(row.id, next) }}
+    >
+      <Line>
+        {card.type.values(row).map((type) => (
+          <Badge key={type} value={type} vocabulary={card.type.vocabulary} />
+        ))}
+        {location !== EMPTY && <Place>{location}</Place>}
+      </Line>
+      <Line>
+        {card.badges.map((badges) => (
+          <FirstBadge key={badges.noun} row={row} badges={badges} />
+        ))}
+      </Line>
+    </RowCard>
+  );
+}
+
+/** One catalogue row as a card, read from its kind's card view; memoised, so a tick renders one card. */
+export const CatalogueCard = memo(CatalogueCardImpl) as typeof CatalogueCardImpl;
