@@ -6,6 +6,7 @@ import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import compress from '@fastify/compress';
 import { clientErrorHandler, errorHandler, sendError } from './plugins/error-handler.js';
+import { redactingLoggerOptions } from './plugins/log-redaction.js';
 import { validation } from './plugins/validation.js';
 import { health } from './plugins/health.js';
 import { security } from './plugins/security.js';
@@ -47,7 +48,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Rate limits are on unless a test turns them off to exercise something else. */
   rateLimit?: boolean;
-  logger?: boolean | { level: string };
+  /** Logs (redacted: no secret in any line) at this level, to stdout or the stream given. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** What "now" is to the pipeline (follow-ups due, the morning mail's hour); tests set it. */
   clock?: () => Date;
   /** How often the morning mail's scheduler looks whether it is time to mail (default a minute). */
@@ -64,7 +66,7 @@ function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, 
 /** The whole server as one Fastify instance; main.ts listens, tests use inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? false,
+    logger: options.logger ? { ...redactingLoggerOptions, ...(options.logger === true ? {} : options.logger) } : false,
     // Query arrays are repeated keys without brackets (`stages=Seed&stages=PIPE`); Fastify's default parser does that.
     bodyLimit: 256 * 1024,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; else request.ip is the peer.
