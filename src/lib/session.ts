@@ -4,6 +4,7 @@
 import type { Tokens } from '@/shared/api-types';
 import { clearAppBadge } from './app-badge';
 import { clearRefreshHandoff } from './refresh-handoff';
+import { endSessionOnServer, retryPendingLogouts } from './server-logout';
 
 /** The localStorage keys of the two tokens. */
 export const SESSION_STORAGE_KEYS = { access: 'fundscape.access_token', refresh: 'fundscape.refresh_token' } as const;
@@ -49,6 +50,7 @@ export function createSession() {
         notify('logout');
       }
     });
+    retryPendingLogouts();
   }
 
   return {
@@ -77,8 +79,13 @@ export function createSession() {
       notify();
     },
 
-    /** Clears both tokens and the flag; listeners clear cached data and navigate. */
+    /**
+     * Clears both tokens and the flag; listeners clear cached data and navigate. The user's own Log Out
+     * also ends the session on the server (without waiting for it); an expired one has ended there already.
+     */
     logOut(reason: LogoutReason = 'logout') {
+      const refreshToken = read(REFRESH_KEY);
+      if (reason === 'logout' && refreshToken !== null) endSessionOnServer(refreshToken);
       write(ACCESS_KEY, null);
       write(REFRESH_KEY, null);
       void clearRefreshHandoff();

@@ -7,8 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEYS } from '@/lib/session';
-import { useServerNetwork, createAccount, storeSession, type Account } from '../helpers/real-server';
+import { useServerNetwork, call, createAccount, storeSession, type Account } from '../helpers/real-server';
 import { startApp } from '../helpers/start-app';
+
+/** Where Log Out notes a session the server has yet to end. */
+const PENDING_LOGOUTS = 'fundscape.pending_logouts';
 
 /** An access token the server refuses, as it refuses an expired one. */
 const EXPIRED = 'expired-access-token';
@@ -113,6 +116,46 @@ describe('guards and session', () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEYS.refresh)).toBeNull();
     expect(app.session.isLoggedIn()).toBe(false);
     expect(app.queryClient.getQueryData(['auth', 'me'])).toBeUndefined();
+
+    // The server ended the session too: neither token works any more, and no note is left to send.
+    expect(network.sent).toContainEqual(
+      expect.objectContaining({ method: 'POST', url: '/api/v1/auth/logout', body: { refresh_token: ada.tokens.refresh_token } }),
+    );
+    await waitFor(() => expect(localStorage.getItem(PENDING_LOGOUTS)).toBeNull());
+    expect((await call('GET', '/auth/me', { token: ada.tokens.access_token })).status).toBe(401);
+    expect((await call('POST', '/auth/refresh', { body: { refresh_token: ada.tokens.refresh_token } })).status).toBe(401);
+  });
+
+  it('logs out offline at once, and ends the session on the server when back online', async () => {
+    logIn();
+    const user = userEvent.setup();
+    const app = await startApp('/deal-offers');
+    expect(await screen.findByRole('heading', { name: 'Exclusive Offers', level: 1 })).toBeInTheDocument();
+    const online = globalThis.fetch;
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+
+    await user.click(screen.getByRole('button', { name: adaButton() }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Log Out' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/login'));
+    expect(app.session.isLoggedIn()).toBe(false);
+    expect(JSON.parse(localStorage.getItem(PENDING_LOGOUTS)!)).toEqual([ada.tokens.refresh_token]);
+    expect((await call('GET', '/auth/me', { token: ada.tokens.access_token })).status).toBe(200);
+
+    vi.stubGlobal('fetch', online);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(localStorage.getItem(PENDING_LOGOUTS)).toBeNull());
+    expect(network.urls()).toContain('/api/v1/auth/logout');
+    expect((await call('GET', '/auth/me', { token: ada.tokens.access_token })).status).toBe(401);
+  });
+
+  it('sends a log-out the last visit could not at the next start', async () => {
+    localStorage.setItem(PENDING_LOGOUTS, JSON.stringify([ada.tokens.refresh_token]));
+    await startApp('/login');
+    await waitFor(() => expect(localStorage.getItem(PENDING_LOGOUTS)).toBeNull());
+    expect(network.sent).toContainEqual(
+      expect.objectContaining({ method: 'POST', url: '/api/v1/auth/logout', body: { refresh_token: ada.tokens.refresh_token } }),
+    );
+    expect((await call('POST', '/auth/refresh', { body: { refresh_token: ada.tokens.refresh_token } })).status).toBe(401);
   });
 
   it('opens Profile from the account menu', async () => {
