@@ -55,7 +55,9 @@ describeE2E('accessibility', () => {
     const [investor] = investors;
     const [fund] = funds;
     const investorName = `${investor.first_name} ${investor.last_name}`;
-    const rowShown = (text: string) => (page: Page) => page.getByRole('row').filter({ hasText: text }).first().waitFor();
+    // A grid's row, or on a phone a card headed by the row's name.
+    const rowShown = (text: string) => (page: Page) =>
+      page.getByRole('row').filter({ hasText: text }).or(page.getByRole('heading', { level: 3, name: text })).first().waitFor();
     return [
       {
         path: '/investors',
@@ -102,7 +104,9 @@ describeE2E('accessibility', () => {
 
       // The frame's navigation open (the round's bar atop the lists): the drawer on a phone, then the account menu in it.
       await page.goto('/investors');
-      await Promise.all([heading('Investors')(page), page.getByRole('row').nth(1).waitFor()]);
+      // The first row: a grid's, or on a phone the first card's heading.
+      const firstRow = page.getByRole('row').nth(1).or(page.getByRole('heading', { level: 3 })).first();
+      await Promise.all([heading('Investors')(page), firstRow.waitFor()]);
       if (viewport === 'phone') {
         await page.getByRole('button', { name: 'Open navigation' }).click();
         await page.getByRole('navigation', { name: 'Lists' }).getByText('Warm intros').waitFor();
