@@ -28,7 +28,8 @@ const Card = styled('article')(({ theme }) => ({
   border: `1px solid ${theme.palette.divider}`,
   borderRadius: 8,
   backgroundColor: theme.palette.background.paper,
-  '& h3 a': { color: 'inherit', textDecoration: 'none' },
+  // The heading's link looks like the heading (the theme's links are coloured and 500).
+  '& h3 a': { color: 'inherit', textDecoration: 'none', fontWeight: 'inherit' },
   // The heading's link covers the card, so a tap anywhere opens the row; what else takes a tap sits above it.
   '& h3 a::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 8 },
   '& h3 a:focus-visible': { outline: 'none' },
