@@ -2,6 +2,7 @@
 // two moments the user hears about: the first install (the app now works offline) and a new version
 // waiting — which only takes over when the user asks for it.
 import type { Workbox } from 'workbox-window';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 
 export interface ServiceWorkerEvents {
   onOfflineReady: () => void;
@@ -19,10 +20,13 @@ export function registerServiceWorker(events: ServiceWorkerEvents): () => void {
   registered = true;
   let timer: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
-  // workbox-window is loaded after the page itself, off its critical path.
-  void import('workbox-window').then((module) => {
-    if (!stopped) timer = register(new module.Workbox('/sw.js', { scope: '/' }), events);
-  });
+  // After the first paint: workbox-window, the worker's script and the precache it downloads would
+  // otherwise compete with the page's own code and data on a phone's network.
+  void afterFirstPaint()
+    .then(() => import('workbox-window'))
+    .then((module) => {
+      if (!stopped) timer = register(new module.Workbox('/sw.js', { scope: '/' }), events);
+    });
   return () => {
     stopped = true;
     clearInterval(timer);

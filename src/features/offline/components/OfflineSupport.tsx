@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Button } from '@mui/material';
+import { runAfterFirstPaint } from '@/lib/after-first-paint';
 import { offlineUserId } from '@/lib/offline-user';
 import { outboxReplayer } from '../outbox/outbox-replayer';
 import { offlineQueryPersister } from '../persisters/query-persister';
@@ -52,7 +53,18 @@ export function OfflineSupport() {
   }, []);
 
   // What each change means once sent is for the feature that queued it (it subscribes to the replayer).
-  useEffect(() => outboxReplayer.start(session.subscribe), []);
+  // Draining what earlier visits left waits for the first paint; a change made before then is sent
+  // at once all the same (it opens the offline database itself).
+  useEffect(() => {
+    let stop = () => {};
+    const cancel = runAfterFirstPaint(() => {
+      stop = outboxReplayer.start(session.subscribe);
+    });
+    return () => {
+      cancel();
+      stop();
+    };
+  }, []);
 
   return <OfflineBanner />;
 }

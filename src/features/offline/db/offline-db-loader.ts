@@ -1,11 +1,19 @@
 // The offline database's code (Dexie) is loaded on first use, so a page that never needs it — the
-// login page, say — does not download it.
+// login page, say — does not download it. What can wait (showing pending changes, storing answers,
+// draining the outbox at start) asks after the first paint; what cannot (a change made now, an answer
+// read offline) opens it on demand, and then everything waiting gets it at once too.
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import type { OfflineDb } from './offline-db';
 
 let loading: Promise<OfflineDb> | null = null;
+let requested: () => void;
+const firstRequest = new Promise<void>((resolve) => {
+  requested = resolve;
+});
 
-/** The app's offline database. */
+/** The app's offline database, opened now. */
 export function loadOfflineDb(): Promise<OfflineDb> {
+  requested();
   loading ??= import('./offline-db').then(
     (module) => module.offlineDb,
     (error: unknown) => {
@@ -14,4 +22,10 @@ export function loadOfflineDb(): Promise<OfflineDb> {
     },
   );
   return loading;
+}
+
+/** The app's offline database once the page has painted, or as soon as something opens it on demand. */
+export async function loadOfflineDbAfterFirstPaint(): Promise<OfflineDb> {
+  await Promise.race([afterFirstPaint(), firstRequest]);
+  return loadOfflineDb();
 }

@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { offlineUserId } from '@/lib/offline-user';
 import { session } from '@/lib/session';
 import type { OutboxRow } from '../db/offline-db';
-import { loadOfflineDb } from '../db/offline-db-loader';
+import { loadOfflineDbAfterFirstPaint } from '../db/offline-db-loader';
 import { pendingRows } from './outbox';
 
 const NONE: OutboxRow[] = [];
@@ -15,8 +15,9 @@ export function useOfflineUserId(): number | null {
 }
 
 /**
- * The current user's unsent changes, oldest first. Dexie loads after the first render (the sidebar
- * of every logged-in page asks), so its code is not on the way to a page's first paint.
+ * The current user's unsent changes, oldest first. Every logged-in page asks (the sidebar's
+ * follow-ups), so Dexie is loaded and opened only after the first paint, unless a change or an
+ * offline read opens it sooner: until then nothing shows as pending.
  */
 export function usePendingChanges(): OutboxRow[] {
   const userId = useOfflineUserId();
@@ -25,7 +26,8 @@ export function usePendingChanges(): OutboxRow[] {
     if (userId === null) return;
     let stopped = false;
     let subscription: { unsubscribe: () => void } | undefined;
-    void Promise.all([loadOfflineDb(), import('dexie')])
+    void loadOfflineDbAfterFirstPaint()
+      .then((db) => Promise.all([db, import('dexie')]))
       .then(([db, { liveQuery }]) => {
         if (stopped) return;
         subscription = liveQuery(() => pendingRows(db, userId)).subscribe({

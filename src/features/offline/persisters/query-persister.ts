@@ -17,7 +17,7 @@ import { offlineUserId } from '@/lib/offline-user';
 import type { QueryClientOptions } from '@/lib/query-client';
 import { OFFLINE_MAX_AGE_MS } from '@/shared/constants';
 import type { OfflineDb } from '../db/offline-db';
-import { loadOfflineDb } from '../db/offline-db-loader';
+import { loadOfflineDb, loadOfflineDbAfterFirstPaint } from '../db/offline-db-loader';
 
 /** Bump when the shape of persisted answers changes; older entries are then discarded. */
 const PERSIST_VERSION = '1';
@@ -40,7 +40,10 @@ export function isUnavailableOffline(error: unknown): boolean {
 }
 
 export interface OfflineQueryPersisterOptions {
+  /** The store for reading an answer back (needed now: offline, the page waits for it). */
   loadDb?: () => Promise<OfflineDb>;
+  /** The store for writing answers, which can wait; `loadDb` by default. */
+  loadDbForWrites?: () => Promise<OfflineDb>;
   /** Whose store to read and write; null means nobody is logged in and nothing is persisted. */
   currentUserId?: () => number | null;
   maxAge?: number;
@@ -52,7 +55,11 @@ export interface OfflineQueryPersisterOptions {
  * arriving after a logout is never written back. Storage failures (quota, private mode) only lose
  * persistence, never a query.
  */
-function userStorage(loadDb: () => Promise<OfflineDb>, userId: number, currentUserId: () => number | null): AsyncStorage<string> {
+function userStorage(
+  { loadDb, loadDbForWrites }: Required<Pick<OfflineQueryPersisterOptions, 'loadDb' | 'loadDbForWrites'>>,
+  userId: number,
+  currentUserId: () => number | null,
+): AsyncStorage<string> {
   return {
     async getItem(key) {
       try {
@@ -65,7 +72,10 @@ function userStorage(loadDb: () => Promise<OfflineDb>, userId: number, currentUs
       if (currentUserId() !== userId) return;
       const savedAt = (JSON.parse(value) as PersistedQuery).state.dataUpdatedAt;
       try {
-        await (await loadDb()).queries.put({ userId, key, value, savedAt });
+        const db = await loadDbForWrites();
+        // The user may have logged out while the write waited.
+        if (currentUserId() !== userId) return;
+        await db.queries.put({ userId, key, value, savedAt });
       } catch {
         // Persistence is best effort: the answer is still in memory.
       }
@@ -120,6 +130,7 @@ function isNoAnswer(error: unknown): boolean {
 
 export function createOfflineQueryPersister({
   loadDb = loadOfflineDb,
+  loadDbForWrites = loadDb,
   currentUserId = offlineUserId,
   maxAge = OFFLINE_MAX_AGE_MS,
   isOnline = () => onlineManager.isOnline(),
@@ -130,7 +141,7 @@ export function createOfflineQueryPersister({
     let store = perUser.get(userId);
     if (!store) {
       store = experimental_createQueryPersister<string>({
-        storage: userStorage(loadDb, userId, currentUserId),
+        storage: userStorage({ loadDb, loadDbForWrites }, userId, currentUserId),
         maxAge,
         buster: PERSIST_VERSION,
         prefix: 'query',
@@ -189,8 +200,11 @@ export function createOfflineQueryPersister({
 
 export type OfflineQueryPersister = ReturnType<typeof createOfflineQueryPersister>;
 
-/** The app's persister, used as the default `persister` of its query client. */
-export const offlineQueryPersister: OfflineQueryPersister = createOfflineQueryPersister();
+/**
+ * The app's persister, used as the default `persister` of its query client. It stores answers once the
+ * page has painted: opening the database is no part of a page's first load online.
+ */
+export const offlineQueryPersister: OfflineQueryPersister = createOfflineQueryPersister({ loadDbForWrites: loadOfflineDbAfterFirstPaint });
 
 /** What the app's query client takes from here: this persister, and no retry for a query nothing can answer offline. */
 export const offlineQueryClientOptions: QueryClientOptions = {
