@@ -31,6 +31,7 @@ import { liveRoutes, liveService } from './modules/live/index.js';
 import { activityModule } from './modules/activity/index.js';
 import { teamsModule } from './modules/teams/index.js';
 import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from './modules/auth/access-token.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,8 @@ export interface AppOptions {
   digestEveryMs?: number;
   /** How often each list event stream gets a heartbeat and looks for missed events (default 20 s). */
   eventsHeartbeatMs?: number;
+  /** How long an event stream lasts at most before its client reconnects (default the access token's 15 min). */
+  eventsStreamLifetimeMs?: number;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count is a function of the hop (its types lack the number form). */
@@ -104,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveService, {
     database: options.database,
     heartbeatMs: options.eventsHeartbeatMs ?? EVENTS_HEARTBEAT_SECONDS * 1000,
+    lifetimeMs: options.eventsStreamLifetimeMs ?? ACCESS_TOKEN_TTL_SECONDS * 1000,
   });
 
   // Modules register here, each under /api/v1.

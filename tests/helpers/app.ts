@@ -33,6 +33,8 @@ export interface TestAppOptions {
   digestEveryMs?: number;
   /** How often each list event stream gets a heartbeat. */
   eventsHeartbeatMs?: number;
+  /** How long an event stream lasts before the server ends it. */
+  eventsStreamLifetimeMs?: number;
 }
 
 /** The real app on a fresh database of the given kind; close() shuts both. */
@@ -49,6 +51,7 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
     clock: options.clock,
     digestEveryMs: options.digestEveryMs,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
+    eventsStreamLifetimeMs: options.eventsStreamLifetimeMs,
   });
   await app.ready();
   return {

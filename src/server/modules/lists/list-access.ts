@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { canEditRows, canManageList, TEAM_MESSAGES, type ListRole } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
@@ -44,6 +44,32 @@ export async function listAccess(db: Db, userId: number, listId: number, need: L
   if (!row) throw new HttpError(404, TEAM_MESSAGES.listNotFound);
   assertRole(row.role, need);
   return row;
+}
+
+/**
+ * Waits for the changes under way to the list (each holds its row lock) and keeps the next ones waiting until the
+ * transaction ends. Reads after it see every change committed before: a locking read that joins another table,
+ * as listAccess's does, would see that table as it was before the wait.
+ */
+export async function holdList(db: Db, listId: number): Promise<void> {
+  await db.select({ id: lists.id }).from(lists).where(eq(lists.id, listId)).for('share');
+}
+
+/** Who may read each of these lists now, as the database says: its owner and its members (a list gone: none). */
+export async function readersOf(db: Db, listIds: number[]): Promise<Map<number, Set<number>>> {
+  const readers = new Map<number, Set<number>>();
+  if (listIds.length === 0) return readers;
+  const rows = await db
+    .select({ listId: lists.id, owner: lists.user_id, member: listMembers.user_id })
+    .from(lists)
+    .leftJoin(listMembers, eq(listMembers.list_id, lists.id))
+    .where(inArray(lists.id, listIds));
+  for (const { listId, owner, member } of rows) {
+    const ofList = readers.get(listId) ?? new Set([owner]);
+    if (member !== null) ofList.add(member);
+    readers.set(listId, ofList);
+  }
+  return readers;
 }
 
 export function assertRole(role: ListRole, need: ListNeed): void {

@@ -41,17 +41,21 @@ export async function eventsAfter(db: Db, listId: number, afterId: number, limit
 }
 
 /**
- * The oldest and newest event ids kept, of every list (0 and 0 before any): a stream resumes only from an id
- * in between, since an older one may have had events swept since.
+ * Where a new stream of a list starts (`start`), and the oldest event id kept of any list (`oldest`, 0 before
+ * any): a stream resumes only from an id from `oldest - 1` on, since an older one may have had events swept
+ * since. Read under the list's row lock, which every writer of the list holds while it takes its event ids:
+ * every later event of the list has a higher id than `start`, and none up to it is left to send. `start` is
+ * the list's newest event, or `oldest - 1` if that is higher (a list whose events were all swept, or that had
+ * none), so that a stream resumed from it still resumes.
  */
-export async function eventBounds(db: Db): Promise<{ oldest: number; newest: number }> {
-  const [row] = await db
-    .select({
-      oldest: sql<number>`coalesce(min(${listEvents.id}), 0)`.mapWith(Number),
-      newest: sql<number>`coalesce(max(${listEvents.id}), 0)`.mapWith(Number),
-    })
-    .from(listEvents);
-  return row;
+export async function streamBounds(db: Db, listId: number): Promise<{ oldest: number; start: number }> {
+  const result = (await db.execute(sql`SELECT
+      coalesce((SELECT min(${listEvents.id}) FROM ${listEvents}), 0) AS oldest,
+      coalesce((SELECT max(${listEvents.id}) FROM ${listEvents} WHERE ${listEvents.list_id} = ${listId}), 0) AS newest`)) as unknown as {
+    rows: Array<{ oldest: string | number; newest: string | number }>;
+  };
+  const row = { oldest: Number(result.rows[0].oldest), newest: Number(result.rows[0].newest) };
+  return { oldest: row.oldest, start: Math.max(row.newest, row.oldest - 1) };
 }
 
 /** Removes events older than a week, keeping the newest so that the bounds stay known. */

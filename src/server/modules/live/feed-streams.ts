@@ -1,26 +1,92 @@
+import type { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { FeedListener, ListFeed } from './feed.js';
+import { claimStreamSlot, keepSlotsAlive, releaseSlots } from './stream-slots.js';
 
-/** An instance's event streams of one kind: woken by the feed, kept open by a heartbeat, all ended on close. */
+export interface StreamTiming {
+  /** How often each stream gets a heartbeat, and what a heartbeat checks. */
+  heartbeatMs: number;
+  /** How long a stream lasts at most (the access token's lifetime): its client reconnects with a new ticket. */
+  lifetimeMs: number;
+}
+
+interface Held {
+  /** The stream's row in live_streams, which counts it against its user's limits on every instance. */
+  slot: number;
+  ends: NodeJS.Timeout;
+}
+
+/**
+ * An instance's event streams of one kind: woken by the feed, kept open by a heartbeat, each ended at its
+ * lifetime, all ended on close; each holds a slot of its user's stream limits until it ends.
+ */
 export abstract class FeedStreams {
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly held = new Map<PassThrough, Held>();
+  private releasing: Promise<void> = Promise.resolve();
 
   constructor(
     protected readonly db: Db,
     feed: ListFeed,
     protected readonly log: FastifyBaseLogger,
-    heartbeatMs: number,
+    protected readonly timing: StreamTiming,
   ) {
     feed.subscribe((message) => this.onFeed(message));
-    this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
+    this.heartbeat = setInterval(() => this.beatAll(), timing.heartbeatMs);
     this.heartbeat.unref();
   }
 
-  /** Ends every stream: the server is closing (each client reconnects elsewhere). */
+  /**
+   * Ends every stream: the server is closing (each client reconnects elsewhere). Their slots are released
+   * meanwhile, not waited for here: the connections close at once (see `released`).
+   */
   closeAll(): void {
     clearInterval(this.heartbeat);
+    const held = [...this.held.values()];
+    this.held.clear();
+    held.forEach(({ ends }) => clearTimeout(ends));
     this.endAll();
+    this.releasing = releaseSlots(this.db, held.map(({ slot }) => slot)).catch((err: unknown) =>
+      this.log.error({ err }, 'live streams: could not release their slots'),
+    );
+  }
+
+  /** Resolves once the slots closeAll released are gone: to wait for before the database closes. */
+  released(): Promise<void> {
+    return this.releasing;
+  }
+
+  /** Claims a slot for a new stream of the user's, in `tx` (a 429 past the limits). */
+  protected claimSlot(tx: Db, userId: number, listId: number): Promise<number> {
+    return claimStreamSlot(tx, userId, listId, this.timing.heartbeatMs);
+  }
+
+  /** Holds an opened stream's slot until the stream closes, and ends it at its lifetime. */
+  protected hold(out: PassThrough, slot: number): void {
+    const ends = setTimeout(() => {
+      out.end();
+      this.release(out);
+    }, this.timing.lifetimeMs);
+    ends.unref();
+    this.held.set(out, { slot, ends });
+    out.once('close', () => this.release(out));
+  }
+
+  private release(out: PassThrough): void {
+    const held = this.held.get(out);
+    if (!held) return;
+    this.held.delete(out);
+    clearTimeout(held.ends);
+    releaseSlots(this.db, [held.slot]).catch((err: unknown) => this.log.error({ err }, 'live streams: could not release a slot'));
+  }
+
+  private beatAll(): void {
+    this.beat();
+    const slots = [...this.held.values()].map(({ slot }) => slot);
+    keepSlotsAlive(this.db, slots, this.timing.heartbeatMs).catch((err: unknown) =>
+      this.log.error({ err }, 'live streams: could not keep their slots'),
+    );
   }
 
   /** A list has new events, whichever instance made them; null: anything may have been missed. */

@@ -8,10 +8,13 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { listAccess } from '../lists/list-access.js';
 import { sweepEvents } from './event-store.js';
 import { inProcessFeed, type ListFeed, postgresFeed, redisFeed } from './feed.js';
+import type { StreamTiming } from './feed-streams.js';
 import { ListStreams } from './list-streams.js';
 import { MyListsStreams } from './my-lists-streams.js';
 import { eventsSchema, myListsEventsSchema, myListsTicketSchema, ticketSchema } from './schemas.js';
-import { MY_LISTS, readEventsTicket, signEventsTicket } from './tickets.js';
+import { sweepSlots } from './stream-slots.js';
+import { TICKET_RATE } from './ticket-rate.js';
+import { MY_LISTS, readEventsTicket, signEventsTicket, spendTicket, sweepSpentTickets } from './tickets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,9 +27,8 @@ declare module 'fastify' {
   }
 }
 
-export interface LiveOptions {
+export interface LiveOptions extends StreamTiming {
   database: Database;
-  heartbeatMs: number;
 }
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -42,14 +44,16 @@ function feedFor(app: FastifyInstance, database: Database): ListFeed {
  * LISTEN/NOTIFY, else within the process on PGlite) and this instance's streams. Every stream ends when the
  * server closes, before it waits for requests in flight (an event stream would never finish by itself).
  */
-export const liveService = fp(async (app: FastifyInstance, { database, heartbeatMs }: LiveOptions) => {
+export const liveService = fp(async (app: FastifyInstance, { database, ...timing }: LiveOptions) => {
   const feed = feedFor(app, database);
-  const streams = new ListStreams(app.db, feed, app.log, heartbeatMs);
-  const myLists = new MyListsStreams(app.db, feed, app.log, heartbeatMs);
+  const streams = new ListStreams(app.db, feed, app.log, timing);
+  const myLists = new MyListsStreams(app.db, feed, app.log, timing);
   app.decorate('listFeed', feed);
   app.decorate('liveStreams', streams);
   app.decorate('myListsStreams', myLists);
-  const sweep = setInterval(() => sweepEvents(app.db).catch(() => {}), SWEEP_EVERY_MS);
+  const sweep = setInterval(() => {
+    for (const sweepOne of [sweepEvents, sweepSlots, sweepSpentTickets]) sweepOne(app.db).catch(() => {});
+  }, SWEEP_EVERY_MS);
   sweep.unref();
   app.addHook('preClose', async () => {
     streams.closeAll();
@@ -57,20 +61,22 @@ export const liveService = fp(async (app: FastifyInstance, { database, heartbeat
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await Promise.all([streams.released(), myLists.released()]);
     await feed.close();
   });
 });
 
-/** The bearer token, or for an events call a ticket in the query (EventSource cannot send headers). */
+/** The bearer token, or for an events call a ticket in the query (EventSource cannot send headers), once. */
 async function authenticateStream(app: FastifyInstance, request: FastifyRequest) {
   const { ticket } = request.query as { ticket?: unknown };
   if (typeof ticket !== 'string' || request.headers.authorization !== undefined) return app.authenticate(request);
   const { id } = request.params as { id?: string };
   const listId = id === undefined ? MY_LISTS : Number(id);
-  const userId = await readEventsTicket(app.config.jwtSecret, ticket, listId);
-  if (userId === null) throw new HttpError(401, TEAM_MESSAGES.ticketInvalid);
-  request.userId = userId;
+  const claims = await readEventsTicket(app.config.jwtSecret, ticket, listId);
+  if (claims === null || !(await spendTicket(app.db, claims))) throw new HttpError(401, TEAM_MESSAGES.ticketInvalid);
+  request.userId = claims.userId;
 }
+
 
 /** Sends an event stream; once it ends, so does its HTTP/1.1 connection (an idle one would keep a closing server waiting). */
 function sendStream(request: FastifyRequest, reply: FastifyReply, stream: PassThrough) {
@@ -90,7 +96,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendStream(request, reply, await app.myListsStreams.open(request.userId));
   });
 
-  app.post('/lists/events/ticket', { schema: myListsTicketSchema, onRequest: app.authenticate }, async (request) =>
+  app.post('/lists/events/ticket', { schema: myListsTicketSchema, onRequest: app.authenticate, preHandler: app.rateLimited(TICKET_RATE) }, async (request) =>
     signEventsTicket(app.config.jwtSecret, request.userId, MY_LISTS),
   );
 
@@ -100,14 +106,13 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       if (app.draining) throw new HttpError(503, 'This server is shutting down: connect again');
       const listId = request.params.id;
-      await listAccess(app.db, request.userId, listId, 'read');
       const header = request.headers['last-event-id'];
       const lastEventId = header !== undefined ? Number(header) : (request.query.last_event_id ?? null);
       return sendStream(request, reply, await app.liveStreams.open(listId, request.userId, lastEventId));
     },
   );
 
-  app.post('/lists/:id/events/ticket', { schema: ticketSchema, onRequest: app.authenticate }, async (request) => {
+  app.post('/lists/:id/events/ticket', { schema: ticketSchema, onRequest: app.authenticate, preHandler: app.rateLimited(TICKET_RATE) }, async (request) => {
     await listAccess(app.db, request.userId, request.params.id, 'read');
     return signEventsTicket(app.config.jwtSecret, request.userId, request.params.id);
   });

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { ListEventData } from '../../../shared/teams.js';
-import { eventBounds, eventsAfter, type StoredEvent } from './event-store.js';
+import { holdList, listAccess, readersOf } from '../lists/list-access.js';
+import { eventsAfter, streamBounds, type StoredEvent } from './event-store.js';
 import type { FeedListener } from './feed.js';
 import { FeedStreams } from './feed-streams.js';
 
@@ -46,17 +47,25 @@ export class ListStreams extends FeedStreams {
   }
 
   /**
-   * A stream of the list's events for a member (checked by the caller), from after `lastEventId`, or from now
-   * (a `ready` event first, whose id to resume from) without one. An id the events kept cannot resume from
-   * (swept, or never given) gets `reset`: the client reads the list anew.
+   * A stream of the list's events for one of its members, from after `lastEventId`, or from now (a `ready` event
+   * first, whose id to resume from) without one. An id the events kept cannot resume from (swept, or never
+   * given) gets `reset`: the client reads the list anew. The access check, the start point and the stream's
+   * slot are read together under the list's row lock: a removal committed before is a 404, and one committed
+   * after has a later event id, which the stream sends.
    */
   async open(listId: number, userId: number, lastEventId: number | null): Promise<PassThrough> {
+    const { oldest, start, slot } = await this.db.transaction(async (tx) => {
+      await holdList(tx, listId);
+      await listAccess(tx, userId, listId, 'read');
+      const bounds = await streamBounds(tx, listId);
+      return { ...bounds, slot: await this.claimSlot(tx, userId, listId) };
+    });
     const out = new PassThrough();
+    this.hold(out, slot);
     out.write(`retry: ${RETRY_MS}\n\n`);
-    const { oldest, newest } = await eventBounds(this.db);
-    let last = lastEventId ?? newest;
-    if (lastEventId === null || lastEventId > newest || lastEventId < oldest - 1) {
-      last = newest;
+    let last = lastEventId ?? start;
+    if (lastEventId === null || lastEventId > start || lastEventId < oldest - 1) {
+      last = start;
       const type = lastEventId === null ? 'ready' : 'reset';
       out.write(frame(last, { type, list_id: listId, by: null }));
     }
@@ -87,6 +96,23 @@ export class ListStreams extends FeedStreams {
       streams.forEach((stream) => this.write(stream, ': heartbeat\n\n'));
       this.read(listId);
     });
+    this.endThoseWithoutAccess().catch((err: unknown) =>
+      this.log.error({ err }, 'list events: checking access failed; the next heartbeat tries again'),
+    );
+  }
+
+  /**
+   * Ends the streams whose member is no longer on the list, however they left it (a removal by another
+   * instance, or by SQL, sends no event here). Only streams open before the question was asked are judged:
+   * one opened since was checked later than the answer.
+   */
+  private async endThoseWithoutAccess(): Promise<void> {
+    const asked = [...this.byList.values()].flatMap((streams) => [...streams]);
+    if (asked.length === 0) return;
+    const readers = await readersOf(this.db, [...this.byList.keys()]);
+    for (const stream of asked) {
+      if (!readers.get(stream.listId)?.has(stream.userId)) stream.out.end();
+    }
   }
 
   private read(listId: number): void {

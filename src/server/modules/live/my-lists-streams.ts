@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { listEvents, listMembers, lists } from '../../db/schema.js';
 import type { FeedListener } from './feed.js';
 import { FeedStreams } from './feed-streams.js';
+import { MY_LISTS } from './tickets.js';
 
 interface Stream {
   userId: number;
@@ -57,9 +58,12 @@ export class MyListsStreams extends FeedStreams {
   }
 
   async open(userId: number): Promise<PassThrough> {
+    const lists = await listsOf(this.db, userId);
+    const slot = await this.db.transaction((tx) => this.claimSlot(tx, userId, MY_LISTS));
     const out = new PassThrough();
+    this.hold(out, slot);
     out.write(`retry: ${RETRY_MS}\n\n`);
-    const stream: Stream = { userId, lists: await listsOf(this.db, userId), out };
+    const stream: Stream = { userId, lists, out };
     this.streams.add(stream);
     out.once('close', () => this.streams.delete(stream));
     return out;

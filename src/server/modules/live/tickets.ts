@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { lte, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../shared/teams.js';
+import type { Db } from '../../db/client.js';
+import { usedEventTickets } from '../../db/schema.js';
 
 // EventSource cannot send an Authorization header, and an access token in a URL would end up in logs and
 // history: the browser asks for a ticket (with its token) and puts that in the events URL instead. A ticket
-// is a JWT of its own audience, good for one user, one list and a minute; it opens a stream and nothing else.
+// is a JWT of its own audience, good for one user, one list and a minute; it opens one stream and nothing else.
 
 const AUDIENCE = 'fundscape:list-events';
 
@@ -19,19 +23,42 @@ export async function signEventsTicket(secret: string, userId: number, listId: n
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(AUDIENCE)
     .setSubject(String(userId))
+    .setJti(randomUUID())
     .setIssuedAt(iat)
     .setExpirationTime(exp)
     .sign(key(secret));
   return { ticket, expires_at: new Date(exp * 1000).toISOString() };
 }
 
-/** The user a valid, unexpired ticket for this list names, or null. */
-export async function readEventsTicket(secret: string, ticket: string, listId: number): Promise<number | null> {
+export interface EventsTicketClaims {
+  userId: number;
+  ticketId: string;
+  expiresAt: Date;
+}
+
+/** What a valid, unexpired ticket for this list says, or null. */
+export async function readEventsTicket(secret: string, ticket: string, listId: number): Promise<EventsTicketClaims | null> {
   try {
     const { payload } = await jwtVerify(ticket, key(secret), { algorithms: ['HS256'], audience: AUDIENCE });
     const userId = Number(payload.sub);
-    return payload.list === listId && Number.isInteger(userId) ? userId : null;
+    if (payload.list !== listId || !Number.isInteger(userId) || !payload.jti || payload.exp === undefined) return null;
+    return { userId, ticketId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
   } catch {
     return null;
   }
+}
+
+/** Records a ticket's use, on every instance at once: true the first time, false for any use after. */
+export async function spendTicket(db: Db, claims: EventsTicketClaims): Promise<boolean> {
+  const spent = await db
+    .insert(usedEventTickets)
+    .values({ id: claims.ticketId, expires_at: claims.expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: usedEventTickets.id });
+  return spent.length === 1;
+}
+
+/** Forgets the uses of tickets that have expired anyway. */
+export async function sweepSpentTickets(db: Db): Promise<void> {
+  await db.delete(usedEventTickets).where(lte(usedEventTickets.expires_at, sql`now()`));
 }
