@@ -1,6 +1,7 @@
 // Follows one Server-Sent Events stream of the API as long as it is wanted: a fresh ticket before each
-// connection (tickets live a minute; EventSource cannot send the token), resumed from the last event id seen,
-// reconnecting with backoff after an error or at once when the browser is back online.
+// connection (tickets live a minute and open one stream; EventSource cannot send the token), resumed from the
+// last event id seen, reconnecting with backoff after an error or at once when the browser is back online. The
+// server ends every stream after the access token's lifetime; the next connection's ticket checks access again.
 import { api, apiStatus } from '@/lib/api-client';
 import type { EventsTicket } from '@/shared/teams';
 
@@ -68,11 +69,14 @@ export function followEventStream({ ticketPath, eventsPath, types, onEvent, onRe
     if (lastEventId) query.set('last_event_id', lastEventId);
     source = new EventSource(`${eventsPath}?${query}`);
     source.onopen = () => {
+      // The server ends an open stream when its lifetime is up: no failure, so the next connection waits no longer.
+      failures = 0;
       connections += 1;
       if (connections > 1) onReconnected?.();
     };
     for (const type of types) source.addEventListener(type, receive as EventListener);
-    // Closed by the server (a deploy, an expired ticket) or the network: reconnect with a new ticket, resuming.
+    // Closed by the server (a deploy, the stream's lifetime, a refusal) or the network: reconnect with a new
+    // ticket, resuming. Never EventSource's own reconnection, whose URL holds the used ticket.
     source.onerror = () => reconnectLater();
   }
 
