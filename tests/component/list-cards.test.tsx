@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { investorCardSummary } from '@/app/routes/_app/-components/catalogue-card-summary';
+import { cardSummary } from '@/app/routes/_app/-components/catalogue-card-summary';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
+import { investors } from '@/features/catalogue/kinds/investors';
 import { ListCards } from '@/features/lists/components/ListCards';
 import { PipelineCardFacts } from '@/features/pipeline/components/PipelineCardFacts';
 import { formatName } from '@/lib/format';
@@ -52,7 +53,7 @@ function Cards({ role = 'owner', pendingIds = new Set<number>(), shown = rows }:
           {nameOf(row)}
         </TextLink>
       )}
-      renderSummary={(row) => investorCardSummary(row, null)}
+      renderSummary={(row) => cardSummary(investors, row, null)}
       renderPipeline={(row) => (
         <PipelineCardFacts row={row} name={nameOf(row)} onStageChange={() => {}} onEdit={() => {}} readOnly={role === 'viewer'} />
       )}
@@ -120,5 +121,5 @@ describe('a list as cards', () => {
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(async () => expect(await itemIds()).toEqual(before));
-  });
+  }, 60_000);
 });

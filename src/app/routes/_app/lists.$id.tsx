@@ -14,7 +14,7 @@ import { formatName, formatText } from '@/lib/format';
 import { pageNumber } from '@/lib/search-params';
 import type { Fund, Investor, ListItem, ListItemOf, ListType } from '@/shared/api-types';
 import type { CompleteStartupProfile } from '@/shared/fit';
-import { fundCardSummary, investorCardSummary, type CardSummary } from './-components/catalogue-card-summary';
+import { cardSummary, type CardSummary } from './-components/catalogue-card-summary';
 import { ListWithPipeline, type ListWithPipelineProps } from './-components/ListWithPipeline';
 import { loadOrNotFound } from './-components/load-or-not-found';
 
@@ -39,14 +39,14 @@ interface ListKind<R extends ListItem> {
   firmName: (row: R) => string;
   detailRoute: '/investor/$id' | '/fund/$id';
   /** What a phone's card says of the row. */
-  cardSummary: (row: R, profile: CompleteStartupProfile | null) => CardSummary;
+  summary: (row: R, profile: CompleteStartupProfile | null) => CardSummary;
 }
 
 type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | 'onViewChange' | 'renderScore' | 'page' | 'onPageChange'> & {
   profile: CompleteStartupProfile | null;
 };
 
-function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute, cardSummary }: ListKind<R>) {
+function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute, summary }: ListKind<R>) {
   return ({ listId, profile, ...viewProps }: ListKindProps): ReactElement => (
     // Keyed by id: another list's page starts with its own search, dialogs and table state.
     <ListWithPipeline<R>
@@ -55,7 +55,7 @@ function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute
       columns={withFitColumn(columns, profile)}
       itemName={itemName}
       firmName={firmName}
-      renderSummary={(row) => cardSummary(row, profile)}
+      renderSummary={(row) => summary(row, profile)}
       renderNameLink={(row) => (
         <TextLink to={detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
           {itemName(row)}
@@ -72,14 +72,14 @@ const listKinds: Record<ListType, (props: ListKindProps) => ReactElement> = {
     itemName: (row) => formatName(row.first_name, row.last_name),
     firmName: (row) => formatText(row.firm_name),
     detailRoute: '/investor/$id',
-    cardSummary: investorCardSummary,
+    summary: (row, profile) => cardSummary(investors, row, profile),
   }),
   fund: listKind<ListItemOf<Fund>>({
     columns: funds.columns,
     itemName: (row) => formatText(row.firm_name),
     firmName: (row) => formatText(row.firm_type),
     detailRoute: '/fund/$id',
-    cardSummary: fundCardSummary,
+    summary: (row, profile) => cardSummary(funds, row, profile),
   }),
 };
 

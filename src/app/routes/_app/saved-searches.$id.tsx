@@ -3,7 +3,6 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { NotFound } from '@/components/NotFound/NotFound';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { RowCard } from '@/components/RowCards';
-import { formatName, formatText } from '@/lib/format';
 import { pageNumber } from '@/lib/search-params';
 import type { CatalogueKind, CatalogueRow } from '@/features/catalogue/catalogue-kind';
 import { withFitColumn } from '@/features/catalogue/kinds/fit-column';
@@ -14,10 +13,8 @@ import { savedSearchesQueryOptions } from '@/features/saved-searches/api/get-sav
 import { useShownSavedSearch } from '@/features/saved-searches/api/use-shown-saved-searches';
 import { NewRowsPage } from '@/features/saved-searches/components/NewRowsPage';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
-import type { CompleteStartupProfile } from '@/shared/fit';
-import type { Fund, Investor } from '@/shared/api-types';
 import type { SavedSearch } from '@/shared/saved-searches';
-import { fundCardSummary, investorCardSummary, type CardSummary } from './-components/catalogue-card-summary';
+import { cardSummary } from './-components/catalogue-card-summary';
 
 /** The page an alert mail's "see them all" links to: a saved search's new rows, in its kind's table. */
 export const Route = createFileRoute('/_app/saved-searches/$id')({
@@ -46,37 +43,14 @@ function SavedSearchNewRows() {
   if (!saved) return <NotFound />;
   // Keyed by id: another search's page starts with its own table state.
   return saved.kind === 'investors' ? (
-    <NewRowsOfKind<Investor & CatalogueRow>
-      key={id}
-      kind={investors}
-      saved={saved}
-      page={page}
-      itemName={(row) => formatName(row.first_name, row.last_name)}
-      cardSummary={investorCardSummary}
-    />
+    <NewRowsOfKind key={id} kind={investors} saved={saved} page={page} />
   ) : (
-    <NewRowsOfKind<Fund & CatalogueRow>
-      key={id}
-      kind={funds}
-      saved={saved}
-      page={page}
-      itemName={(row) => formatText(row.firm_name)}
-      cardSummary={fundCardSummary}
-    />
+    <NewRowsOfKind key={id} kind={funds} saved={saved} page={page} />
   );
 }
 
-interface NewRowsOfKindProps<R extends CatalogueRow> {
-  kind: CatalogueKind<R>;
-  saved: SavedSearch;
-  page: number;
-  itemName: (row: R) => string;
-  /** What a phone's card says of the row. */
-  cardSummary: (row: R, profile: CompleteStartupProfile | null) => CardSummary;
-}
-
 /** The new rows in their kind's table (cards on a phone), scored by the founder's profile as a search's rows are; a row opens its page. */
-function NewRowsOfKind<R extends CatalogueRow>({ kind, saved, page, itemName, cardSummary }: NewRowsOfKindProps<R>) {
+function NewRowsOfKind<R extends CatalogueRow>({ kind, saved, page }: { kind: CatalogueKind<R>; saved: SavedSearch; page: number }) {
   const navigate = Route.useNavigate();
   const { profile } = useFitProfile();
   return (
@@ -89,12 +63,12 @@ function NewRowsOfKind<R extends CatalogueRow>({ kind, saved, page, itemName, ca
       renderCard={(row) => (
         <RowCard
           heading={
-            <TextLink to={kind.detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
-              {itemName(row)}
+            <TextLink to={kind.detailRoute} params={{ id: String(row.id) }}>
+              {kind.card.name(row)}
             </TextLink>
           }
-          name={itemName(row)}
-          {...cardSummary(row, profile)}
+          name={kind.card.name(row)}
+          {...cardSummary(kind, row, profile)}
         />
       )}
     />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { Pagination } from '@/components/Pagination';
@@ -71,50 +71,48 @@ export function ListCards<R extends ListItem>(props: ListCardsProps<R>) {
 
   return (
     <Box sx={{ pb: selected.length > 0 ? `${SELECTION_BAR_SPACE}px` : 0 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
-        {toolbar}
-      </Box>
-      <Box sx={{ p: 1 }}>
-        <RowCardList
-          label={list.name}
-          rows={pageRows}
-          rowKey={(row) => row.id}
-          empty={
-            term && rows.length === 0 ? (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>{toolbar}</Box>
+      <RowCardList
+        label={list.name}
+        rows={pageRows}
+        rowKey={(row) => row.id}
+        empty={
+          <Paper variant="outlined">
+            {term ? (
               <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>Nothing in this list matches “{term}”.</Typography>
             ) : (
               (noRows ?? <ListEmptyState />)
-            )
-          }
-          renderCard={(row) => {
-            const pending = pendingIds.has(row.id);
-            const { subtitle, aside, children } = renderSummary(row);
-            return (
-              <RowCard
-                heading={renderNameLink(row)}
-                name={itemName(row)}
-                subtitle={subtitle}
-                aside={
-                  <>
-                    {aside}
-                    {pending && (
-                      <PendingLabel title="Saved to the list once you are back online">
-                        <CloudUploadOutlinedIcon sx={{ fontSize: 14 }} aria-hidden />
-                        Pending
-                      </PendingLabel>
-                    )}
-                  </>
-                }
-                selection={editable && !pending ? { selected: selectedIds.has(row.id), onChange: (on) => select(row.id, on) } : undefined}
-              >
-                {children}
-                {renderPipeline(row)}
-              </RowCard>
-            );
-          }}
-          footer={<Pagination page={shownPage} pageCount={pageCount} onPageChange={onPageChange} />}
-        />
-      </Box>
+            )}
+          </Paper>
+        }
+        renderCard={(row) => {
+          const pending = pendingIds.has(row.id);
+          const { subtitle, aside, children } = renderSummary(row);
+          return (
+            <RowCard
+              heading={renderNameLink(row)}
+              name={itemName(row)}
+              subtitle={subtitle}
+              aside={
+                <>
+                  {aside}
+                  {pending && (
+                    <PendingLabel title="Saved to the list once you are back online">
+                      <CloudUploadOutlinedIcon sx={{ fontSize: 14 }} aria-hidden />
+                      Pending
+                    </PendingLabel>
+                  )}
+                </>
+              }
+              selection={editable && !pending ? { selected: selectedIds.has(row.id), onChange: (on) => select(row.id, on) } : undefined}
+            >
+              {children}
+              {renderPipeline(row)}
+            </RowCard>
+          );
+        }}
+        footer={<Pagination page={shownPage} pageCount={pageCount} onPageChange={onPageChange} />}
+      />
       <SelectionBar count={selected.length} onClear={() => onSelectionChange(new Set())}>
         <Button size="small" variant="outlined" color="error" disabled={removing} onClick={() => remove(selected, () => onSelectionChange(new Set()))}>
           Remove from list

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Paper } from '@mui/material';
 import { usePageTitle } from '@/components/PageTitle/usePageTitle';
+import { usePhoneLayout } from '@/lib/use-phone-layout';
 import type { ListSummary } from '@/shared/api-types';
 import type { ListViewMode } from '../list-view-mode';
 import { ListActions } from './ListActions';
@@ -17,7 +18,7 @@ export interface ListViewProps {
   onExport: () => void;
   /** The search and filters: the table shows them in its own toolbar, the board above it. */
   toolbar: ReactNode;
-  /** The rows as a table (a ListTable, given the toolbar). */
+  /** The rows as a table (a ListTable, given the toolbar), or on a phone as cards (ListCards, with it too). */
   table: ReactNode;
   /** The rows as a board: another feature's, which the route passes in. */
   board: ReactNode;
@@ -28,6 +29,7 @@ export interface ListViewProps {
 /** A saved list's page: its header and actions, and its rows as a table or a board. */
 export function ListView({ list, count, pendingCount, view, onViewChange, onExport, toolbar, table, board, teamActions }: ListViewProps) {
   usePageTitle(list.name);
+  const phone = usePhoneLayout();
   return (
     <Box>
       <ListHeader
@@ -40,18 +42,23 @@ export function ListView({ list, count, pendingCount, view, onViewChange, onExpo
           </ListActions>
         }
       />
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        {view === 'board' ? (
-          <>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
-              {toolbar}
-            </Box>
-            {count === 0 ? <ListEmptyState /> : board}
-          </>
-        ) : (
-          table
-        )}
-      </Paper>
+      {/* A phone's cards have their own borders. */}
+      {phone && view === 'table' ? (
+        table
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          {view === 'board' ? (
+            <>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
+                {toolbar}
+              </Box>
+              {count === 0 ? <ListEmptyState /> : board}
+            </>
+          ) : (
+            table
+          )}
+        </Paper>
+      )}
     </Box>
   );
 }

@@ -15,6 +15,7 @@ export interface FollowUpCardProps {
 
 const Facts = styled('div')({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 12, rowGap: 4, fontSize: 14 });
 const Fact = styled('span')({ display: 'inline-flex', alignItems: 'center', minWidth: 0 });
+const StageFact = styled(Fact)({ width: 180 });
 const Due = styled(Fact)({ fontWeight: 600 });
 const Overdue = styled(Due)(({ theme }) => ({ color: theme.palette.error.main }));
 
@@ -40,20 +41,20 @@ export function FollowUpCard({ row, onStageChange }: FollowUpCardProps) {
         <TextLink to="/lists/$id" params={{ id: String(row.list_id) }} underline="hover" data-above-link sx={{ fontSize: 14 }}>
           {row.list_name}
         </TextLink>
-        <Fact>
+        <StageFact>
           {onStageChange ? (
-            <StageSelect value={row.pipeline.stage} label={`Stage of ${row.name} in ${row.list_name}`} onChange={onStageChange} />
+            <StageSelect value={row.pipeline.stage} label={`Stage of ${row.name} in ${row.list_name}`} onChange={onStageChange} fullWidth />
           ) : (
             stageLabel(row.pipeline)
           )}
-        </Fact>
+        </StageFact>
       </Facts>
       <Facts>
         <FollowUp>
           Follow up {formatFollowUp(row.pipeline.follow_up_on)}
           {row.pending && <PendingMark what="Follow-up" />}
         </FollowUp>
-        <Due>{formatAmount(row.pipeline)}</Due>
+        {row.pipeline.amount !== null && <Due>{formatAmount(row.pipeline)}</Due>}
       </Facts>
     </RowCard>
   );

@@ -21,9 +21,10 @@ export interface PipelineCardFactsProps<R extends PipelineRow> {
 // Plain styled elements: a phone renders a page of these.
 const Facts = styled('div')({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 12, rowGap: 4, fontSize: 14 });
 const Fact = styled('span')({ display: 'inline-flex', alignItems: 'center', minWidth: 0 });
+const StageFact = styled(Fact)({ width: 180 });
 const OverdueFact = styled(Fact)(({ theme }) => ({ color: theme.palette.error.main, fontWeight: 600 }));
 const Amount = styled(Fact)({ fontWeight: 600 });
-const Muted = styled('span')(({ theme }) => ({ color: theme.palette.text.secondary }));
+const Muted = styled('span')(({ theme }) => ({ color: theme.palette.text.secondary, fontWeight: 400 }));
 const LastChange = styled('p')(({ theme }) => ({ margin: 0, fontSize: 12, color: theme.palette.text.secondary, overflowWrap: 'anywhere' }));
 
 /** A list row's pipeline on its phone card: the stage (changed in place), the next follow-up, the amount and the last change. */
@@ -33,20 +34,20 @@ export function PipelineCardFacts<R extends PipelineRow>({ row, name, onStageCha
   return (
     <>
       <Facts>
-        <Fact>
+        <StageFact>
           {readOnly ? (
             <span style={{ fontWeight: 550 }}>{stageLabel(pipeline)}</span>
           ) : (
-            <StageSelect value={pipeline.stage} label={`Stage of ${name}`} onChange={(stage) => onStageChange(row, stage)} />
+            <StageSelect value={pipeline.stage} label={`Stage of ${name}`} onChange={(stage) => onStageChange(row, stage)} fullWidth />
           )}
           {pendingFields.has('stage') && <PendingMark what="Stage" />}
-        </Fact>
+        </StageFact>
         <FollowUp>
           {pipeline.follow_up_on ? `Follow up ${formatFollowUp(pipeline.follow_up_on)}` : <Muted>No follow-up</Muted>}
           {pendingFields.has('follow_up_on') && <PendingMark what="Next follow-up" />}
         </FollowUp>
         <Amount>
-          {formatAmount(pipeline)}
+          {pipeline.amount === null ? <Muted>No amount</Muted> : formatAmount(pipeline)}
           {pendingFields.has('amount') && <PendingMark what="Amount" />}
         </Amount>
         {!readOnly && (

@@ -9,15 +9,18 @@ export interface StageSelectProps {
   label: string;
   /** In a grid cell, the grid's roving tabIndex. */
   tabIndex?: number;
+  /** Fills its container (give it a width): on a card, where the select's own width is not settled. */
+  fullWidth?: boolean;
 }
 
 /** A row's stage, changed in place: a compact select whose menu opens with Enter, Space or the arrows. */
-export function StageSelect({ value, onChange, label, tabIndex }: StageSelectProps) {
+export function StageSelect({ value, onChange, label, tabIndex, fullWidth = false }: StageSelectProps) {
   return (
     <Select<PipelineStage>
       size="small"
       variant="standard"
       disableUnderline
+      fullWidth={fullWidth}
       value={value}
       onChange={(event) => onChange(event.target.value as PipelineStage)}
       inputProps={{ 'aria-label': label }}

@@ -1,92 +1,56 @@
-// What a phone's card says of an investor or a fund (a list's card, a saved search's new rows), until the
-// catalogue kinds' descriptors describe their cards; then the routes read those instead of this.
-import type { ReactNode } from 'react';
+// What a phone's card says of an investor or a fund on a list's page and a saved search's new rows: read
+// from the kind's card view, as the catalogue's own cards are (the route adds what the page adds to it).
 import { styled } from '@mui/material/styles';
 import { Badge } from '@/components/Badge';
 import { FitScore } from '@/components/FitScore';
 import type { RowCardProps } from '@/components/RowCards';
-import { EMPTY, formatLocation, formatName, isMissing, presentValues } from '@/lib/format';
-import type { Fund, Investor } from '@/shared/api-types';
-import type { CompleteStartupProfile, Fit } from '@/shared/fit';
-import { FIRM_TYPES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
+import { EMPTY } from '@/lib/format';
+import type { CardBadges, CatalogueKind, CatalogueRow } from '@/features/catalogue/catalogue-kind';
+import type { CompleteStartupProfile } from '@/shared/fit';
 
 export type CardSummary = Pick<RowCardProps, 'subtitle' | 'aside' | 'children'>;
 
-/** A row with its fit, when the answer scores it. */
-type Fitted<T> = T & { fit?: Fit | null };
+const Line = styled('div')({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6, minWidth: 0 });
+const Place = styled('span')(({ theme }) => ({ fontSize: 13, color: theme.palette.text.secondary, minWidth: 0, overflowWrap: 'anywhere' }));
+const More = styled('span')(({ theme }) => ({ fontSize: 12, fontWeight: 600, color: theme.palette.text.secondary }));
 
-const Line = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: 6,
-  minWidth: 0,
-  fontSize: 14,
-  color: theme.palette.text.secondary,
-}));
-const More = styled('span')({ fontSize: 12, fontWeight: 600 });
-
-/** '{title} at {firm}', or whichever of the two is known. */
-function titleAtFirm(title: string, firm: string): string | undefined {
-  const parts = [title, firm].filter((part) => !isMissing(part)).map((part) => part.trim());
-  return parts.length === 0 ? undefined : parts.join(' at ');
-}
-
-/** The firm's type as a badge, then where it is. */
-function firmLine(firmType: string, location: string): ReactNode {
+/** A list field's first value as a badge, then '+N' for the rest. */
+function FirstBadge<R>({ row, badges }: { row: R; badges: CardBadges<R> }) {
+  const values = badges.values(row);
+  if (values.length === 0) return null;
+  const rest = values.length - 1;
   return (
-    <Line>
-      {!isMissing(firmType) && <Badge value={firmType.trim()} vocabulary={FIRM_TYPES} />}
-      {location !== EMPTY && <span>{location}</span>}
-    </Line>
+    <>
+      <Badge value={values[0]} vocabulary={badges.vocabulary} />
+      {rest > 0 && <More aria-label={`and ${rest} more ${badges.noun}`}>+{rest}</More>}
+    </>
   );
 }
 
-/** The first stage and the first industry the row prefers as badges, and how many more there are. */
-function preferencesLine(stages: readonly string[], industries: readonly string[]): ReactNode {
-  const [stage, ...otherStages] = presentValues(stages);
-  const [industry, ...otherIndustries] = presentValues(industries);
-  const more = otherStages.length + otherIndustries.length;
-  if (!stage && !industry) return null;
-  return (
-    <Line>
-      {stage && <Badge value={stage} vocabulary={STAGES} />}
-      {industry && <Badge value={industry} vocabulary={INDUSTRIES} />}
-      {more > 0 && <More aria-label={`and ${more} more preferences`}>+{more}</More>}
-    </Line>
-  );
-}
-
-function fitChip(row: Fitted<Investor | Fund>, profile: CompleteStartupProfile | null): ReactNode {
-  if (!row.fit || !profile) return null;
-  return (
-    <span data-above-link>
-      <FitScore fit={row.fit} profile={profile} />
-    </span>
-  );
-}
-
-export function investorCardSummary(row: Fitted<Investor>, profile: CompleteStartupProfile | null): CardSummary {
+/** The row's subtitle, fit chip, type badge, place, and first preferences, from its kind's card view. */
+export function cardSummary<R extends CatalogueRow>(kind: CatalogueKind<R>, row: R, profile: CompleteStartupProfile | null): CardSummary {
+  const { card } = kind;
+  const location = card.location(row);
   return {
-    subtitle: titleAtFirm(row.contact_title, row.firm_name),
-    aside: fitChip(row, profile),
-    children: (
-      <>
-        {firmLine(row.type_of_firm, formatLocation(row.city, row.state, row.country))}
-        {preferencesLine(row.stage_preferences, row.industry_preferences)}
-      </>
+    subtitle: card.subtitle(row),
+    aside: row.fit && profile && (
+      <span data-above-link>
+        <FitScore fit={row.fit} profile={profile} />
+      </span>
     ),
-  };
-}
-
-export function fundCardSummary(row: Fitted<Fund>, profile: CompleteStartupProfile | null): CardSummary {
-  return {
-    subtitle: isMissing(row.full_name) ? undefined : formatName(row.full_name),
-    aside: fitChip(row, profile),
     children: (
       <>
-        {firmLine(row.firm_type, formatLocation(row.firm_state, row.firm_country))}
-        {preferencesLine(row.stage_preferences, row.industry_preferences)}
+        <Line>
+          {card.type.values(row).map((type) => (
+            <Badge key={type} value={type} vocabulary={card.type.vocabulary} />
+          ))}
+          {location !== EMPTY && <Place>{location}</Place>}
+        </Line>
+        <Line>
+          {card.badges.map((badges) => (
+            <FirstBadge key={badges.noun} row={row} badges={badges} />
+          ))}
+        </Line>
       </>
     ),
   };
