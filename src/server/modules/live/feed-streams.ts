@@ -47,9 +47,11 @@ export abstract class FeedStreams {
     this.held.clear();
     held.forEach(({ ends }) => clearTimeout(ends));
     this.endAll();
-    this.releasing = releaseSlots(this.db, held.map(({ slot }) => slot)).catch((err: unknown) =>
+    const releasing = releaseSlots(this.db, held.map(({ slot }) => slot)).catch((err: unknown) =>
       this.log.error({ err }, 'live streams: could not release their slots'),
     );
+    // Called again (a drain, then the close), it waits for the first call's release too.
+    this.releasing = Promise.all([this.releasing, releasing]).then(() => {});
   }
 
   /** Resolves once the slots closeAll released are gone: to wait for before the database closes. */
