@@ -107,6 +107,23 @@ describe.each(testDatabases())('live streams and the access behind them on $name
     expect(data(await staying.next())).toMatchObject({ type: 'row-changed', item_id: investor });
   });
 
+  it('serves a member who joined later nothing from before she joined: resumed from an older event, her stream starts with reset', async () => {
+    const listId = await sharedList(app, owner, investor, []);
+    const watching = await open(`/${listId}/events`, owner);
+    const ready = await watching.next();
+    await owner.call('PATCH', `/lists/${listId}/investors/${investor}`, { stage: 'meeting' });
+    const before = await watching.next();
+    expect(data(before)).toMatchObject({ type: 'row-changed' });
+
+    const latecomer = await member(app);
+    await app.db.insert(listMembers).values({ list_id: listId, user_id: latecomer.id, role: 'viewer' });
+    const resumed = await open(`/${listId}/events`, latecomer, `?last_event_id=${ready.id}`);
+    expect(resumed.status).toBe(200);
+    const first = await resumed.next();
+    expect(first.event).toBe('reset');
+    expect(first.id).toBe(before.id);
+  });
+
   it('opens one stream with a ticket: its second use is a 401, even after the first stream closed', async () => {
     const listId = await sharedList(app, owner, investor, []);
     const { ticket } = (await owner.call('POST', `/lists/${listId}/events/ticket`)).json() as { ticket: string };

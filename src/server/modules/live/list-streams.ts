@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { ListEventData } from '../../../shared/teams.js';
 import { holdList, listAccess, readersOf } from '../lists/list-access.js';
+import { lastEventBeforeJoining } from '../lists/since-joined.js';
 import { eventsAfter, streamBounds, type StoredEvent } from './event-store.js';
 import type { FeedListener } from './feed.js';
 import { FeedStreams } from './feed-streams.js';
@@ -54,17 +55,19 @@ export class ListStreams extends FeedStreams {
    * after has a later event id, which the stream sends.
    */
   async open(listId: number, userId: number, lastEventId: number | null): Promise<PassThrough> {
-    const { oldest, start, slot } = await this.db.transaction(async (tx) => {
+    const { oldest, start, joinedAfter, slot } = await this.db.transaction(async (tx) => {
       await holdList(tx, listId);
       await listAccess(tx, userId, listId, 'read');
       const bounds = await streamBounds(tx, listId);
-      return { ...bounds, slot: await this.claimSlot(tx, userId, listId) };
+      const joinedAfter = await lastEventBeforeJoining(tx, listId, userId);
+      return { ...bounds, joinedAfter, slot: await this.claimSlot(tx, userId, listId) };
     });
     const out = new PassThrough();
     this.hold(out, slot);
     out.write(`retry: ${RETRY_MS}\n\n`);
     let last = lastEventId ?? start;
-    if (lastEventId === null || lastEventId > start || lastEventId < oldest - 1) {
+    // Nor from before the member joined: what came before is not theirs to be served.
+    if (lastEventId === null || lastEventId > start || lastEventId < Math.max(oldest - 1, joinedAfter)) {
       last = start;
       const type = lastEventId === null ? 'ready' : 'reset';
       out.write(frame(last, { type, list_id: listId, by: null }));
