@@ -32,15 +32,17 @@ export function editsList(user: number | AnyPgColumn): SQL {
  * The caller's role on a list, read from the database on every call (no cache: a removal holds on the next
  * request, on every instance). A list the caller is not on is a 404, exactly as one that does not exist; a
  * role short of the need is a 403 naming why. `lock` holds the list's row until the transaction ends: every
- * change to a list takes it, so its changes (and their event ids) follow one another.
+ * change to a list takes it, so its changes (and their event ids) follow one another. The lock is taken
+ * before the role is read: a locking read joined with list_members would, once a removal it waited for
+ * commits, still see the member as she was before the wait, and let her change the list.
  */
 export async function listAccess(db: Db, userId: number, listId: number, need: ListNeed, lock = false): Promise<ListAccessRow> {
-  const query = db
+  if (lock) await db.select({ id: lists.id }).from(lists).where(eq(lists.id, listId)).for('update');
+  const [row] = await db
     .select({ list: lists, role: roleOf(userId) })
     .from(lists)
     .leftJoin(listMembers, and(eq(listMembers.list_id, lists.id), eq(listMembers.user_id, userId)))
     .where(and(eq(lists.id, listId), isMemberOf(userId)));
-  const [row] = lock ? await query.for('update', { of: lists }) : await query;
   if (!row) throw new HttpError(404, TEAM_MESSAGES.listNotFound);
   assertRole(row.role, need);
   return row;
