@@ -25,7 +25,7 @@ export function StageSelect({ value, onChange, label, tabIndex, fullWidth = fals
       onChange={(event) => onChange(event.target.value as PipelineStage)}
       inputProps={{ 'aria-label': label }}
       SelectDisplayProps={tabIndex === undefined ? undefined : ({ tabIndex } as HTMLAttributes<HTMLDivElement>)}
-      sx={{ fontSize: 14, fontWeight: 550, minWidth: 120, '& .MuiSelect-select': { flex: 1, py: 0.5, pl: 1, borderRadius: 1, bgcolor: 'grey.100' } }}
+      sx={{ fontSize: 14, fontWeight: 550, minWidth: 120, '& .MuiSelect-select': { flex: '1 1 auto', py: 0.5, pl: 1, borderRadius: 1, bgcolor: 'grey.100' } }}
     >
       {PIPELINE_STAGES.map((stage) => (
         <MenuItem key={stage} value={stage}>
