@@ -8,6 +8,7 @@ import type { Fund, Investor, ListSummary, Paged } from '../../src/shared/api-ty
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { expectNoSeriousViolations } from './axe.js';
+import { dayFromToday } from './pipeline-helpers.js';
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -69,6 +70,14 @@ describeE2E('accessibility', () => {
       {
         path: `/lists/${list.id}`,
         ready: async (page) => Promise.all([heading('Warm intros')(page), rowShown(investorName)(page)]),
+      },
+      {
+        path: '/follow-ups',
+        before: async () =>
+          expect(
+            (await app.callApi('PATCH', `/lists/${list.id}/investors/${investor.id}`, { follow_up_on: dayFromToday(0) }, accessToken)).status,
+          ).toBe(200),
+        ready: async (page) => Promise.all([heading('Follow-ups')(page), page.getByRole('link', { name: investorName }).first().waitFor()]),
       },
       { path: '/profile', ready: heading('Account Settings') },
       { path: '/deal-offers', ready: heading('Exclusive Offers') },
