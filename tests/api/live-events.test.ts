@@ -1,6 +1,7 @@
 // A list's changes, live (GET /api/v1/lists/{id}/events): real HTTP streams read as EventSource reads them.
 // On one instance (PGlite, and PostgreSQL with TEST_DATABASE_URL), then on two instances on one PostgreSQL
 // fed through LISTEN/NOTIFY, and through Redis pub/sub.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -170,7 +171,7 @@ describe.each(testDatabases())('live list events on $name', (kind) => {
     expect(opened.status).toBe(200);
     expect((await opened.next()).event).toBe('ready');
 
-    const expired = (await signEventsTicket(app.config.jwtSecret, viewer.id, listId, Date.now() - 120_000)).ticket;
+    const expired = (await signEventsTicket(app.config.jwtSecret, viewer.id, randomUUID(), listId, Date.now() - 120_000)).ticket;
     const accessToken = await signAccessToken(app.config.jwtSecret, viewer.id);
     for (const [id, query] of [
       [other, `?ticket=${ticket}`],

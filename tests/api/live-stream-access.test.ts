@@ -124,6 +124,23 @@ describe.each(testDatabases())('live streams and the access behind them on $name
     expect(first.id).toBe(before.id);
   });
 
+  it('ends the streams of a session within a heartbeat of its log-out, those opened by ticket too; another session’s stay', async () => {
+    const listId = await sharedList(app, owner, investor, []);
+    const leaving = await member(app);
+    await app.db.insert(listMembers).values({ list_id: listId, user_id: leaving.id, role: 'viewer' });
+    const { ticket } = (await leaving.call('POST', `/lists/${listId}/events/ticket`)).json() as { ticket: string };
+    const byTicket = await open(`/${listId}/events`, null, `?ticket=${encodeURIComponent(ticket)}`);
+    const byToken = await open('/events', leaving);
+    const staying = await open(`/${listId}/events`, owner);
+    for (const stream of [byTicket, staying]) expect((await stream.next()).event).toBe('ready');
+
+    const out = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', payload: { refresh_token: leaving.tokens.refresh_token } });
+    expect(out.statusCode).toBe(204);
+    for (const stream of [byTicket, byToken]) await endsWithin(stream, 2 * HEARTBEAT_MS + 1000);
+    await owner.call('PATCH', `/lists/${listId}/investors/${investor}`, { stage: 'meeting' });
+    expect(data(await staying.next())).toMatchObject({ type: 'row-changed', item_id: investor });
+  });
+
   it('opens one stream with a ticket: its second use is a 401, even after the first stream closed', async () => {
     const listId = await sharedList(app, owner, investor, []);
     const { ticket } = (await owner.call('POST', `/lists/${listId}/events/ticket`)).json() as { ticket: string };

@@ -116,6 +116,17 @@ export async function isSessionLive(db: Db, sessionId: string): Promise<boolean>
   return row !== undefined;
 }
 
+/** Which of these sessions are still on, in one lookup: a live stream's heartbeat ends those of the others. */
+export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  const ids = sessionIds.filter((id) => UUID.test(id));
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: refreshTokens.family_id })
+    .from(refreshTokens)
+    .where(and(inArray(refreshTokens.family_id, ids), isNull(refreshTokens.revoked_at)));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Ends every session of the user, or every one but `keepFamilyId` (the caller's own). */
 export async function revokeSessions(db: Db, userId: number, keepFamilyId: string | null = null): Promise<void> {
   const mine = eq(refreshTokens.user_id, userId);

@@ -1,6 +1,7 @@
 import type { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { liveSessions } from '../auth/sessions.js';
 import type { FeedListener, ListFeed } from './feed.js';
 import { claimStreamSlot, keepSlotsAlive, releaseSlots } from './stream-slots.js';
 
@@ -14,6 +15,8 @@ export interface StreamTiming {
 interface Held {
   /** The stream's row in live_streams, which counts it against its user's limits on every instance. */
   slot: number;
+  /** The session of the access token it was opened with: the stream ends within a heartbeat of it ending. */
+  sessionId: string;
   ends: NodeJS.Timeout;
 }
 
@@ -64,14 +67,14 @@ export abstract class FeedStreams {
     return claimStreamSlot(tx, userId, listId, this.timing.heartbeatMs);
   }
 
-  /** Holds an opened stream's slot until the stream closes, and ends it at its lifetime. */
-  protected hold(out: PassThrough, slot: number): void {
+  /** Holds an opened stream's slot until the stream closes, and ends it at its lifetime or its session's end. */
+  protected hold(out: PassThrough, slot: number, sessionId: string): void {
     const ends = setTimeout(() => {
       out.end();
       this.release(out);
     }, this.timing.lifetimeMs);
     ends.unref();
-    this.held.set(out, { slot, ends });
+    this.held.set(out, { slot, sessionId, ends });
     out.once('close', () => this.release(out));
   }
 
@@ -89,6 +92,22 @@ export abstract class FeedStreams {
     keepSlotsAlive(this.db, slots, this.timing.heartbeatMs).catch((err: unknown) =>
       this.log.error({ err }, 'live streams: could not keep their slots'),
     );
+    this.endLoggedOut().catch((err: unknown) => this.log.error({ err }, 'live streams: could not check their sessions'));
+  }
+
+  /**
+   * Ends the streams whose session has ended (a log-out, a password reset, on any instance): one lookup a
+   * heartbeat for all of them. Only streams open before the lookup are judged.
+   */
+  private async endLoggedOut(): Promise<void> {
+    const held = [...this.held];
+    if (held.length === 0) return;
+    const live = await liveSessions(this.db, [...new Set(held.map(([, { sessionId }]) => sessionId))]);
+    for (const [out, { sessionId }] of held) {
+      if (live.has(sessionId)) continue;
+      out.end();
+      this.release(out);
+    }
   }
 
   /** A list has new events, whichever instance made them; null: anything may have been missed. */

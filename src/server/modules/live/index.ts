@@ -75,6 +75,13 @@ async function authenticateStream(app: FastifyInstance, request: FastifyRequest)
   const claims = await readEventsTicket(app.config.jwtSecret, ticket, listId);
   if (claims === null || !(await spendTicket(app.db, claims))) throw new HttpError(401, TEAM_MESSAGES.ticketInvalid);
   request.userId = claims.userId;
+  request.sessionId = claims.sessionId;
+}
+
+/** The session a stream lives with: every authenticated caller has one (authenticate refuses a token without). */
+function sessionOf(request: FastifyRequest): string {
+  if (request.sessionId === null) throw new HttpError(401, TEAM_MESSAGES.ticketInvalid);
+  return request.sessionId;
 }
 
 
@@ -93,11 +100,11 @@ function sendStream(request: FastifyRequest, reply: FastifyReply, stream: PassTh
 export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/lists/events', { schema: myListsEventsSchema, onRequest: (request) => authenticateStream(app, request) }, async (request, reply) => {
     if (app.draining) throw new HttpError(503, 'This server is shutting down: connect again');
-    return sendStream(request, reply, await app.myListsStreams.open(request.userId));
+    return sendStream(request, reply, await app.myListsStreams.open(request.userId, sessionOf(request)));
   });
 
   app.post('/lists/events/ticket', { schema: myListsTicketSchema, onRequest: app.authenticate, preHandler: app.rateLimited(TICKET_RATE) }, async (request) =>
-    signEventsTicket(app.config.jwtSecret, request.userId, MY_LISTS),
+    signEventsTicket(app.config.jwtSecret, request.userId, sessionOf(request), MY_LISTS),
   );
 
   app.get(
@@ -108,12 +115,12 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const listId = request.params.id;
       const header = request.headers['last-event-id'];
       const lastEventId = header !== undefined ? Number(header) : (request.query.last_event_id ?? null);
-      return sendStream(request, reply, await app.liveStreams.open(listId, request.userId, lastEventId));
+      return sendStream(request, reply, await app.liveStreams.open(listId, request.userId, sessionOf(request), lastEventId));
     },
   );
 
   app.post('/lists/:id/events/ticket', { schema: ticketSchema, onRequest: app.authenticate, preHandler: app.rateLimited(TICKET_RATE) }, async (request) => {
     await listAccess(app.db, request.userId, request.params.id, 'read');
-    return signEventsTicket(app.config.jwtSecret, request.userId, request.params.id);
+    return signEventsTicket(app.config.jwtSecret, request.userId, sessionOf(request), request.params.id);
   });
 };

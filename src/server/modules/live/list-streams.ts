@@ -54,7 +54,7 @@ export class ListStreams extends FeedStreams {
    * slot are read together under the list's row lock: a removal committed before is a 404, and one committed
    * after has a later event id, which the stream sends.
    */
-  async open(listId: number, userId: number, lastEventId: number | null): Promise<PassThrough> {
+  async open(listId: number, userId: number, sessionId: string, lastEventId: number | null): Promise<PassThrough> {
     const { oldest, start, joinedAfter, slot } = await this.db.transaction(async (tx) => {
       await holdList(tx, listId);
       await listAccess(tx, userId, listId, 'read');
@@ -63,7 +63,7 @@ export class ListStreams extends FeedStreams {
       return { ...bounds, joinedAfter, slot: await this.claimSlot(tx, userId, listId) };
     });
     const out = new PassThrough();
-    this.hold(out, slot);
+    this.hold(out, slot, sessionId);
     out.write(`retry: ${RETRY_MS}\n\n`);
     let last = lastEventId ?? start;
     // Nor from before the member joined: what came before is not theirs to be served.

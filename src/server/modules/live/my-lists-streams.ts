@@ -57,11 +57,11 @@ export class MyListsStreams extends FeedStreams {
     this.streams.forEach((stream) => this.write(stream, ': heartbeat\n\n'));
   }
 
-  async open(userId: number): Promise<PassThrough> {
+  async open(userId: number, sessionId: string): Promise<PassThrough> {
     const lists = await listsOf(this.db, userId);
     const slot = await this.db.transaction((tx) => this.claimSlot(tx, userId, MY_LISTS));
     const out = new PassThrough();
-    this.hold(out, slot);
+    this.hold(out, slot, sessionId);
     out.write(`retry: ${RETRY_MS}\n\n`);
     const stream: Stream = { userId, lists, out };
     this.streams.add(stream);

@@ -8,6 +8,7 @@ import { usedEventTickets } from '../../db/schema.js';
 // EventSource cannot send an Authorization header, and an access token in a URL would end up in logs and
 // history: the browser asks for a ticket (with its token) and puts that in the events URL instead. A ticket
 // is a JWT of its own audience, good for one user, one list and a minute; it opens one stream and nothing else.
+// It carries the session of the access token it was asked with, so the stream ends when that session does.
 
 const AUDIENCE = 'fundscape:list-events';
 
@@ -16,10 +17,10 @@ export const MY_LISTS = 0;
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signEventsTicket(secret: string, userId: number, listId: number, now = Date.now()) {
+export async function signEventsTicket(secret: string, userId: number, sessionId: string, listId: number, now = Date.now()) {
   const iat = Math.floor(now / 1000);
   const exp = iat + EVENTS_TICKET_TTL_SECONDS;
-  const ticket = await new SignJWT({ list: listId })
+  const ticket = await new SignJWT({ list: listId, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(AUDIENCE)
     .setSubject(String(userId))
@@ -32,6 +33,7 @@ export async function signEventsTicket(secret: string, userId: number, listId: n
 
 export interface EventsTicketClaims {
   userId: number;
+  sessionId: string;
   ticketId: string;
   expiresAt: Date;
 }
@@ -41,8 +43,9 @@ export async function readEventsTicket(secret: string, ticket: string, listId: n
   try {
     const { payload } = await jwtVerify(ticket, key(secret), { algorithms: ['HS256'], audience: AUDIENCE });
     const userId = Number(payload.sub);
-    if (payload.list !== listId || !Number.isInteger(userId) || !payload.jti || payload.exp === undefined) return null;
-    return { userId, ticketId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+    const sessionId = payload.sid;
+    if (payload.list !== listId || !Number.isInteger(userId) || typeof sessionId !== 'string' || !payload.jti || payload.exp === undefined) return null;
+    return { userId, sessionId, ticketId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
   } catch {
     return null;
   }
