@@ -134,23 +134,31 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
   };
   let child = launch();
 
-  /** Ends the server's process group: SIGTERM, then SIGKILL if it is still there after 5 s. */
+  /**
+   * Ends the server's process group: SIGTERM, then SIGKILL if any of it is still there after 5 s; resolves once
+   * every process of it is gone (npx may exit before the server it runs, which holds DATA_DIR until it ends).
+   */
   const stopServer = async () => {
-    if (child.exitCode !== null || !child.pid) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (child.exitCode === null) {
+    const group = child.pid;
+    if (child.exitCode !== null || !group) return;
+    const signal = (name: NodeJS.Signals | 0) => {
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        process.kill(-group, name);
+        return true;
       } catch {
-        // already gone
+        return false; // none of the group is left
       }
-    }
+    };
+    const goneWithin = async (ms: number) => {
+      for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+        if (!signal(0)) return true;
+      }
+      return false;
+    };
+    signal('SIGTERM');
+    if (await goneWithin(5000)) return;
+    signal('SIGKILL');
+    await goneWithin(5000);
   };
 
   let browser: Browser | undefined;
