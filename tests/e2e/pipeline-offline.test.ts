@@ -94,7 +94,8 @@ describeE2E('pipeline offline', () => {
     await context.setOffline(false);
     const reopened = await context.newPage();
     await reopened.goto('/investors');
-    await expect.poll(async () => (await serverNotes(app, setup, investor)).map((note) => note.body)).toEqual([
+    // The outbox drains after the page's first paint and an idle moment (at most 2 s after its load).
+    await expect.poll(async () => (await serverNotes(app, setup, investor)).map((note) => note.body), { timeout: 10_000 }).toEqual([
       'Met at the demo day; wants the Q3 numbers.',
     ]);
     await expect.poll(() => countStoredRows(reopened, 'outbox')).toBe(0);
