@@ -187,7 +187,7 @@ describeE2E('data grid', () => {
     const list = created.body as unknown as ListSummary;
     await app.callApi('POST', `/lists/${list.id}/investors/batch`, { investor_ids: investors.map((i) => i.id) }, tokens.access_token);
     await page.goto(`/lists/${list.id}`);
-    await expect.poll(() => shownIds(page).then((ids) => ids.length)).toBe(6);
+    await expect.poll(() => shownIds(page).then((ids) => ids.length), { timeout: 10_000 }).toBe(6);
 
     const byName = (a: Investor, b: Investor) =>
       `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`, undefined, { numeric: true, sensitivity: 'base' });
