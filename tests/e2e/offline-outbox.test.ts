@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Investor, ListSummary } from '../../src/shared/api-types.js';
-import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
+import { describeE2E, useE2EApp, type E2EApp, type TestUser } from '../helpers/e2e.js';
 import { countStoredRows, investorsOf, waitForServiceWorker } from './offline-helpers.js';
 
 // The server signs access tokens with this, so the suite can mint one that has expired.
@@ -25,6 +25,7 @@ describeE2E('queued list additions', () => {
     page: Page;
     context: BrowserContext;
     accessToken: string;
+    user: TestUser;
     list: ListSummary;
     investors: Investor[];
   }
@@ -32,7 +33,7 @@ describeE2E('queued list additions', () => {
   /** A logged-in page with the service worker in control, an empty investor list, and both pages visited once online. */
   async function setUp(listName: string): Promise<Setup> {
     const app = e2e.app();
-    const { page, context, tokens } = await app.loggedInPage('/investors');
+    const { page, context, tokens, user } = await app.loggedInPage('/investors');
     await waitForServiceWorker(page);
     const created = await app.callApi('POST', '/lists', { name: listName, description: '', list_type: 'investor' }, tokens.access_token);
     expect(created.status).toBe(201);
@@ -41,7 +42,7 @@ describeE2E('queued list additions', () => {
     await page.goto(`/lists/${list.id}`);
     await page.getByText('You haven’t save anything to this list', { exact: false }).waitFor();
     await openInvestors(page, listName, investors[0]);
-    return { app, page, context, accessToken: tokens.access_token, list, investors };
+    return { app, page, context, accessToken: tokens.access_token, user, list, investors };
   }
 
   /** /investors with its rows and the list's 'add to' button, once restored answers are refreshed. */
@@ -169,7 +170,7 @@ describeE2E('queued list additions', () => {
   });
 
   it('warns before a logout would lose additions not synced yet', async () => {
-    const { app, page, context, accessToken, list, investors } = await setUp('Before logout');
+    const { app, page, context, accessToken, user, list, investors } = await setUp('Before logout');
     await context.setOffline(true);
     await addToList(page, 'Before logout', investors.slice(0, 1));
     await expect.poll(() => countStoredRows(page, 'outbox')).toBe(1);
@@ -191,7 +192,9 @@ describeE2E('queued list additions', () => {
     await expect.poll(() => countStoredRows(page, 'outbox')).toBe(0);
     await expect.poll(() => countStoredRows(page, 'queries')).toBe(0);
 
+    // Back online, the log-out reaches the server too: that session's token is refused from then on.
     await context.setOffline(false);
-    expect((await serverList(app, accessToken, list.id)).ids).toEqual([]);
+    await expect.poll(async () => (await app.callApi('GET', '/auth/me', undefined, accessToken)).status, { timeout: 10_000 }).toBe(401);
+    expect((await serverList(app, (await app.loginTokens(user)).access_token, list.id)).ids).toEqual([]);
   });
 });
