@@ -7,7 +7,7 @@ import { FitScore } from '@/components/FitScore';
 import { RowCard } from '@/components/RowCards';
 import { EMPTY } from '@/lib/format';
 import type { CompleteStartupProfile } from '@/shared/fit';
-import type { CardBadges, CatalogueKind, CatalogueRow } from '../catalogue-kind';
+import type { CardBadges, CardView, CatalogueKind, CatalogueRow } from '../catalogue-kind';
 
 export interface CatalogueCardProps<R extends CatalogueRow> {
   kind: CatalogueKind<R>;
@@ -61,10 +61,29 @@ function FirstBadge<R>({ row, badges }: { row: R; badges: CardBadges<R> }) {
   );
 }
 
+/** A card's facts from its kind's card view: the type badge and place, then the first preferences; every page's cards show them. */
+export function CatalogueCardFacts<R>({ card, row }: { card: CardView<R>; row: R }) {
+  const location = card.location(row);
+  return (
+    <>
+      <Line>
+        {card.type.values(row).map((type) => (
+          <Badge key={type} value={type} vocabulary={card.type.vocabulary} />
+        ))}
+        {location !== EMPTY && <Place>{location}</Place>}
+      </Line>
+      <Line>
+        {card.badges.map((badges) => (
+          <FirstBadge key={badges.noun} row={row} badges={badges} />
+        ))}
+      </Line>
+    </>
+  );
+}
+
 function CatalogueCardImpl<R extends CatalogueRow>({ kind, row, profile, selected, onSelect, pending }: CatalogueCardProps<R>) {
   const { card } = kind;
   const name = card.name(row);
-  const location = card.location(row);
   const fit = profile && row.fit ? row.fit : null;
   return (
     <RowCard
@@ -94,17 +113,7 @@ function CatalogueCardImpl<R extends CatalogueRow>({ kind, row, profile, selecte
       }
       selection={{ selected, onChange: (next) => onSelect(row.id, next) }}
     >
-      <Line>
-        {card.type.values(row).map((type) => (
-          <Badge key={type} value={type} vocabulary={card.type.vocabulary} />
-        ))}
-        {location !== EMPTY && <Place>{location}</Place>}
-      </Line>
-      <Line>
-        {card.badges.map((badges) => (
-          <FirstBadge key={badges.noun} row={row} badges={badges} />
-        ))}
-      </Line>
+      <CatalogueCardFacts card={card} row={row} />
     </RowCard>
   );
 }
