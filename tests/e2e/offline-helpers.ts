@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Investor, Paged } from '../../src/shared/api-types.js';
@@ -82,6 +83,42 @@ export function countStoredRows(page: Page, store: 'queries' | 'outbox', userId?
 /** Persisted query answers of every user. */
 export function persistedQueryRows(page: Page): Promise<number> {
   return countStoredRows(page, 'queries');
+}
+
+/** The keys of the answers stored in the app's IndexedDB ('query-' and the query's hash). */
+export function persistedQueryKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('fundscape');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const request = db.transaction('queries', 'readonly').objectStore('queries').getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve((request.result as { key: string }[]).map((row) => row.key));
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+}
+
+/**
+ * Waits until an answer whose query key holds every part is stored: answers are written once the page
+ * has painted and the browser is idle, so a page left sooner may not have stored its own yet.
+ */
+export async function waitForPersistedQuery(page: Page, ...parts: unknown[]): Promise<void> {
+  const fragments = parts.map((part) => JSON.stringify(part));
+  await expect
+    .poll(async () => (await persistedQueryKeys(page)).some((key) => fragments.every((fragment) => key.includes(fragment))), { timeout: 15_000 })
+    .toBe(true);
 }
 
 /** The first `count` investors of a page of the catalogue (15 a page). */

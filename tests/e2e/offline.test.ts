@@ -9,7 +9,7 @@ import type { ListSummary } from '../../src/shared/api-types.js';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
 import { frameStorageKey } from '../../src/features/offline/persisters/frame-persister.js';
 import { userIdOfAccessToken } from '../../src/lib/offline-user.js';
-import { investorsOf, persistedQueryRows, persistentLoggedInPage, waitForServiceWorker } from './offline-helpers.js';
+import { investorsOf, persistedQueryRows, persistentLoggedInPage, waitForPersistedQuery, waitForServiceWorker } from './offline-helpers.js';
 
 describeE2E('installable and readable offline', () => {
   const e2e = useE2EApp();
@@ -62,11 +62,14 @@ describeE2E('installable and readable offline', () => {
     const [first] = investors;
 
     const firstRow = `${first.first_name} ${first.last_name}`;
+    // Each page is left only once its answer is stored, as a founder who stays on it a moment would.
     await visit(page, '/investors', firstRow);
+    await waitForPersistedQuery(page, 'investors', 'search');
     await visit(page, `/investor/${first.id}`, first.firm_name);
+    await waitForPersistedQuery(page, 'investors', 'detail', first.id);
     await visit(page, `/lists/${list.id}`, 'Offline shortlist');
     await page.getByText(`${investors[2].first_name} ${investors[2].last_name}`).first().waitFor();
-    await expect.poll(() => persistedQueryRows(page)).toBeGreaterThanOrEqual(4);
+    await waitForPersistedQuery(page, 'lists', list.id, 'items');
 
     await context.setOffline(true);
     for (const [path, text] of [

@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ListSummary } from '../../src/shared/api-types.js';
+import { MY_LISTS_EVENTS_PATH, MY_LISTS_EVENTS_TICKET_PATH } from '../../src/shared/teams.js';
 import { describeE2E, useE2EApp, type E2EApp, type TestUser } from '../helpers/e2e.js';
 import { logInWithMailedCode } from './auth-helpers.js';
 import { expectNoSeriousViolations } from './axe.js';
@@ -38,7 +39,8 @@ async function memberPage(
   app: E2EApp,
   setup: PipelineSetup,
   role: 'editor' | 'viewer',
-  options: { viewport?: typeof PHONE; path?: string } = {},
+  /** live: the page is returned once the stream of the member's own lists has opened. */
+  options: { viewport?: typeof PHONE; path?: string; live?: boolean } = {},
 ) {
   const user = await app.createUser({ first_name: 'Bob', last_name: role === 'viewer' ? 'Viewer' : 'Editor' });
   const link = await inviteLink(app, setup, user, role);
@@ -48,7 +50,9 @@ async function memberPage(
   });
   const accepted = await app.callApi('POST', `/invitations/${link.split('/').pop()}/accept`, undefined, member.tokens.access_token);
   expect(accepted.status).toBe(200);
+  const streamOpened = options.live ? member.page.waitForResponse((res) => new URL(res.url()).pathname === MY_LISTS_EVENTS_PATH) : null;
   await member.page.goto(options.path ?? `/lists/${setup.list.id}`);
+  await streamOpened;
   return { ...member, user };
 }
 
@@ -171,7 +175,7 @@ describeE2E('teams: sharing a list', () => {
   it("updates a member's sidebar within 2 s wherever they are: a list shared with them appears, one they are removed from goes", async () => {
     const app = e2e.app();
     const setup = await pipelineSetUp(app, 'First round');
-    const { page, user, tokens } = await memberPage(app, setup, 'viewer', { path: '/investors' });
+    const { page, user, tokens } = await memberPage(app, setup, 'viewer', { path: '/investors', live: true });
     const shared = page.getByRole('navigation', { name: 'Shared with me' });
     await shared.getByText('First round').waitFor();
 
@@ -188,6 +192,20 @@ describeE2E('teams: sharing a list', () => {
     await shared.getByText('First round').waitFor({ state: 'detached', timeout: 2000 });
     await shared.getByText('Second round').waitFor();
     expect(page.url()).toMatch(/\/investors$/);
+  });
+
+  it('shows a list shared while the sidebar’s stream was not yet open, once it opens', async () => {
+    const app = e2e.app();
+    const setup = await pipelineSetUp(app, 'Early round');
+    const user = await app.createUser({ first_name: 'Bob', last_name: 'Late' });
+    const { page, tokens } = await app.loggedInPage('/lists', { user });
+    await page.route(`**${MY_LISTS_EVENTS_TICKET_PATH}`, async (route) => {
+      const link = await inviteLink(app, setup, user, 'viewer');
+      expect((await app.callApi('POST', `/invitations/${link.split('/').pop()}/accept`, undefined, tokens.access_token)).status).toBe(200);
+      await route.continue();
+    });
+    await page.goto('/investors');
+    await page.getByRole('navigation', { name: 'Shared with me' }).getByText('Early round').waitFor({ timeout: 5000 });
   });
 
   it('reports by name a change queued offline after the member was removed, and clears its pending mark', async () => {

@@ -11,8 +11,8 @@ export interface FollowOptions {
   /** The event types listened to. */
   types: readonly string[];
   onEvent: (event: MessageEvent<string>) => void;
-  /** Every connection after the first: what was missed meanwhile is to be read anew, where no id resumes it. */
-  onReconnected?: () => void;
+  /** Every connection, the first included: what changed before it opened is to be read anew, where no id resumes it. */
+  onOpened?: () => void;
   /** The ticket was refused (404, 403): the stream is not the user's to follow. It is stopped. */
   onRefused: () => void;
 }
@@ -20,11 +20,10 @@ export interface FollowOptions {
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 
 /** Starts following; returns the function that stops. */
-export function followEventStream({ ticketPath, eventsPath, types, onEvent, onReconnected, onRefused }: FollowOptions): () => void {
+export function followEventStream({ ticketPath, eventsPath, types, onEvent, onOpened, onRefused }: FollowOptions): () => void {
   let source: EventSource | null = null;
   let lastEventId: string | null = null;
   let stopped = false;
-  let connections = 0;
   let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -71,8 +70,7 @@ export function followEventStream({ ticketPath, eventsPath, types, onEvent, onRe
     source.onopen = () => {
       // The server ends an open stream when its lifetime is up: no failure, so the next connection waits no longer.
       failures = 0;
-      connections += 1;
-      if (connections > 1) onReconnected?.();
+      onOpened?.();
     };
     for (const type of types) source.addEventListener(type, receive as EventListener);
     // Closed by the server (a deploy, the stream's lifetime, a refusal) or the network: reconnect with a new

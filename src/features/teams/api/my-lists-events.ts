@@ -1,8 +1,10 @@
 // The user's own lists, live (GET /api/v1/lists/events): the sidebar reads its lists again whenever one of
 // them changes on another device or at another member's hand — a list shared with them appears, one they
-// were removed from goes, at once, whatever page is open.
+// were removed from goes, at once, whatever page is open. The stream starts once the page has painted, and
+// the lists are read again each time it opens: a change made before it opened is not in it.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { runAfterFirstPaint } from '@/lib/after-first-paint';
 import { MY_LISTS_EVENT, MY_LISTS_EVENTS_PATH, MY_LISTS_EVENTS_TICKET_PATH } from '@/shared/teams';
 import { followEventStream } from './follow-event-stream';
 import type { ListKeys } from './list-keys';
@@ -19,16 +21,20 @@ export function useMyListsEvents(listKeys: ListKeys) {
       clearTimeout(settle);
       settle = setTimeout(() => void queryClient.invalidateQueries({ queryKey: listKeys.all, exact: true }), SETTLE_MS);
     };
-    const stop = followEventStream({
-      ticketPath: MY_LISTS_EVENTS_TICKET_PATH,
-      eventsPath: MY_LISTS_EVENTS_PATH,
-      types: [MY_LISTS_EVENT],
-      onEvent: readAgain,
-      onReconnected: readAgain,
-      onRefused: () => {},
+    let stopFollowing = () => {};
+    const cancelStart = runAfterFirstPaint(() => {
+      stopFollowing = followEventStream({
+        ticketPath: MY_LISTS_EVENTS_TICKET_PATH,
+        eventsPath: MY_LISTS_EVENTS_PATH,
+        types: [MY_LISTS_EVENT],
+        onEvent: readAgain,
+        onOpened: readAgain,
+        onRefused: () => {},
+      });
     });
     return () => {
-      stop();
+      cancelStart();
+      stopFollowing();
       clearTimeout(settle);
     };
   }, [queryClient, listKeys]);
