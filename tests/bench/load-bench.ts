@@ -1,4 +1,4 @@
-// npm run bench:load [-- --connections 200 --duration 20 --skip-pglite --skip-postgres]
+// npm run bench:load [-- --connections 200 --duration 20 --skip-pglite --skip-postgres --compare REF --rounds N]
 //
 // Many founders searching at once: the server started as a process (src/server/cli/serve.ts) on a fresh
 // database with the first-start catalogue (5,000 investors, 1,500 funds), then `connections` clients
@@ -6,15 +6,25 @@
 // (a temporary DATA_DIR) and on PostgreSQL (a throwaway database on BENCH_SERVER_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres). Reports requests per second, latency p50/p99/max,
 // timeouts, errors and non-2xx answers.
-import { mkdtempSync, rmSync } from 'node:fs';
+//
+// --compare REF runs the same load on the commit REF as well, in the same run: REF is checked out in a clean
+// git worktree in a temporary directory (its node_modules a link to this checkout's when its package-lock.json
+// is the same, else installed there with `npm ci`), and on each database the two servers take turns, REF first,
+// `rounds` times (default 1), each on a fresh database of its own. The table then gives this tree's figures over
+// REF's. The founder is written with plain SQL through each tree's own openDatabase (so each database has that
+// tree's migrations), with a live session, and the access token is signed here: a tree that checks sessions
+// accepts it, one that does not ignores its session claim.
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import { openDatabase, type DatabaseOptions } from '../../src/server/db/client.js';
+import type { DatabaseOptions } from '../../src/server/db/client.js';
+import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
 import { createPostgresDatabase } from '../helpers/database.js';
-import { startServerProcess } from '../helpers/server-process.js';
-import { insertVerifiedUser } from '../helpers/users.js';
 
 const { values } = parseArgs({
   options: {
@@ -22,11 +32,15 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     'skip-pglite': { type: 'boolean', default: false },
     'skip-postgres': { type: 'boolean', default: false },
+    compare: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const connections = Number(values.connections);
 const duration = Number(values.duration);
+const rounds = Number(values.rounds);
 const JWT_SECRET = 'load-bench-secret-long-enough-for-hs256';
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** What founders search: pages of the tables, filters, terms, on both catalogues. */
 const SEARCHES = [
@@ -38,24 +52,89 @@ const SEARCHES = [
   '/api/v1/funds/search?page=1&per_page=15&search_term=partners',
 ];
 
+/** A checkout whose server is measured: this one, or REF's worktree. */
+interface Tree {
+  name: string;
+  root: string;
+  openDatabase: typeof import('../../src/server/db/client.js').openDatabase;
+  startServerProcess: typeof import('../helpers/server-process.js').startServerProcess;
+}
+
+/** The tree's own code: its migrations open the database, its server process is started from its root. */
+async function treeAt(name: string, root: string): Promise<Tree> {
+  const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
+  const [{ openDatabase }, { startServerProcess }] = await Promise.all([
+    load('src/server/db/client.ts'),
+    load('tests/helpers/server-process.ts'),
+  ]);
+  return { name, root, openDatabase, startServerProcess };
+}
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
+
+/** REF in a clean worktree of its own, with its dependencies; remove() takes it away again. */
+async function checkOut(ref: string): Promise<{ tree: Tree; remove(): void }> {
+  const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  const short = commit.slice(0, 7);
+  const name = ref.startsWith(short) ? short : `${ref} (${short})`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-compare-'));
+  const remove = () => {
+    try {
+      git('worktree', 'remove', '--force', dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    git('worktree', 'add', '--detach', dir, commit);
+    const sameLock = git('show', `${commit}:package-lock.json`) === readFileSync(path.join(here, 'package-lock.json'), 'utf8').trim();
+    if (sameLock) {
+      process.stdout.write(`${name}: same package-lock.json, node_modules linked to this checkout's\n`);
+      symlinkSync(path.join(here, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    } else {
+      process.stdout.write(`${name}: its package-lock.json differs, npm ci in ${dir}…\n`);
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    return { tree: await treeAt(name, dir), remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
 interface Run {
   database: string;
+  tree: string;
   result: Result;
 }
 
-/** A founder logged in on the database the server will open (before it does: PGlite is one process's). */
-async function logInFounder(options: DatabaseOptions): Promise<string> {
-  const database = await openDatabase(options);
+/** A founder with a live session, written before the server opens the database (PGlite is one process's). */
+async function logInFounder(tree: Tree, options: DatabaseOptions): Promise<string> {
+  const database = await tree.openDatabase(options);
+  type Client = { query(text: string, values: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
+  const client = (database.db as unknown as { $client: Client }).$client;
   try {
-    return (await insertVerifiedUser(database.db, JWT_SECRET)).token;
+    const { rows } = await client.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)
+       VALUES ($1, 'not a hash: the founder never logs in with a password', 'Ada', 'Founder', now()) RETURNING id`,
+      [`founder-${randomUUID()}@example.test`],
+    );
+    const userId = Number(rows[0].id);
+    const sessionId = randomUUID();
+    await client.query(
+      `INSERT INTO refresh_tokens (user_id, token_hash, family_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+      [userId, randomBytes(32).toString('hex'), sessionId],
+    );
+    return await signAccessToken(JWT_SECRET, userId, Date.now(), sessionId);
   } finally {
     await database.close();
   }
 }
 
-async function load(database: string, env: Record<string, string>, token: string): Promise<Run> {
-  process.stdout.write(`${database}: starting the server (first start seeds the catalogue)…\n`);
-  const server = await startServerProcess({ env: { ...env, JWT_SECRET }, startTimeoutMs: 300_000 });
+async function load(tree: Tree, database: string, env: Record<string, string>, token: string): Promise<Run> {
+  const label = `${database}, ${tree.name}`;
+  process.stdout.write(`${label}: starting the server (first start seeds the catalogue)…\n`);
+  const server = await tree.startServerProcess({ env: { ...env, JWT_SECRET }, startTimeoutMs: 300_000 });
   try {
     const headers = { authorization: `Bearer ${token}` };
     // Until the in-memory search index is built the searches run in SQL: give it the few seconds it takes
@@ -63,9 +142,9 @@ async function load(database: string, env: Record<string, string>, token: string
     await new Promise((resolve) => setTimeout(resolve, 3000));
     for (const search of SEARCHES) {
       const res = await fetch(`${server.baseUrl}${search}`, { headers });
-      if (res.status !== 200) throw new Error(`${search}: ${res.status} ${await res.text()}`);
+      if (res.status !== 200) throw new Error(`${label}: ${search}: ${res.status} ${await res.text()}`);
     }
-    process.stdout.write(`${database}: ${connections} connections for ${duration} s…\n`);
+    process.stdout.write(`${label}: ${connections} connections for ${duration} s…\n`);
     const result = await autocannon({
       url: server.baseUrl,
       connections,
@@ -74,53 +153,86 @@ async function load(database: string, env: Record<string, string>, token: string
       headers,
       requests: SEARCHES.map((search) => ({ method: 'GET', path: search })),
     });
-    return { database, result };
+    return { database, tree: tree.name, result };
   } finally {
     const code = await server.stop();
-    if (code !== 0) process.stdout.write(`${database}: the server exited with ${code}\n${server.output()}\n`);
+    if (code !== 0) process.stdout.write(`${label}: the server exited with ${code}\n${server.output()}\n`);
   }
 }
 
-async function onPglite(): Promise<Run> {
+async function onPglite(tree: Tree): Promise<Run> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-load-'));
   try {
-    return await load('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, await logInFounder({ dataDir }));
+    return await load(tree, 'PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, await logInFounder(tree, { dataDir }));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function onPostgres(): Promise<Run> {
+async function onPostgres(tree: Tree): Promise<Run> {
   const { url, drop } = await createPostgresDatabase(
     process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-load-'));
   try {
-    return await load('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }, await logInFounder({ url }));
+    return await load(tree, 'PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }, await logInFounder(tree, { url }));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await drop();
   }
 }
 
-function report(runs: Run[]): string {
+const answered = (r: Result) => Object.values(r.statusCodeStats).reduce((sum, s) => sum + Number(s.count), 0);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+function report(runs: Run[], trees: Tree[]): string {
   const lines = [
     `${connections} connections, ${duration} s, ${SEARCHES.length} searches in turn, 10 s timeout (${os.cpus().length} cores)`,
     '',
-    '| database | answered | req/s | p50 ms | p99 ms | max ms | timeouts | errors | non-2xx |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| database | tree | answered | req/s | p50 ms | p99 ms | max ms | timeouts | errors | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const { database, result: r } of runs) {
-    const answered = Object.values(r.statusCodeStats).reduce((sum, s) => sum + Number(s.count), 0);
+  for (const { database, tree, result: r } of runs) {
     lines.push(
-      `| ${database} | ${answered} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ` +
+      `| ${database} | ${tree} | ${answered(r)} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ` +
         `${r.latency.max} | ${r.timeouts} | ${r.errors} | ${r.non2xx} |`,
     );
+  }
+  if (trees.length === 2) {
+    const [before, after] = trees.map((tree) => tree.name);
+    lines.push('', `${after} over ${before} (medians of the rounds):`, '');
+    for (const database of new Set(runs.map((run) => run.database))) {
+      const of = (tree: string, figure: (r: Result) => number) =>
+        median(runs.filter((run) => run.database === database && run.tree === tree).map((run) => figure(run.result)));
+      const ratio = (figure: (r: Result) => number) => (of(after, figure) / of(before, figure)).toFixed(2);
+      lines.push(
+        `- ${database}: req/s × ${ratio((r) => r.requests.average)}, p50 × ${ratio((r) => r.latency.p50)}, ` +
+          `p99 × ${ratio((r) => r.latency.p99)}, max × ${ratio((r) => r.latency.max)}`,
+      );
+    }
   }
   return lines.join('\n');
 }
 
+const trees: Tree[] = [];
+let removeRef = () => {};
+if (values.compare) {
+  const ref = await checkOut(values.compare);
+  trees.push(ref.tree);
+  removeRef = ref.remove;
+}
+const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+trees.push(await treeAt(`this checkout (${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted changes' : ''})`, here));
 const runs: Run[] = [];
-if (!values['skip-pglite']) runs.push(await onPglite());
-if (!values['skip-postgres']) runs.push(await onPostgres());
-process.stdout.write(`\n${report(runs)}\n`);
+try {
+  for (const [skip, run] of [
+    [values['skip-pglite'], onPglite],
+    [values['skip-postgres'], onPostgres],
+  ] as const) {
+    if (skip) continue;
+    for (let round = 0; round < rounds; round++) for (const tree of trees) runs.push(await run(tree));
+  }
+} finally {
+  removeRef();
+}
+process.stdout.write(`\n${report(runs, trees)}\n`);
