@@ -110,8 +110,28 @@ export const funds = pgTable(
 export const catalogueState = pgTable('catalogue_state', {
   id: integer('id').primaryKey(),
   version: integer('version').notNull().default(0),
+  /**
+   * catalogue_changes holds every change of a version above this one: a search index built at an older
+   * version cannot be brought up to date from it (a TRUNCATE, or changes pruned since).
+   */
+  changes_from: integer('changes_from').notNull().default(0),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which catalogue rows each version changed (inserted, updated or deleted), written by the database's
+ * triggers with the version (migration 0010), so a search index applies just those rows to catch up.
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    version: integer('version').notNull(),
+    catalogue: text('catalogue').notNull(),
+    row_id: integer('row_id').notNull(),
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('catalogue_changes_catalogue_version_idx').on(table.catalogue, table.version)],
+);
 
 export const users = pgTable(
   'users',

@@ -23,8 +23,11 @@ export interface FacetColumn {
   apply(values: readonly string[], into: Uint32Array, first: boolean): boolean;
   /** A test of one row position: whether its row holds any of `values`; null when no row can. */
   rowTest(values: readonly string[]): ((row: number) => boolean) | null;
-  /** The values (a range filter: its buckets' values) some row holds, in no particular order. */
-  valuesInUse(): string[];
+  /**
+   * The values (a range filter: its buckets' values) some row holds, in no particular order; rows set in
+   * `excluded` (a bitset over row positions) are left out.
+   */
+  valuesInUse(excluded?: Uint32Array): string[];
   /** About the bytes held. */
   readonly size: number;
 }
@@ -86,9 +89,9 @@ class BitmapColumn implements FacetColumn {
     return true;
   }
 
-  valuesInUse(): string[] {
+  valuesInUse(excluded?: Uint32Array): string[] {
     return [...this.positions]
-      .filter(([, position]) => this.bitmaps[position].some((word) => word !== 0))
+      .filter(([, position]) => this.bitmaps[position].some((word, w) => (excluded ? word & ~excluded[w] : word) !== 0))
       .map(([value]) => value);
   }
 }
@@ -147,8 +150,13 @@ class CodedColumn implements FacetColumn {
     return true;
   }
 
-  valuesInUse(): string[] {
-    return [...this.dictionary.keys()];
+  valuesInUse(excluded?: Uint32Array): string[] {
+    if (!excluded) return [...this.dictionary.keys()];
+    const { starts, rows } = this.postings;
+    return [...this.dictionary].filter(([, code]) => {
+      for (let p = starts[code]; p < starts[code + 1]; p++) if ((excluded[rows[p] >>> 5] & (1 << (rows[p] & 31))) === 0) return true;
+      return false;
+    }).map(([value]) => value);
   }
 }
 

@@ -4,11 +4,11 @@
 // SQL needs hundreds to count. Beside them the lower-cased
 // search fields of every row as dictionaries of distinct values (search-terms.ts), so a search term is
 // counted in memory as well, and the rows in the order they were added, for a saved search's new rows.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Catalogue, Facet, RangeFacet } from './catalogues.js';
-import { queryRows } from '../../db/query-rows.js';
-import { countSet, popcount, scratch, wordsFor } from './bitset.js';
+import { queryRows, type Row } from '../../db/query-rows.js';
+import { countSet, fillAll, popcount, scratch, wordsFor } from './bitset.js';
 import { type FacetColumn, FacetColumnBuilder, facetExpression } from './facet-columns.js';
 import type { SearchFilter } from './search-sql.js';
 import { nextTurn } from './next-turn.js';
@@ -69,10 +69,85 @@ export function fitQueryOf(keys: { sort?: unknown; min_fit?: unknown }, profile:
   return { profile, min: Number(keys.min_fit ?? 0), byScore: keys.sort === FIT_SORT };
 }
 
-export class FacetIndex {
-  private constructor(
+/** A catalogue's rows as a search reads them, of one version: a FacetIndex, or one with the changes since applied. */
+export interface SearchIndex {
+  readonly version: number;
+  match(filter: SearchFilter, start: number, limit: number, needle?: string, fit?: FitQuery): FacetMatch | null;
+  count(filter: SearchFilter, needle?: string, fit?: FitQuery): number | null;
+  valuesInUse(facet: Facet): string[];
+  bucketsInUse(facet: RangeFacet): boolean[];
+}
+
+/** The columns a build reads of each row, in SQL (a row's search fields lower-cased as in search_text). */
+export function indexRowSelect(catalogue: Catalogue): SQL {
+  return sql.join(
+    [
+      sql`${catalogue.id} AS id`,
+      // search_text itself is not read: it is these fields, lower-cased and joined by spaces, a missing
+      // one ('NaN') empty (schema.ts).
+      ...catalogue.searchFields.map(
+        (f, k) => sql`lower(coalesce(nullif(${sql.identifier(f.name)}, 'NaN'), '')) AS ${sql.raw(`s${k}`)}`,
+      ),
+      ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`),
+      fitColumnsSql(catalogue),
+      sql`${epochMicrosSql(catalogue.addedAt)} AS added`,
+    ],
+    sql`, `,
+  );
+}
+
+/** Fills the parts of an index row by row (as indexRowSelect reads them, in id order), then makes it. */
+class FacetIndexBuilder {
+  readonly ids: Int32Array;
+  private readonly columns: FacetColumnBuilder[];
+  private readonly text: SearchTermsBuilder;
+  private readonly fit: FitColumnsBuilder;
+  private readonly added: Float64Array;
+  filled = 0;
+
+  constructor(
+    private readonly catalogue: Catalogue,
+    readonly size: number,
+  ) {
+    this.ids = new Int32Array(size);
+    this.columns = catalogue.facets.map((facet) => new FacetColumnBuilder(facet, size));
+    this.text = new SearchTermsBuilder(catalogue.searchFields, size);
+    this.fit = new FitColumnsBuilder(catalogue, size);
+    this.added = new Float64Array(size);
+  }
+
+  add(row: Row): void {
+    const at = this.filled++;
+    this.ids[at] = Number(row.id);
+    this.columns.forEach((column, k) => column.store(at, row[`f${k}`]));
+    this.text.add(this.catalogue.searchFields.map((_, k) => String(row[`s${k}`])));
+    this.fit.store(at, row);
+    this.added[at] = row.added === null ? NaN : Number(row.added);
+  }
+
+  async finish(version: number, tuning: CountTuning): Promise<FacetIndex> {
+    const finished = new Map<string, FacetColumn>();
+    for (const [k, facet] of this.catalogue.facets.entries()) {
+      finished.set(facet.searchKey, this.columns[k].finish());
+      await nextTurn();
+    }
+    const terms = await this.text.finish();
+    const order = AddedOrder.of(this.added);
+    const recentFrom = Math.max(0, order.rows.length - tuning.recentTexts);
+    const recentTexts: string[] = [];
+    for (let i = recentFrom; i < order.rows.length; i++) {
+      recentTexts.push(terms.rowText(order.rows[i]));
+      if (recentTexts.length % 10_000 === 0) await nextTurn();
+    }
+    return new FacetIndex(version, this.ids, finished, terms, this.fit.finish(), order, recentTexts, recentFrom, tuning.termOneByOne);
+  }
+}
+
+export class FacetIndex implements SearchIndex {
+  constructor(
     readonly version: number,
-    private readonly ids: Int32Array,
+    /** Each row position's id, ascending. */
+    readonly ids: Int32Array,
     private readonly columns: Map<string, FacetColumn>,
     private readonly text: SearchTerms,
     private readonly fit: FitColumns,
@@ -121,91 +196,74 @@ export class FacetIndex {
   static async build(db: Db, catalogue: Catalogue, tuning: CountTuning = TUNING): Promise<FacetIndex | null> {
     const version = await readCatalogueVersion(db);
     const [{ n }] = await queryRows(db, sql`SELECT count(*)::int AS n FROM ${catalogue.table}`);
-    const size = Number(n);
-    const ids = new Int32Array(size);
-    const columns = catalogue.facets.map((facet) => new FacetColumnBuilder(facet, size));
-    const text = new SearchTermsBuilder(catalogue.searchFields, size);
-    const fit = new FitColumnsBuilder(catalogue, size);
-    const added = new Float64Array(size);
-    const select = sql.join(
-      [
-        sql`${catalogue.id} AS id`,
-        // search_text itself is not read: it is these fields, lower-cased and joined by spaces, a missing
-        // one ('NaN') empty (schema.ts).
-        ...catalogue.searchFields.map(
-          (f, k) => sql`lower(coalesce(nullif(${sql.identifier(f.name)}, 'NaN'), '')) AS ${sql.raw(`s${k}`)}`,
-        ),
-        ...catalogue.facets.map((f, k) => sql`${facetExpression(f)} AS ${sql.raw(`f${k}`)}`),
-        fitColumnsSql(catalogue),
-        sql`${epochMicrosSql(catalogue.addedAt)} AS added`,
-      ],
-      sql`, `,
-    );
-    let filled = 0;
+    const builder = new FacetIndexBuilder(catalogue, Number(n));
+    const select = indexRowSelect(catalogue);
     let lastId = 0;
-    while (filled < size) {
+    while (builder.filled < builder.size) {
       const rows = await queryRows(
         db,
         sql`SELECT ${select} FROM ${catalogue.table} WHERE ${catalogue.id} > ${lastId} ORDER BY ${catalogue.id} LIMIT ${CHUNK}`,
       );
       if (rows.length === 0) break;
       for (const row of rows) {
-        if (filled === size) return null;
-        ids[filled] = Number(row.id);
-        columns.forEach((column, k) => column.store(filled, row[`f${k}`]));
-        text.add(catalogue.searchFields.map((_, k) => String(row[`s${k}`])));
-        fit.store(filled, row);
-        added[filled] = row.added === null ? NaN : Number(row.added);
-        filled++;
+        if (builder.filled === builder.size) return null;
+        builder.add(row);
       }
-      lastId = ids[filled - 1];
+      lastId = builder.ids[builder.filled - 1];
     }
-    if (filled !== size || (await readCatalogueVersion(db)) !== version) return null;
-    const finished = new Map<string, FacetColumn>();
-    for (const [k, facet] of catalogue.facets.entries()) {
-      finished.set(facet.searchKey, columns[k].finish());
-      await nextTurn();
+    if (builder.filled !== builder.size || (await readCatalogueVersion(db)) !== version) return null;
+    return builder.finish(version, tuning);
+  }
+
+  /** The index of a few rows already read (indexRowSelect), in id order: the rows changed since a build. */
+  static of(catalogue: Catalogue, version: number, rows: readonly Row[], tuning: CountTuning = TUNING): Promise<FacetIndex> {
+    const builder = new FacetIndexBuilder(catalogue, rows.length);
+    for (const row of rows) builder.add(row);
+    return builder.finish(version, tuning);
+  }
+
+  /** The position of the row of `id`, or -1 when the index has no such row. */
+  positionOf(id: number): number {
+    let lo = 0;
+    let hi = this.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[mid] < id) lo = mid + 1;
+      else hi = mid;
     }
-    const terms = await text.finish();
-    const order = AddedOrder.of(added);
-    const recentFrom = Math.max(0, order.rows.length - tuning.recentTexts);
-    const recentTexts: string[] = [];
-    for (let i = recentFrom; i < order.rows.length; i++) {
-      recentTexts.push(terms.rowText(order.rows[i]));
-      if (recentTexts.length % 10_000 === 0) await nextTurn();
-    }
-    return new FacetIndex(version, ids, finished, terms, fit.finish(), order, recentTexts, recentFrom, tuning.termOneByOne);
+    return lo < this.ids.length && this.ids[lo] === id ? lo : -1;
   }
 
   /** The values a text or list filter holds in this version, in no particular order. */
-  valuesInUse(facet: Facet): string[] {
+  valuesInUse(facet: Facet, excluded?: Uint32Array): string[] {
     if (facet.match === 'range') throw new Error(`${facet.searchKey} is a range filter`);
-    return this.columns.get(facet.searchKey)!.valuesInUse();
+    return this.columns.get(facet.searchKey)!.valuesInUse(excluded);
   }
 
   /** Whether each bucket of a range filter's ladder holds a row in this version. */
-  bucketsInUse(facet: RangeFacet): boolean[] {
-    const used = new Set(this.columns.get(facet.searchKey)!.valuesInUse());
+  bucketsInUse(facet: RangeFacet, excluded?: Uint32Array): boolean[] {
+    const used = new Set(this.columns.get(facet.searchKey)!.valuesInUse(excluded));
     return facet.ladder.map((bucket) => used.has(bucket.value));
   }
 
   /**
    * Counts the rows the filter matches and picks one window of ids. A filter with a term needs the
    * term lower-cased by the database (`needle`), so that case is folded exactly as in search_text.
-   * Answers null for a term too costly to match here (one of many words: search-terms.ts).
+   * Answers null for a term too costly to match here (one of many words: search-terms.ts). Rows set in
+   * `excluded` (a bitset over row positions: rows changed since the build) are left out.
    */
-  match(filter: SearchFilter, start: number, limit: number, needle?: string, fit?: FitQuery): FacetMatch | null {
+  match(filter: SearchFilter, start: number, limit: number, needle?: string, fit?: FitQuery, excluded?: Uint32Array): FacetMatch | null {
     if ((filter.term === undefined) !== (needle === undefined)) {
       throw new Error('A search term is matched by its lower-cased needle, and a needle needs a term');
     }
     const n = this.ids.length;
     const everyRow = filter.selections.length === 0 && needle === undefined && filter.added === undefined;
-    if (everyRow && !fit) {
+    if (everyRow && !fit && !excluded) {
       return { total: n, ids: Array.from(this.ids.subarray(Math.min(start, n), Math.min(start + limit, n))) };
     }
     // Every bitset the search takes from `scratch` goes back when it ends.
     try {
-      const matched = everyRow ? null : this.matchRows(filter, needle);
+      const matched = everyRow && !excluded ? null : this.select(filter, needle, excluded);
       if (matched === undefined) return null;
       if (matched === 'none') return { total: 0, ids: [] };
       if (fit) {
@@ -216,6 +274,19 @@ export class FacetIndex {
     } finally {
       scratch.release();
     }
+  }
+
+  /**
+   * The rows the filter keeps, as a bitset over row positions taken from `scratch` (the caller releases it),
+   * rows set in `excluded` left out; 'none' when none can be, undefined for a term left to SQL.
+   */
+  select(filter: SearchFilter, needle?: string, excluded?: Uint32Array): Uint32Array | 'none' | undefined {
+    const everyRow = filter.selections.length === 0 && needle === undefined && filter.added === undefined;
+    let matched: Uint32Array | 'none' | undefined;
+    if (everyRow) fillAll((matched = scratch.take(wordsFor(this.ids.length))), this.ids.length);
+    else matched = this.matchRows(filter, needle);
+    if (excluded && matched instanceof Uint32Array) for (let w = 0; w < matched.length; w++) matched[w] &= ~excluded[w];
+    return matched;
   }
 
   /**
@@ -243,14 +314,14 @@ export class FacetIndex {
   }
 
   /**
-   * How many rows the filter keeps (with `fit`, how many of them score at least fit.min); null for a term
-   * left to SQL. A window of added times holding few rows against the catalogue (a saved search's new rows)
+   * How many rows the filter keeps (with `fit`, how many of them score at least fit.min), rows set in
+   * `excluded` left out; null for a term left to SQL. A window of added times holding few rows against the catalogue (a saved search's new rows)
    * is read row by row: it costs a test per new row and filter, not a pass over every row's bits.
    */
-  count(filter: SearchFilter, needle?: string, fit?: FitQuery): number | null {
+  count(filter: SearchFilter, needle?: string, fit?: FitQuery, excluded?: Uint32Array): number | null {
     const window = filter.added && this.added.range(filter.added);
     if (!window || (window.end - window.start) * ONE_BY_ONE > this.ids.length) {
-      return this.match(filter, 0, 0, needle, fit && { ...fit, byScore: false })?.total ?? null;
+      return this.match(filter, 0, 0, needle, fit && { ...fit, byScore: false }, excluded)?.total ?? null;
     }
     const order = this.added.rows;
     try {
@@ -267,6 +338,7 @@ export class FacetIndex {
       let count = 0;
       rows: for (let at = window.start; at < window.end; at++) {
         const row = order[at];
+        if (excluded && (excluded[row >>> 5] & (1 << (row & 31))) !== 0) continue;
         for (const holds of tests) if (!holds(row)) continue rows;
         if (scores !== null && scores[row] < min) continue;
         places[count++] = at;

@@ -141,12 +141,12 @@ export class FitColumns {
 }
 
 /** Bit `row` of a row bitset. */
-function has(bits: Uint32Array, row: number): boolean {
+export function has(bits: Uint32Array, row: number): boolean {
   return (bits[row >>> 5] & (1 << (row & 31))) !== 0;
 }
 
 /** How many of the rows set in `matched` score at least `minScore`: the cheaper of two ways. */
-function keptAtLeast(profile: ProfileScores, matched: Uint32Array, kept: number, minScore: number): number {
+export function keptAtLeast(profile: ProfileScores, matched: Uint32Array, kept: number, minScore: number): number {
   const { scores, counts } = profile;
   let above = 0;
   for (let s = minScore; s <= MAX_SCORE; s++) above += counts[s];

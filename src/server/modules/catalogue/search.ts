@@ -1,7 +1,10 @@
 import type { Db } from '../../db/client.js';
 import type { Catalogue } from './catalogues.js';
 import { CaseFold } from './case-fold.js';
-import { FacetIndex, type FitQuery } from './facet-index.js';
+import { FacetIndex, type FitQuery, type SearchIndex } from './facet-index.js';
+import { LayeredIndex } from './layered-index.js';
+import { pruneChanges, readChanges } from './catalogue-changes.js';
+import { wordsFor } from './bitset.js';
 import { type FitProfile, fitFactsOf, fitOf, fitScore } from '../../../shared/fit.js';
 import type { Scored } from '../../../shared/api-types.js';
 import { PreparedRows, queryRows, type Row } from '../../db/query-rows.js';
@@ -36,27 +39,55 @@ export interface SearchResult {
  */
 export const QUIET_MS = 1000;
 
+/**
+ * Rows changed since the index was built that it applies (a delta of its own, rebuilt per version: some
+ * milliseconds per thousand rows); beyond, searches go to SQL until a full build, which is for what a seed
+ * or a large import does.
+ */
+export const MOST_CHANGES = 20_000;
+/** Changed rows from which a full build is started (once the catalogue is quiet), the delta answering meanwhile. */
+export const COMPACT_AT = 5_000;
+/** How long changes a build no longer needs are kept for another instance's index to catch up with. */
+const KEEP_CHANGES_MS = 15 * 60_000;
+
 export interface CatalogueSearchOptions {
   /** Answer searches from the in-memory facet index once it is built (default true). */
   facetIndex?: boolean;
   /** Where a failed background build of the facet index is reported. */
   onIndexError?: (error: unknown) => void;
+  /** MOST_CHANGES and COMPACT_AT (tests set smaller ones). */
+  mostChanges?: number;
+  compactAt?: number;
 }
 
 /**
  * Searches one catalogue. The exact count behind total_pages is the costly part of a search:
- * - a search is counted (and paged) by the newest facet index, its term folded as the database folds
- *   case (CaseFold) and matched against the search text held in the index. The page's rows are then
- *   read together with the catalogue version, in one statement: one round trip per search, and the
- *   version proves the index current for the very snapshot the rows come from;
- * - when that version is newer than the index (a change committed since it was built), while the
- *   index is being (re)built, and for a term of many words the index leaves to SQL, the search runs SQL, and its count is cached per filter for the current
- *   catalogue version, so it is correct until the next seed or import.
+ * - a search is counted (and paged) by the facet index of the newest version, its term folded as the
+ *   database folds case (CaseFold) and matched against the search text held in the index. The page's
+ *   rows are then read together with the catalogue version, in one statement: one round trip per search,
+ *   and the version proves the index current for the very snapshot the rows come from;
+ * - a change (a version the page read newer than the index) is applied to the index: the rows it changed
+ *   are read (catalogue-changes.ts) and held in a small index beside the one built at start
+ *   (LayeredIndex), and the search is matched again. A full build runs at start, and again only once many
+ *   rows have changed, the layered index answering meanwhile;
+ * - while there is no index (before the first build, or after a change too large to apply), and for a
+ *   term of many words the index leaves to SQL, the search runs SQL, and its count is cached per filter
+ *   for the current catalogue version.
  */
 export class CatalogueSearch {
   /** Exact counts of this catalogue version, by filter (and fit): a search's in SQL, a saved search's new rows. */
   private readonly counts = new VersionedCache<number>(5000);
-  private index: FacetIndex | null = null;
+  /** The index of the last full build. */
+  private base: FacetIndex | null = null;
+  /** What searches use: the base, or the base with the rows changed since applied. */
+  private current: SearchIndex | null = null;
+  /** The rows changed since the base was built, by id (null: deleted), and their positions in the base. */
+  private changes = new Map<number, Row | null>();
+  private changedPositions: Uint32Array | null = null;
+  /** Applying the changes of a newer version to the index (one at a time). */
+  private catchingUp: Promise<void> | null = null;
+  /** The changes since the base are too many to apply (or no longer logged): SQL answers until a full build. */
+  private behind = false;
   /** The newest catalogue version a search has seen: an index older than it is not used. */
   private newestSeen = 0;
   /** The build running now, and the one waiting for it to end and for a quiet catalogue (at most one each). */
@@ -66,8 +97,11 @@ export class CatalogueSearch {
   private stopped = false;
   /** Ends the waiting build's pause early (stop()). */
   private wake: (() => void) | null = null;
-  /** Builds started, and those the catalogue outran (it changed during the read, so the build was dropped). */
-  readonly builds = { started: 0, outran: 0 };
+  /**
+   * Builds started, those the catalogue outran (it changed during the read, so the build was dropped), and
+   * the times the changes of a newer version were applied instead.
+   */
+  readonly builds = { started: 0, outran: 0, caughtUp: 0 };
   /** How the database lower-cases, learned with the first index build (null: ask it each time). */
   private fold: CaseFold | null = null;
   private foldLearned = false;
@@ -81,12 +115,69 @@ export class CatalogueSearch {
     this.pageByIds = new PreparedRows(`${catalogue.name}_page_by_ids`, byIdsWithVersionSql(catalogue));
   }
 
-  /** The index of this version, or null while there is none; a stale one asks for a rebuild behind the scenes. */
-  facetIndex(version: number): FacetIndex | null {
+  /** The index of the last full build (what it holds, for the benchmarks). */
+  get builtIndex(): FacetIndex | null {
+    return this.base;
+  }
+
+  /** The index of this version, or null; a stale one is brought up to date behind the scenes. */
+  facetIndex(version: number): SearchIndex | null {
     if (this.options.facetIndex === false) return null;
-    if (this.index?.version === version) return this.index;
-    this.scheduleBuild();
+    if (this.current?.version === version) return this.current;
+    this.indexAt(version).catch((error: unknown) => this.options.onIndexError?.(error));
     return null;
+  }
+
+  /**
+   * The index of `version` or a newer one: the current index, else the current one with the rows changed
+   * since applied. Null while there is none (a build is then asked for) or the changes are too many.
+   */
+  async indexAt(version: number): Promise<SearchIndex | null> {
+    if (this.options.facetIndex === false) return null;
+    for (let tries = 0; tries < 3; tries++) {
+      const current = this.current;
+      if (!current) {
+        this.scheduleBuild();
+        return null;
+      }
+      if (current.version >= version) return current;
+      if (this.behind) return null;
+      this.catchingUp ??= this.catchUp().finally(() => {
+        this.catchingUp = null;
+      });
+      await this.catchingUp;
+    }
+    return null;
+  }
+
+  /** Applies the rows changed since the current index's version: a new delta beside the base. */
+  private async catchUp(): Promise<void> {
+    const base = this.base!;
+    const from = this.current!;
+    const most = this.options.mostChanges ?? MOST_CHANGES;
+    const read = await readChanges(this.db, this.catalogue, from.version, most);
+    if (this.base !== base || (read && read.version <= from.version)) return;
+    const rows = new Map(this.changes);
+    for (const [id, row] of read?.rows ?? []) rows.set(id, row);
+    if (!read || rows.size > most) {
+      this.behind = true;
+      this.scheduleBuild();
+      return;
+    }
+    const changed = this.changedPositions?.slice() ?? new Uint32Array(wordsFor(base.size));
+    for (const id of read.rows.keys()) {
+      const position = base.positionOf(id);
+      if (position >= 0) changed[position >>> 5] |= 1 << (position & 31);
+    }
+    const present = [...rows].filter((entry): entry is [number, Row] => entry[1] !== null).sort((a, b) => a[0] - b[0]);
+    const delta = await FacetIndex.of(this.catalogue, read.version, present.map(([, row]) => row));
+    // A full build that ended meanwhile holds these changes already.
+    if (this.base !== base) return;
+    this.changes = rows;
+    this.changedPositions = changed;
+    this.current = new LayeredIndex(read.version, base, delta, changed);
+    this.builds.caughtUp++;
+    if (rows.size >= (this.options.compactAt ?? COMPACT_AT)) this.scheduleBuild();
   }
 
   /**
@@ -103,7 +194,7 @@ export class CatalogueSearch {
       try {
         await this.running?.catch(() => {});
         const version = await this.quietVersion();
-        if (version === null || this.index?.version === version) return;
+        if (version === null || this.base?.version === version) return;
       } finally {
         this.waiting = null;
       }
@@ -149,10 +240,13 @@ export class CatalogueSearch {
     return this.running;
   }
 
-  /** Settles once no build is running or waiting (a waiting one first waits for the catalogue to be quiet). */
+  /**
+   * Settles once no build is running or waiting (a waiting one first waits for the catalogue to be quiet)
+   * and no change is being applied.
+   */
   async idle(): Promise<void> {
-    while (this.running || this.waiting) {
-      await Promise.all([this.running?.catch(() => {}), this.waiting?.catch(() => {})]);
+    while (this.running || this.waiting || this.catchingUp) {
+      await Promise.all([this.running?.catch(() => {}), this.waiting?.catch(() => {}), this.catchingUp?.catch(() => {})]);
     }
   }
 
@@ -170,7 +264,14 @@ export class CatalogueSearch {
       this.foldLearned = true;
     }
     const built = await FacetIndex.build(this.db, this.catalogue);
-    if (built && (!this.index || built.version > this.index.version)) this.index = built;
+    if (built && (!this.base || built.version > this.base.version)) {
+      this.base = built;
+      this.current = built;
+      this.changes = new Map();
+      this.changedPositions = null;
+      this.behind = false;
+      await pruneChanges(this.db, built.version, KEEP_CHANGES_MS);
+    }
     if (!built) {
       // The catalogue changed during the read: one more build, once it is quiet again.
       this.builds.outran++;
@@ -186,7 +287,7 @@ export class CatalogueSearch {
   async warmUp(): Promise<boolean> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const version = await readCatalogueVersion(this.db);
-      if (this.index?.version === version) return true;
+      if (this.base?.version === version) return true;
       await this.buildNow();
     }
     return false;
@@ -215,11 +316,13 @@ export class CatalogueSearch {
     profile: FitProfile | null = null,
     fit?: FitQuery,
   ): Promise<SearchResult> {
-    const index = this.options.facetIndex === false ? null : this.index;
-    if (index && index.version >= this.newestSeen) {
-      const needle = filter.term === undefined ? undefined : await this.needle(filter.term);
+    let index = await this.indexAt(this.newestSeen);
+    const needle = index && filter.term !== undefined ? await this.needle(filter.term) : undefined;
+    // A change committed after the index's version shows in the page's version: the search is matched
+    // again by the index brought up to that version.
+    for (let tries = 0; index && tries < 3; tries++) {
       const match = index.match(filter, (page - 1) * perPage, perPage, needle, fit);
-      if (match === null) return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage, profile, fit);
+      if (match === null) break;
       const rows = await this.pageByIds.run(this.db, { ids: match.ids });
       const version = Number(rows[0][VERSION_COLUMN]);
       if (version === index.version) {
@@ -227,8 +330,8 @@ export class CatalogueSearch {
         const found = rows.filter((row) => row.id !== null).map(({ [VERSION_COLUMN]: _version, ...row }) => row);
         return this.answer(fit?.byScore ? inOrderOf(match.ids, found) : found, match.total, perPage, profile);
       }
-      // Changed since the index was built: answered by SQL until the rebuild is done.
-      return this.sqlSearch(version, filter, page, perPage, profile, fit);
+      this.newestSeen = Math.max(this.newestSeen, version);
+      index = await this.indexAt(version);
     }
     return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage, profile, fit);
   }
@@ -242,8 +345,6 @@ export class CatalogueSearch {
     fit: FitQuery | undefined,
   ) {
     this.newestSeen = Math.max(this.newestSeen, version);
-    // Starts a (re)build behind the scenes when the index is missing or stale.
-    this.facetIndex(version);
     if (fit) return this.sqlFitSearch(filter, page, perPage, profile, fit);
     const total = await this.sqlCount(version, filter);
     const window = pageWindow(total, page, perPage);
@@ -297,8 +398,8 @@ export class CatalogueSearch {
     // Kept for the version like a search's count: the sidebar asks for the same counts again and again.
     const key = fit ? `${filterKey(filter)} fit ${fit.profile.key} ${fit.min}` : filterKey(filter);
     return this.counts.get(version, key, async () => {
-      const index = this.facetIndex(version);
-      if (index) {
+      const index = await this.indexAt(version);
+      if (index?.version === version) {
         const needle = filter.term === undefined ? undefined : await this.needle(filter.term);
         const total = index.count(filter, needle, fit);
         if (total !== null) return total;

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/query-rows.js';
 import type { OptionItem } from '../../../shared/api-types.js';
 import { MISSING } from '../../../shared/vocabularies.js';
 import type { Catalogue, Facet } from '../catalogue/catalogues.js';
-import type { FacetIndex } from '../catalogue/facet-index.js';
+import type { SearchIndex } from '../catalogue/facet-index.js';
 import type { CatalogueSearch } from '../catalogue/search.js';
 import { readCatalogueVersion } from '../catalogue/version.js';
 import { VersionedCache } from '../catalogue/versioned-cache.js';
@@ -48,7 +48,7 @@ export async function computeFilterOptions(db: Db, catalogue: Catalogue, facet: 
 }
 
 /** The same options read from a facet index of the current version: no scan of the table. */
-export function filterOptionsFromIndex(index: FacetIndex, facet: Facet): OptionItem[] {
+export function filterOptionsFromIndex(index: SearchIndex, facet: Facet): OptionItem[] {
   if (facet.match === 'range') {
     const used = index.bucketsInUse(facet);
     return facet.ladder.filter((_, i) => used[i]).map(({ label, value }) => ({ label, value }));
@@ -68,8 +68,8 @@ export class FilterOptions {
   async get(search: CatalogueSearch, facet: Facet): Promise<OptionItem[]> {
     const version = await readCatalogueVersion(this.db);
     return this.cache.get(version, `${search.catalogue.name}:${facet.searchKey}`, async () => {
-      const index = search.facetIndex(version);
-      return index ? filterOptionsFromIndex(index, facet) : computeFilterOptions(this.db, search.catalogue, facet);
+      const index = await search.indexAt(version);
+      return index?.version === version ? filterOptionsFromIndex(index, facet) : computeFilterOptions(this.db, search.catalogue, facet);
     });
   }
 }
