@@ -9,6 +9,9 @@ import { countSet } from './bitset.js';
 /** Scores kept per index: a user's next search, and a few others', reuse them. */
 const KEPT_SCORES = 16;
 
+/** Minimums whose rows a profile's scores keep as a bitset. */
+const KEPT_MINIMUMS = 4;
+
 /** The best score; scores run 0..MAX_SCORE. */
 const MAX_SCORE = 100;
 
@@ -63,13 +66,14 @@ export interface RankedWindow {
   ids: number[];
 }
 
-
 /**
  * One profile's scores of every row (a byte each), how many rows have each score, and — built on the first
  * search ranked by it — every row position in rank order (best first, ties by position).
  */
 export class ProfileScores {
   private order: Int32Array | null = null;
+  /** The rows scoring at least a minimum, by minimum (a founder uses one or two). */
+  private readonly atLeastBits = new Map<number, Uint32Array>();
 
   constructor(
     readonly scores: Uint8Array,
@@ -89,6 +93,20 @@ export class ProfileScores {
     for (let row = 0; row < this.scores.length; row++) order[next[this.scores[row]]++] = row;
     this.order = order;
     return order;
+  }
+
+  /** The rows scoring at least `min`, as a bitset over row positions (made from the rank order, then kept). */
+  atLeast(min: number): Uint32Array {
+    let bits = this.atLeastBits.get(min);
+    if (bits) return bits;
+    bits = new Uint32Array((this.scores.length + 31) >>> 5);
+    let above = 0;
+    for (let s = min; s <= MAX_SCORE; s++) above += this.counts[s];
+    const order = this.rankOrder();
+    for (let rank = 0; rank < above; rank++) bits[order[rank] >>> 5] |= 1 << (order[rank] & 31);
+    if (this.atLeastBits.size >= KEPT_MINIMUMS) this.atLeastBits.delete(this.atLeastBits.keys().next().value!);
+    this.atLeastBits.set(min, bits);
+    return bits;
   }
 }
 

@@ -3,7 +3,7 @@
 // their own (the delta). A search matches both and merges them in the order asked for, so totals stay
 // exact and pages the same as a fresh build's, for the cost of the delta's few rows.
 import type { Facet, RangeFacet } from './catalogues.js';
-import { countSet, popcount, scratch } from './bitset.js';
+import { countSet, popcount, scratch, setOrAnd } from './bitset.js';
 import type { FacetIndex, FacetMatch, FitQuery, SearchIndex } from './facet-index.js';
 import { has, keptAtLeast, type ProfileScores } from './fit-ranking.js';
 import type { SearchFilter } from './search-sql.js';
@@ -40,7 +40,7 @@ export class LayeredIndex implements SearchIndex {
         .filter((row) => deltaScores[row] >= fit.min)
         .map((row): Scored => ({ id: this.delta.ids[row], score: deltaScores[row] }));
       if (!fit.byScore) {
-        if (kept && fit.min > 0) dropBelow(kept, baseScores.scores, fit.min);
+        if (kept && fit.min > 0) setOrAnd(kept, baseScores.atLeast(fit.min), false);
         return mergeById(this.base.ids, kept, extras.map((row) => row.id), start, limit);
       }
       extras.sort((a, b) => b.score - a.score || a.id - b.id);
@@ -74,16 +74,6 @@ function positionsOf(bits: Uint32Array): number[] {
     for (let word = bits[w]; word !== 0; word &= word - 1) positions.push((w << 5) + 31 - Math.clz32(word & -word));
   }
   return positions;
-}
-
-/** Clears the rows scoring below `min`. */
-function dropBelow(bits: Uint32Array, scores: Uint8Array, min: number): void {
-  for (let w = 0; w < bits.length; w++) {
-    for (let word = bits[w]; word !== 0; word &= word - 1) {
-      const low = word & -word;
-      if (scores[(w << 5) + 31 - Math.clz32(low)] < min) bits[w] &= ~low;
-    }
-  }
 }
 
 /**
