@@ -1,15 +1,16 @@
 // The pipeline of a list's rows on the list page: each row's pipeline with the queued changes laid
 // over it, the stage filter, the table's pipeline columns, moves on the board, the follow-up and
 // amount dialog, and the pipeline's columns of the CSV export.
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TableColumn } from '@/components/DataGrid';
-import { usePendingChanges } from '@/features/offline';
+import { usePendingChanges, type OutboxRow } from '@/features/offline';
 import type { ListItem, ListType } from '@/shared/api-types';
 import type { PipelineNote, PipelineStage } from '@/shared/pipeline';
 import { useChangePipeline } from './api/change-pipeline';
 import type { ListKeys } from './api/list-keys';
 import { notesQueryOptions } from './api/notes';
+import { isNote, isPipelineChange } from './api/pipeline-outbox';
 import type { FollowUpAmountDialogProps } from './components/FollowUpAmountDialog';
 import { pipelineColumns, type PipelineRow } from './components/pipeline-columns';
 import { shownNotes, shownPipeline, type ShownNote } from './pending-pipeline';
@@ -33,6 +34,8 @@ export interface ListPipelineOptions<R extends ListItem> {
   listName: string;
 }
 
+const NOTHING_QUEUED: readonly OutboxRow[] = [];
+
 export function useListPipeline<R extends ListItem>({
   listKeys,
   listId,
@@ -45,29 +48,51 @@ export function useListPipeline<R extends ListItem>({
 }: ListPipelineOptions<R>) {
   // Stage, follow-up and amount changes and notes made offline show at once, marked pending.
   const outbox = usePendingChanges();
+  // The queued changes and notes about this list: one empty array while there are none (most days), so
+  // the outbox read after the first paint, or a change queued for another list, leaves the rows as they were.
+  const queued = useMemo(() => {
+    const about = outbox.filter(
+      (row) => (isPipelineChange(row) || isNote(row)) && row.payload.listId === listId && row.payload.listType === listType,
+    );
+    return about.length === 0 ? NOTHING_QUEUED : about;
+  }, [outbox, listId, listType]);
+  // A row with nothing queued is the same object from one outbox to the next: the page redraws only the rows that changed.
+  const [settledRows] = useState(() => new WeakMap<R, ShownRow<R>>());
   const rows = useMemo(
     () =>
       items.map((item): ShownRow<R> => {
-        const shown = shownPipeline(item.pipeline, outbox, { listId, listType, itemId: item.id });
-        return {
+        const settled = settledRows.get(item);
+        if (settled && queued === NOTHING_QUEUED) return settled;
+        const shown = shownPipeline(item.pipeline, queued, { listId, listType, itemId: item.id });
+        const nothingPending = shown.pendingFields.size === 0 && shown.pendingNotes.length === 0;
+        if (settled && nothingPending) return settled;
+        const row = {
           ...item,
           pipeline: shown.pipeline,
           pendingFields: shown.pendingFields,
           pendingNotes: shown.pendingNotes,
         } as unknown as ShownRow<R>;
+        if (nothingPending) settledRows.set(item, row);
+        return row;
       }),
-    [items, outbox, listId, listType],
+    [items, queued, listId, listType, settledRows],
   );
   const [stage, setStage] = useState<PipelineStage | 'all'>('all');
   const stageRows = useMemo(() => (stage === 'all' ? rows : rows.filter((row) => row.pipeline.stage === stage)), [rows, stage]);
-  const changePipeline = useChangePipeline();
+  const { mutate: changePipeline } = useChangePipeline();
   const [editing, setEditing] = useState<ShownRow<R> | null>(null);
   const queryClient = useQueryClient();
-  const rowRef = (row: R) => ({ listId, listType, itemId: row.id, names: { row: itemName(row), list: listName } });
-  const changeStage = (row: R, next: PipelineStage) => changePipeline.mutate({ row: rowRef(row), patch: { stage: next } });
+  const rowRef = useCallback(
+    (row: R) => ({ listId, listType, itemId: row.id, names: { row: itemName(row), list: listName } }),
+    [listId, listType, itemName, listName],
+  );
+  const changeStage = useCallback(
+    (row: R, next: PipelineStage) => changePipeline({ row: rowRef(row), patch: { stage: next } }),
+    [changePipeline, rowRef],
+  );
 
   /** The CSV carries every note of each row, newest first; a row's notes not readable now fall back to its latest. */
-  const csvColumns = async (): Promise<TableColumn<ShownRow<R>>[]> => {
+  const csvColumns = useCallback(async (): Promise<TableColumn<ShownRow<R>>[]> => {
     const notes = new Map<number, PipelineNote[]>();
     await Promise.all(
       rows.map(async (row) => {
@@ -83,14 +108,22 @@ export function useListPipeline<R extends ListItem>({
       }),
     );
     return pipelineCsvColumns<ShownRow<R>>((row) => notes.get(row.id) ?? []);
-  };
+  }, [rows, pendingIds, queryClient, listKeys, rowRef]);
 
-  const dialog: FollowUpAmountDialogProps = {
-    name: editing ? itemName(editing) : null,
-    pipeline: editing?.pipeline ?? null,
-    onClose: () => setEditing(null),
-    onSave: (patch) => editing && changePipeline.mutate({ row: rowRef(editing), patch }),
-  };
+  const dialog = useMemo<FollowUpAmountDialogProps>(
+    () => ({
+      name: editing ? itemName(editing) : null,
+      pipeline: editing?.pipeline ?? null,
+      onClose: () => setEditing(null),
+      onSave: (patch) => editing && changePipeline({ row: rowRef(editing), patch }),
+    }),
+    [editing, itemName, changePipeline, rowRef],
+  );
+  // The same columns from render to render: the grid rebuilds its columns, and redraws every cell, when they change.
+  const columns = useMemo(
+    () => pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: setEditing, readOnly }),
+    [itemName, changeStage, readOnly],
+  );
 
   return {
     /** Every row, with its pipeline. */
@@ -101,7 +134,7 @@ export function useListPipeline<R extends ListItem>({
     setStage,
     changeStage,
     edit: setEditing,
-    columns: pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: setEditing, readOnly }),
+    columns,
     dialog,
     csvColumns,
   };

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useCallback, useMemo, type ReactElement } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
@@ -9,7 +9,7 @@ import { listItemsQueryOptions } from '@/features/lists/api/get-list-items';
 import { withFitColumn } from '@/features/catalogue/kinds/fit-column';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
 import { FitScore } from '@/components/FitScore';
-import { listViewMode } from '@/features/lists/list-view-mode';
+import { listViewMode, type ListViewMode } from '@/features/lists/list-view-mode';
 import { formatName, formatText } from '@/lib/format';
 import { pageNumber } from '@/lib/search-params';
 import type { Fund, Investor, ListItem, ListItemOf, ListType } from '@/shared/api-types';
@@ -47,23 +47,29 @@ type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | '
 };
 
 function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute, summary }: ListKind<R>) {
-  return ({ listId, profile, ...viewProps }: ListKindProps): ReactElement => (
-    // Keyed by id: another list's page starts with its own search, dialogs and table state.
-    <ListWithPipeline<R>
-      key={listId}
-      listId={listId}
-      columns={withFitColumn(columns, profile)}
-      itemName={itemName}
-      firmName={firmName}
-      renderSummary={(row) => summary(row, profile)}
-      renderNameLink={(row) => (
-        <TextLink to={detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
-          {itemName(row)}
-        </TextLink>
-      )}
-      {...viewProps}
-    />
+  const renderNameLink = (row: R) => (
+    <TextLink to={detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
+      {itemName(row)}
+    </TextLink>
   );
+  return function ListOfKind({ listId, profile, ...viewProps }: ListKindProps): ReactElement {
+    // Made again only with another profile: the table and the cards redraw every row when these change.
+    const shownColumns = useMemo(() => withFitColumn(columns, profile), [profile]);
+    const renderSummary = useCallback((row: R) => summary(row, profile), [profile]);
+    return (
+      // Keyed by id: another list's page starts with its own search, dialogs and table state.
+      <ListWithPipeline<R>
+        key={listId}
+        listId={listId}
+        columns={shownColumns}
+        itemName={itemName}
+        firmName={firmName}
+        renderSummary={renderSummary}
+        renderNameLink={renderNameLink}
+        {...viewProps}
+      />
+    );
+  };
 }
 
 const listKinds: Record<ListType, (props: ListKindProps) => ReactElement> = {
@@ -91,13 +97,25 @@ function ListPage() {
   const navigate = Route.useNavigate();
   const { data: list } = useList(listId);
   const { profile } = useFitProfile();
-  return listKinds[list.list_type]({
-    listId,
-    profile,
-    view,
-    onViewChange: (next) => void navigate({ search: next === 'board' ? { view: 'board' } : {}, replace: true }),
-    page: search.page ?? 1,
-    onPageChange: (page) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) }),
-    renderScore: (row) => (row.fit && profile ? <FitScore fit={row.fit} profile={profile} /> : null),
-  });
+  const onViewChange = useCallback(
+    (next: ListViewMode) => void navigate({ search: next === 'board' ? { view: 'board' } : {}, replace: true }),
+    [navigate],
+  );
+  const onPageChange = useCallback(
+    (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) }),
+    [navigate],
+  );
+  const renderScore = useCallback((row: ListItem) => (row.fit && profile ? <FitScore fit={row.fit} profile={profile} /> : null), [profile]);
+  const ListOfKind = listKinds[list.list_type];
+  return (
+    <ListOfKind
+      listId={listId}
+      profile={profile}
+      view={view}
+      onViewChange={onViewChange}
+      page={search.page ?? 1}
+      onPageChange={onPageChange}
+      renderScore={renderScore}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
@@ -52,6 +52,53 @@ const PendingLabel = styled('span')(({ theme }) => ({
   color: theme.palette.text.secondary,
 }));
 
+interface ListCardProps<R extends ListItem> extends Pick<
+  ListCardsProps<R>,
+  'itemName' | 'renderNameLink' | 'renderSummary' | 'renderPipeline'
+> {
+  row: R;
+  pending: boolean;
+  /** Whether its checkbox is ticked; undefined: it has none (a viewer's list, a pending row). */
+  selected: boolean | undefined;
+  onSelect: (id: number, selected: boolean) => void;
+}
+
+/** One row's card. Drawn again only when its own props change: a row changed, or its checkbox. */
+const ListCard = memo(function ListCard<R extends ListItem>({
+  row,
+  pending,
+  selected,
+  onSelect,
+  itemName,
+  renderNameLink,
+  renderSummary,
+  renderPipeline,
+}: ListCardProps<R>) {
+  const { subtitle, aside, children } = renderSummary(row);
+  return (
+    <RowCard
+      heading={renderNameLink(row)}
+      name={itemName(row)}
+      subtitle={subtitle}
+      aside={
+        <>
+          {aside}
+          {pending && (
+            <PendingLabel title="Saved to the list once you are back online">
+              <CloudUploadOutlinedIcon sx={{ fontSize: 14 }} aria-hidden />
+              Pending
+            </PendingLabel>
+          )}
+        </>
+      }
+      selection={selected === undefined ? undefined : { selected, onChange: (on) => onSelect(row.id, on) }}
+    >
+      {children}
+      {renderPipeline(row)}
+    </RowCard>
+  );
+}) as <R extends ListItem>(props: ListCardProps<R>) => ReactNode;
+
 /** A phone's view of a list: its rows as cards, 15 a page, each selectable by an editor for the selection bar's actions. */
 export function ListCards<R extends ListItem>(props: ListCardsProps<R>) {
   const { list, rows, pendingIds, itemName, renderNameLink, renderSummary, renderPipeline, toolbar, page, onPageChange } = props;
@@ -61,13 +108,19 @@ export function ListCards<R extends ListItem>(props: ListCardsProps<R>) {
   const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shownPage = Math.min(page, pageCount);
   const pageRows = rows.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
-  const selectedIds = new Set(selected.map((row) => row.id));
-  const select = (id: number, on: boolean) => {
-    const next = new Set(selectedIds);
+  const selectedIds = useMemo(() => new Set(selected.map((row) => row.id)), [selected]);
+  // The cards' checkboxes call one function for good, which reads the selection as it is when ticked.
+  const latestSelection = useRef({ selectedIds, onSelectionChange });
+  useLayoutEffect(() => {
+    latestSelection.current = { selectedIds, onSelectionChange };
+  });
+  const select = useCallback((id: number, on: boolean) => {
+    const { selectedIds: current, onSelectionChange: change } = latestSelection.current;
+    const next = new Set(current);
     if (on) next.add(id);
     else next.delete(id);
-    onSelectionChange(next);
-  };
+    change(next);
+  }, []);
 
   return (
     <Box sx={{ pb: selected.length > 0 ? `${SELECTION_BAR_SPACE}px` : 0 }}>
@@ -87,34 +140,29 @@ export function ListCards<R extends ListItem>(props: ListCardsProps<R>) {
         }
         renderCard={(row) => {
           const pending = pendingIds.has(row.id);
-          const { subtitle, aside, children } = renderSummary(row);
           return (
-            <RowCard
-              heading={renderNameLink(row)}
-              name={itemName(row)}
-              subtitle={subtitle}
-              aside={
-                <>
-                  {aside}
-                  {pending && (
-                    <PendingLabel title="Saved to the list once you are back online">
-                      <CloudUploadOutlinedIcon sx={{ fontSize: 14 }} aria-hidden />
-                      Pending
-                    </PendingLabel>
-                  )}
-                </>
-              }
-              selection={editable && !pending ? { selected: selectedIds.has(row.id), onChange: (on) => select(row.id, on) } : undefined}
-            >
-              {children}
-              {renderPipeline(row)}
-            </RowCard>
+            <ListCard
+              row={row}
+              pending={pending}
+              selected={editable && !pending ? selectedIds.has(row.id) : undefined}
+              onSelect={select}
+              itemName={itemName}
+              renderNameLink={renderNameLink}
+              renderSummary={renderSummary}
+              renderPipeline={renderPipeline}
+            />
           );
         }}
         footer={<Pagination page={shownPage} pageCount={pageCount} onPageChange={onPageChange} />}
       />
       <SelectionBar count={selected.length} onClear={() => onSelectionChange(new Set())}>
-        <Button size="small" variant="outlined" color="error" disabled={removing} onClick={() => remove(selected, () => onSelectionChange(new Set()))}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          disabled={removing}
+          onClick={() => remove(selected, () => onSelectionChange(new Set()))}
+        >
           Remove from list
         </Button>
         {selectionActions}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { IconButton, Tooltip, Typography } from '@mui/material';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
@@ -33,39 +33,44 @@ export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns,
   const navigate = useNavigate();
   const { remove, removing } = useRemoveRows(list, itemName);
 
-  const removeColumn: TableColumn<R> = {
-    field: '__remove',
-    headerName: '',
-    width: 60,
-    hideable: false,
-    sortable: false,
-    text: () => '',
-    render: (row, { tabIndex }) =>
-      pendingIds.has(row.id) ? (
-        <Tooltip title="Pending: saved to the list once you are back online" describeChild>
-          <CloudUploadOutlinedIcon fontSize="small" color="action" titleAccess={`${itemName(row)}: pending sync`} />
-        </Tooltip>
-      ) : (
-        <Tooltip title="Remove from list">
-          <IconButton
-            size="small"
-            aria-label={`Remove ${itemName(row)} from list`}
-            tabIndex={tabIndex}
-            disabled={removing}
-            onClick={() => remove([row])}
-          >
-            <RemoveCircleOutlineIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-  };
+  // The same columns while nothing they show changes: the grid redraws every cell when its columns change.
+  const editable = canEditRows(list.role);
+  const gridColumns = useMemo(() => {
+    const removeColumn: TableColumn<R> = {
+      field: '__remove',
+      headerName: '',
+      width: 60,
+      hideable: false,
+      sortable: false,
+      text: () => '',
+      render: (row, { tabIndex }) =>
+        pendingIds.has(row.id) ? (
+          <Tooltip title="Pending: saved to the list once you are back online" describeChild>
+            <CloudUploadOutlinedIcon fontSize="small" color="action" titleAccess={`${itemName(row)}: pending sync`} />
+          </Tooltip>
+        ) : (
+          <Tooltip title="Remove from list">
+            <IconButton
+              size="small"
+              aria-label={`Remove ${itemName(row)} from list`}
+              tabIndex={tabIndex}
+              disabled={removing}
+              onClick={() => remove([row])}
+            >
+              <RemoveCircleOutlineIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+    };
+    return editable ? [removeColumn, ...columns] : columns;
+  }, [editable, columns, pendingIds, itemName, removing, remove]);
 
   return (
     <AppDataGrid
       label={list.name}
       tableId={`list:${list.list_type}`}
       rows={rows}
-      columns={canEditRows(list.role) ? [removeColumn, ...columns] : columns}
+      columns={gridColumns}
       minColumnWidth={60}
       maxColumnWidth={500}
       pageSize={LIST_PAGE_SIZE}

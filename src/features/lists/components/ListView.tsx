@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Box, Paper } from '@mui/material';
 import { usePageTitle } from '@/components/PageTitle/usePageTitle';
 import { usePhoneLayout } from '@/lib/use-phone-layout';
@@ -26,8 +26,22 @@ export interface ListViewProps {
   teamActions?: ReactNode;
 }
 
-/** A saved list's page: its header and actions, and its rows as a table or a board. */
-export function ListView({ list, count, pendingCount, view, onViewChange, onExport, toolbar, table, board, teamActions }: ListViewProps) {
+/**
+ * A saved list's page: its header and actions, and its rows as a table or a board. Drawn again only when
+ * its props change (the page's hooks re-run often while its queries arrive; keep them steady).
+ */
+export const ListView = memo(function ListView({
+  list,
+  count,
+  pendingCount,
+  view,
+  onViewChange,
+  onExport,
+  toolbar,
+  table,
+  board,
+  teamActions,
+}: ListViewProps) {
   usePageTitle(list.name);
   const phone = usePhoneLayout();
   return (
@@ -49,7 +63,9 @@ export function ListView({ list, count, pendingCount, view, onViewChange, onExpo
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           {view === 'board' ? (
             <>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
+              <Box
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}
+              >
                 {toolbar}
               </Box>
               {count === 0 ? <ListEmptyState /> : board}
@@ -61,4 +77,4 @@ export function ListView({ list, count, pendingCount, view, onViewChange, onExpo
       )}
     </Box>
   );
-}
+});

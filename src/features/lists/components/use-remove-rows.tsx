@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Button } from '@mui/material';
 import { apiErrorDetail } from '@/lib/api-client';
 import { closeToast, showToast } from '@/lib/toasts';
@@ -11,35 +12,39 @@ import { itemCount } from './item-noun';
  * Undo adds them back.
  */
 export function useRemoveRows<R extends ListItem>(list: ListSummary, itemName: (row: R) => string) {
-  const addToLists = useAddToLists();
-  const removal = useRemoveFromList();
+  const { mutate: addToLists } = useAddToLists();
+  const { mutate: removeFromList, isPending: removing } = useRemoveFromList();
+  const { id: listId, list_type: listType, name: listName } = list;
 
-  const remove = (rows: readonly R[], onRemoved?: () => void) => {
-    const what = rows.length === 1 ? itemName(rows[0]) : itemCount(list.list_type, rows.length);
-    removal.mutate(
-      rows.map((row) => ({ listId: list.id, listType: list.list_type, itemId: row.id })),
-      {
-        onSuccess: () => {
-          onRemoved?.();
-          showToast(`Removed ${what} from ${list.name}`, {
-            action: (key) => (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => {
-                  closeToast(key);
-                  addToLists.mutate({ listIds: [list.id], listType: list.list_type, items: [...rows] });
-                }}
-              >
-                Undo
-              </Button>
-            ),
-          });
+  const remove = useCallback(
+    (rows: readonly R[], onRemoved?: () => void) => {
+      const what = rows.length === 1 ? itemName(rows[0]) : itemCount(listType, rows.length);
+      removeFromList(
+        rows.map((row) => ({ listId, listType, itemId: row.id })),
+        {
+          onSuccess: () => {
+            onRemoved?.();
+            showToast(`Removed ${what} from ${listName}`, {
+              action: (key) => (
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => {
+                    closeToast(key);
+                    addToLists({ listIds: [listId], listType, items: [...rows] });
+                  }}
+                >
+                  Undo
+                </Button>
+              ),
+            });
+          },
+          onError: (error) => showToast(apiErrorDetail(error) ?? `${what} could not be removed. Please try again.`, { variant: 'error' }),
         },
-        onError: (error) => showToast(apiErrorDetail(error) ?? `${what} could not be removed. Please try again.`, { variant: 'error' }),
-      },
-    );
-  };
+      );
+    },
+    [itemName, listId, listType, listName, removeFromList, addToLists],
+  );
 
-  return { remove, removing: removal.isPending };
+  return { remove, removing };
 }

@@ -1,6 +1,6 @@
 // A saved list's page: the lists feature's page and table with the pipeline feature's columns, stage
 // filter, board and follow-up dialog composed into it (features never import each other).
-import { useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -21,7 +21,7 @@ import { NothingAtStage } from '@/features/pipeline/components/NothingAtStage';
 import { PipelineBoard } from '@/features/pipeline/components/PipelineBoard';
 import { PipelineCardFacts } from '@/features/pipeline/components/PipelineCardFacts';
 import { StageFilter } from '@/features/pipeline/components/StageFilter';
-import { useListPipeline } from '@/features/pipeline/use-list-pipeline';
+import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pipeline';
 import { useMe } from '@/features/profile/api/me';
 import { useListEvents } from '@/features/teams/api/list-events';
 import { ActivityButton } from '@/features/teams/components/ActivityButton';
@@ -82,14 +82,18 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     readOnly,
     listName: list.name,
   });
+  const { changeStage, edit, setStage, csvColumns } = pipeline;
   const me = useMe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const leavePage = async (message?: string) => {
-    if (message) showToast(message, { variant: 'warning' });
-    await navigate({ to: '/investors' });
-    forgetList(queryClient, listId);
-  };
+  const leavePage = useCallback(
+    async (message?: string) => {
+      if (message) showToast(message, { variant: 'warning' });
+      await navigate({ to: '/investors' });
+      forgetList(queryClient, listId);
+    },
+    [navigate, queryClient, listId],
+  );
   // Co-founders' changes show within seconds; a member removed meanwhile is taken off the page.
   useListEvents({
     listKeys,
@@ -107,39 +111,165 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
   const [term, setTerm] = useState('');
   // A phone's selection; kept while the window crosses the breakpoint and back.
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
-  const selected = pipeline.rows.filter((row) => selectedIds.has(row.id) && !pendingIds.has(row.id));
+  const selected = useMemo(
+    () => pipeline.rows.filter((row) => selectedIds.has(row.id) && !pendingIds.has(row.id)),
+    [pipeline.rows, selectedIds, pendingIds],
+  );
   // The pipeline's columns follow the first (the name).
-  const tableColumns = [...columns.slice(0, 1), ...pipeline.columns, ...columns.slice(1)];
+  const tableColumns = useMemo(() => [...columns.slice(0, 1), ...pipeline.columns, ...columns.slice(1)], [columns, pipeline.columns]);
 
-  const exportCsv = async (rows: typeof pipeline.rows) =>
-    downloadCsv(csvFileName(list.name), toCsv([...columns, ...(await pipeline.csvColumns())], rows));
-  const changeSelectedStage = (stage: PipelineStage) => {
-    for (const row of selected) pipeline.changeStage(row, stage);
-    showToast(`Moved ${itemCount(list.list_type, selected.length)} to ${PIPELINE_STAGE_LABELS[stage]}`, { variant: 'success' });
-  };
+  // What the page renders is made again only when what it shows changes: the outbox read after the first
+  // paint, the member list or the activity arriving redraw none of the rows, and a row changed redraws that row.
+  const exportCsv = useCallback(
+    async (rows: readonly ShownRow<R>[]) => downloadCsv(csvFileName(list.name), toCsv([...columns, ...(await csvColumns())], rows)),
+    [list.name, columns, csvColumns],
+  );
+  const onExport = useCallback(() => void exportCsv(pipeline.rows), [exportCsv, pipeline.rows]);
+  const changeSelectedStage = useCallback(
+    (stage: PipelineStage) => {
+      for (const row of selected) changeStage(row, stage);
+      showToast(`Moved ${itemCount(list.list_type, selected.length)} to ${PIPELINE_STAGE_LABELS[stage]}`, { variant: 'success' });
+    },
+    [selected, changeStage, list.list_type],
+  );
   // A new search or stage shows the cards from their first page.
-  const firstPage = () => page !== 1 && onPageChange(1);
+  const firstPage = useCallback(() => page !== 1 && onPageChange(1), [page, onPageChange]);
 
-  const toolbar = (
-    <>
-      <SearchField
-        label="Search this list"
-        placeholder="Search this list"
-        value={term}
-        onCommit={(next) => {
-          setTerm(next);
-          firstPage();
-        }}
-        sx={{ width: { xs: '100%', md: 380 } }}
-      />
-      <StageFilter
-        value={pipeline.stage}
-        onChange={(stage) => {
-          pipeline.setStage(stage);
-          firstPage();
-        }}
-      />
-    </>
+  const toolbar = useMemo(
+    () => (
+      <>
+        <SearchField
+          label="Search this list"
+          placeholder="Search this list"
+          value={term}
+          onCommit={(next) => {
+            setTerm(next);
+            firstPage();
+          }}
+          sx={{ width: { xs: '100%', md: 380 } }}
+        />
+        <StageFilter
+          value={pipeline.stage}
+          onChange={(stage) => {
+            setStage(stage);
+            firstPage();
+          }}
+        />
+      </>
+    ),
+    [term, pipeline.stage, setStage, firstPage],
+  );
+  const noRows = useMemo(() => (pipeline.stage === 'all' ? undefined : <NothingAtStage stage={pipeline.stage} />), [pipeline.stage]);
+  // The board and a phone's cards search the rows themselves (the grid has its own quick search).
+  const searched = useMemo(
+    () => (phone || view === 'board' ? matching(pipeline.stageRows, tableColumns, term) : pipeline.stageRows),
+    [phone, view, pipeline.stageRows, tableColumns, term],
+  );
+  const renderPipeline = useCallback(
+    (row: ShownRow<R>) => (
+      <PipelineCardFacts row={row} name={itemName(row)} onStageChange={changeStage} onEdit={edit} readOnly={readOnly} />
+    ),
+    [itemName, changeStage, edit, readOnly],
+  );
+  const selectionActions = useMemo(
+    () => (
+      <>
+        <Button size="small" variant="outlined" onClick={() => void exportCsv(selected)}>
+          Export CSV
+        </Button>
+        <ChangeStageMenu onChange={changeSelectedStage} />
+      </>
+    ),
+    [exportCsv, selected, changeSelectedStage],
+  );
+
+  const table = useMemo(
+    () =>
+      phone ? (
+        <ListCards
+          list={list}
+          rows={searched}
+          pendingIds={pendingIds}
+          itemName={itemName}
+          renderNameLink={renderNameLink}
+          renderSummary={renderSummary}
+          renderPipeline={renderPipeline}
+          toolbar={toolbar}
+          page={page}
+          onPageChange={onPageChange}
+          selected={selected}
+          onSelectionChange={setSelectedIds}
+          selectionActions={selectionActions}
+          term={term}
+          noRows={noRows}
+        />
+      ) : (
+        <ListTable
+          list={list}
+          rows={pipeline.stageRows}
+          pendingIds={pendingIds}
+          columns={tableColumns}
+          itemName={itemName}
+          term={term}
+          toolbar={toolbar}
+          noRows={noRows}
+        />
+      ),
+    [
+      phone,
+      list,
+      searched,
+      pendingIds,
+      itemName,
+      renderNameLink,
+      renderSummary,
+      renderPipeline,
+      toolbar,
+      page,
+      onPageChange,
+      selected,
+      selectionActions,
+      term,
+      noRows,
+      pipeline.stageRows,
+      tableColumns,
+    ],
+  );
+  // Only the view shown is rendered: the table's page does not build the board.
+  const board = useMemo(
+    () =>
+      view === 'board' ? (
+        <PipelineBoard
+          rows={searched}
+          itemName={itemName}
+          firmName={firmName}
+          renderNameLink={renderNameLink}
+          renderScore={renderScore}
+          onStageChange={changeStage}
+          onEdit={edit}
+          readOnly={readOnly}
+          renderCardAction={(row) => (
+            <ActivityButton listKeys={listKeys} row={{ listId, listType: list.list_type, itemId: row.id }} name={itemName(row)} />
+          )}
+        />
+      ) : null,
+    [view, searched, itemName, firmName, renderNameLink, renderScore, changeStage, edit, readOnly, listId, list.list_type],
+  );
+  const teamActions = useMemo(
+    () =>
+      canManageList(list.role) ? (
+        <ShareButton listKeys={listKeys} listId={listId} listName={list.name} />
+      ) : (
+        <LeaveListButton
+          listKeys={listKeys}
+          listId={listId}
+          listName={list.name}
+          ownerName={`${list.owner.first_name} ${list.owner.last_name}`}
+          userId={me.id}
+          onLeft={() => leavePage()}
+        />
+      ),
+    [list.role, list.name, list.owner.first_name, list.owner.last_name, listId, me.id, leavePage],
   );
 
   return (
@@ -150,78 +280,11 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
         pendingCount={pendingIds.size}
         view={view}
         onViewChange={onViewChange}
-        onExport={() => void exportCsv(pipeline.rows)}
+        onExport={onExport}
         toolbar={toolbar}
-        teamActions={
-          canManageList(list.role) ? (
-            <ShareButton listKeys={listKeys} listId={listId} listName={list.name} />
-          ) : (
-            <LeaveListButton
-              listKeys={listKeys}
-              listId={listId}
-              listName={list.name}
-              ownerName={`${list.owner.first_name} ${list.owner.last_name}`}
-              userId={me.id}
-              onLeft={() => leavePage()}
-            />
-          )
-        }
-        table={
-          phone ? (
-            <ListCards
-              list={list}
-              rows={matching(pipeline.stageRows, tableColumns, term)}
-              pendingIds={pendingIds}
-              itemName={itemName}
-              renderNameLink={renderNameLink}
-              renderSummary={renderSummary}
-              renderPipeline={(row) => (
-                <PipelineCardFacts row={row} name={itemName(row)} onStageChange={pipeline.changeStage} onEdit={pipeline.edit} readOnly={readOnly} />
-              )}
-              toolbar={toolbar}
-              page={page}
-              onPageChange={onPageChange}
-              selected={selected}
-              onSelectionChange={setSelectedIds}
-              selectionActions={
-                <>
-                  <Button size="small" variant="outlined" onClick={() => void exportCsv(selected)}>
-                    Export CSV
-                  </Button>
-                  <ChangeStageMenu onChange={changeSelectedStage} />
-                </>
-              }
-              term={term}
-              noRows={pipeline.stage === 'all' ? undefined : <NothingAtStage stage={pipeline.stage} />}
-            />
-          ) : (
-            <ListTable
-              list={list}
-              rows={pipeline.stageRows}
-              pendingIds={pendingIds}
-              columns={tableColumns}
-              itemName={itemName}
-              term={term}
-              toolbar={toolbar}
-              noRows={pipeline.stage === 'all' ? undefined : <NothingAtStage stage={pipeline.stage} />}
-            />
-          )
-        }
-        board={
-          <PipelineBoard
-            rows={matching(pipeline.stageRows, tableColumns, term)}
-            itemName={itemName}
-            firmName={firmName}
-            renderNameLink={renderNameLink}
-            renderScore={renderScore}
-            onStageChange={pipeline.changeStage}
-            onEdit={pipeline.edit}
-            readOnly={readOnly}
-            renderCardAction={(row) => (
-              <ActivityButton listKeys={listKeys} row={{ listId, listType: list.list_type, itemId: row.id }} name={itemName(row)} />
-            )}
-          />
-        }
+        teamActions={teamActions}
+        table={table}
+        board={board}
       />
       <FollowUpAmountDialog {...pipeline.dialog} />
     </>
