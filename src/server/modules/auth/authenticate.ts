@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../plugins/error-handler.js';
 import { AccessTokenReader } from './access-token.js';
-import { isSessionLive, SESSION_ENDED } from './sessions.js';
+import { BatchedReads } from './batched-reads.js';
+import { liveSessions, SESSION_ENDED } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,10 @@ export const authenticate = fp(async (app: FastifyInstance) => {
   app.decorateRequest('userId', 0);
   app.decorateRequest('sessionId', null);
   const tokens = new AccessTokenReader(app.config.jwtSecret);
+  const sessions = new BatchedReads(
+    async (ids: string[]) => new Map([...(await liveSessions(app.db, ids))].map((id) => [id, true])),
+    false,
+  );
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -27,9 +32,10 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     const claims = await tokens.read(match[1]);
     if (claims === null) throw new HttpError(401, 'Access token is invalid or expired');
     // Checked on every call, after the signature (remembered) and before anything else: Log Out or a
-    // password reset on any instance ends the token at once. A token naming no session cannot be ended, so
-    // it is refused too (the server issues none).
-    if (claims.sessionId === null || !(await isSessionLive(app.db, claims.sessionId))) {
+    // password reset on any instance ends the token at once. The calls arriving together are checked in
+    // one statement, sent after each of them arrived. A token naming no session cannot be ended, so it is
+    // refused too (the server issues none).
+    if (claims.sessionId === null || !(await sessions.read(claims.sessionId))) {
       throw new HttpError(401, SESSION_ENDED);
     }
     request.userId = claims.userId;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Tokens } from '../../../shared/api-types.js';
 import type { Db } from '../../db/client.js';
+import { PreparedRows } from '../../db/query-rows.js';
 import { refreshTokens } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signAccessToken } from './access-token.js';
@@ -100,31 +101,26 @@ export async function endSession(db: Db, refreshToken: string): Promise<void> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Whether a session (the `sid` of an access token) is still on: some refresh token of its family is not
- * revoked. Log Out, a password change or reset, and a reused refresh token revoke the whole family, so
- * the access tokens issued with it are refused from the next call on, on every instance: it is read from
- * the database each time (one lookup on the family's index; the first row of a live family answers).
- */
-export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
-  if (!UUID.test(sessionId)) return false;
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.family_id, sessionId), isNull(refreshTokens.revoked_at)))
-    .limit(1);
-  return row !== undefined;
-}
+// For each session, whether one refresh token of its family is not revoked: the first such row on the family's
+// index answers (a long session has a row per rotation).
+const liveOfSessions = new PreparedRows(
+  'live_sessions',
+  sql`SELECT session.id FROM unnest(${sql.placeholder('ids')}::uuid[]) AS session(id)
+    WHERE EXISTS (SELECT 1 FROM ${refreshTokens}
+      WHERE ${refreshTokens.family_id} = session.id AND ${refreshTokens.revoked_at} IS NULL)`,
+);
 
-/** Which of these sessions are still on, in one lookup: a live stream's heartbeat ends those of the others. */
+/**
+ * Which of these sessions (the `sid` of access tokens) are still on, in one lookup. Log Out, a password change
+ * or reset, and a reused refresh token revoke the whole family, so the access tokens issued with it are refused
+ * from the next call on, on every instance: it is read from the database each time. Every authenticated call
+ * asks (through one BatchedReads), and a live stream's heartbeat ends those of the others.
+ */
 export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
   const ids = sessionIds.filter((id) => UUID.test(id));
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ id: refreshTokens.family_id })
-    .from(refreshTokens)
-    .where(and(inArray(refreshTokens.family_id, ids), isNull(refreshTokens.revoked_at)));
-  return new Set(rows.map((row) => row.id));
+  const rows = await liveOfSessions.run(db, { ids });
+  return new Set(rows.map((row) => String(row.id)));
 }
 
 /** Ends every session of the user, or every one but `keepFamilyId` (the caller's own). */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   type CompleteStartupProfile,
   compileFitProfile,
@@ -8,6 +8,7 @@ import {
 } from '../../../shared/fit.js';
 import type { Db } from '../../db/client.js';
 import { startups } from '../../db/schema.js';
+import { BatchedReads } from '../auth/batched-reads.js';
 
 const profileColumns = {
   name: startups.name,
@@ -31,11 +32,28 @@ export async function readStartup(db: Db, userId: number): Promise<StartupProfil
   return (await savedStartup(db, userId)) ?? EMPTY_STARTUP;
 }
 
-/** The profile compiled for scoring rows, or null when the user has none. Read on every call, so a
- * change is seen by the next search on any instance. */
-export async function fitProfileFor(db: Db, userId: number): Promise<FitProfile | null> {
-  const profile = await savedStartup(db, userId);
-  return profile ? compileFitProfile(profile) : null;
+/** Each database's profile reads: the searches arriving together read their callers' profiles in one statement. */
+const fitProfileReads = new WeakMap<Db, BatchedReads<number, FitProfile | null>>();
+
+function fitProfileReader(db: Db): BatchedReads<number, FitProfile | null> {
+  let reads = fitProfileReads.get(db);
+  if (!reads) {
+    reads = new BatchedReads(async (userIds: number[]) => {
+      const rows = await db
+        .select({ user_id: startups.user_id, ...profileColumns })
+        .from(startups)
+        .where(inArray(startups.user_id, userIds));
+      return new Map(rows.map(({ user_id, ...profile }) => [user_id, compileFitProfile(profile)]));
+    }, null);
+    fitProfileReads.set(db, reads);
+  }
+  return reads;
+}
+
+/** The profile compiled for scoring rows, or null when the user has none. Read from the database on every
+ * call, so a change is seen by the next search on any instance. */
+export function fitProfileFor(db: Db, userId: number): Promise<FitProfile | null> {
+  return fitProfileReader(db).read(userId);
 }
 
 /**
