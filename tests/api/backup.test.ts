@@ -28,7 +28,7 @@ interface CliResult {
 }
 
 /** Runs one of src/server/cli's scripts to its end, as npm would (`npm run backup -- FILE`). */
-function runCli(script: 'backup' | 'restore' | 'serve', args: string[], env: Record<string, string>): Promise<CliResult> {
+function runCli(script: 'backup' | 'restore' | 'serve' | 'seed' | 'import', args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${script}.ts`, ...args], {
       cwd: root,
@@ -138,6 +138,15 @@ describe('backup and restore of the PGlite database', () => {
       const second = await runCli('serve', [], { ...env, PORT: '0' });
       expect(second.code).not.toBe(0);
       expect(second.stderr).toContain(`${sourceDir} is in use by another Fundscape process`);
+      // Nor does a seed or an import open them beside the app.
+      const csv = path.join(tmp, 'one.csv');
+      writeFileSync(csv, 'first_name,last_name\nAda,Stone\n');
+      for (const [script, args] of [['seed', ['--investors', '1']], ['import', ['investors', csv]]] as const) {
+        const tool = await runCli(script, [...args], env);
+        expect(tool.code, script).not.toBe(0);
+        expect(tool.stderr, script).toContain(`${sourceDir} is in use by another Fundscape process`);
+      }
+      rmSync(csv);
       const backup = await runCli('backup', [backupFile], env);
       expect(backup.stderr).toBe('');
       expect(backup.code).toBe(0);

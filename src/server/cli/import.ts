@@ -2,7 +2,7 @@
 // the server uses (DATABASE_URL, else the PGlite files in DATA_DIR). Bad rows are reported and skipped.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { loadConfig, loadDotEnv } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openToolDatabase } from './tool-database.js';
 import { importCatalogueCsv } from '../db/import/import-csv.js';
 import type { ImportKind } from '../db/import/fields.js';
 import { ImportFileError } from '../db/import/parse-row.js';
@@ -28,7 +28,7 @@ async function run() {
   }
   loadDotEnv();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const { database, close } = await openToolDatabase(config);
   try {
     const summary = await importCatalogueCsv(database.db, args.kind, createReadStream(args.file));
     for (const { line, reason } of summary.problems) process.stdout.write(`line ${line}: skipped, ${reason}\n`);
@@ -38,7 +38,7 @@ async function run() {
     );
     if (inserted + updated === 0) process.stdout.write('The catalogue is unchanged.\n');
   } finally {
-    await database.close();
+    await close();
   }
 }
 

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig, loadDotEnv } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openToolDatabase } from './tool-database.js';
 import { DEFAULT_BATCH_SIZE, seedCatalogue } from '../db/seed/seed-catalogue.js';
 
 const USAGE = 'Usage: npm run seed -- --investors N --funds M [--batch-size B]';
@@ -47,7 +47,7 @@ async function run() {
   const config = loadConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   process.stdout.write(`Seeding ${options.investors} investors and ${options.funds} funds into ${where}\n`);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const { database, close } = await openToolDatabase(config);
   const bar = new cliProgress.SingleBar(
     {
       format:
@@ -67,7 +67,7 @@ async function run() {
     process.stdout.write(`Added ${done.investors} investors and ${done.funds} funds in ${seconds.toFixed(1)} s\n`);
   } finally {
     bar.stop();
-    await database.close();
+    await close();
   }
 }
 

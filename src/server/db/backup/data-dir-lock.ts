@@ -1,8 +1,8 @@
 // One process at a time opens the PGlite files in DATA_DIR (PGlite is embedded and single-process): the app,
-// a backup taken while the app is stopped, or a restore. The lock is a listening socket, which two processes
-// can never both hold. On Linux it is an abstract socket (no file), gone with its process however that ends;
-// elsewhere a socket file in the temporary directory, which a process that died leaves behind and which is
-// taken over once nothing answers on it.
+// a backup taken while the app is stopped, a restore, a seed or an import. The lock is a listening socket,
+// which two processes can never both hold. On Linux it is an abstract socket (no file), gone with its process
+// however that ends; elsewhere a socket file in the temporary directory, which a process that died leaves
+// behind and which is taken over once nothing answers on it.
 import { createHash } from 'node:crypto';
 import { mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
@@ -11,7 +11,7 @@ import path from 'node:path';
 
 export class DataDirInUseError extends Error {
   constructor(dataDir: string) {
-    super(`${dataDir} is in use by another Fundscape process (the app, a backup or a restore)`);
+    super(`${dataDir} is in use by another Fundscape process (the app, a backup, a restore, a seed or an import)`);
   }
 }
 
