@@ -11,7 +11,7 @@
 // git worktree in a temporary directory (its node_modules a link to this checkout's when its package-lock.json
 // is the same, else installed there with `npm ci`), and on each database the two servers take turns, REF first,
 // `rounds` times (default 1), each on a fresh database of its own. The table then gives this tree's figures over
-// REF's, each the mean of its rounds. The founder is written with plain SQL through each tree's own openDatabase (so each database has that
+// REF's, each the median of its rounds. The founder is written with plain SQL through each tree's own openDatabase (so each database has that
 // tree's migrations), with a live session, and the access token is signed here: a tree that checks sessions
 // accepts it, one that does not ignores its session claim.
 import { execFileSync } from 'node:child_process';
@@ -183,7 +183,12 @@ async function onPostgres(tree: Tree): Promise<Run> {
 }
 
 const answered = (r: Result) => Object.values(r.statusCodeStats).reduce((sum, s) => sum + Number(s.count), 0);
-const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+/** The middle figure, or the mean of the middle two: one round disturbed by other work on the machine moves it little. */
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
+}
 
 function report(runs: Run[], trees: Tree[]): string {
   const lines = [
@@ -200,10 +205,10 @@ function report(runs: Run[], trees: Tree[]): string {
   }
   if (trees.length === 2) {
     const [before, after] = trees.map((tree) => tree.name);
-    lines.push('', `${after} over ${before} (means of the rounds):`, '');
+    lines.push('', `${after} over ${before} (medians of the rounds):`, '');
     for (const database of new Set(runs.map((run) => run.database))) {
       const of = (tree: string, figure: (r: Result) => number) =>
-        mean(runs.filter((run) => run.database === database && run.tree === tree).map((run) => figure(run.result)));
+        median(runs.filter((run) => run.database === database && run.tree === tree).map((run) => figure(run.result)));
       const ratio = (figure: (r: Result) => number) => (of(after, figure) / of(before, figure)).toFixed(2);
       lines.push(
         `- ${database}: req/s × ${ratio((r) => r.requests.average)}, p50 × ${ratio((r) => r.latency.p50)}, ` +
