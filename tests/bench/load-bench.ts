@@ -11,9 +11,10 @@
 // git worktree in a temporary directory (its node_modules a link to this checkout's when its package-lock.json
 // is the same, else installed there with `npm ci`), and on each database the two servers take turns, REF first,
 // `rounds` times (default 1), each on a fresh database of its own. The table then gives this tree's figures over
-// REF's, each the median of its rounds. The founder is written with plain SQL through each tree's own openDatabase (so each database has that
-// tree's migrations), with a live session, and the access token is signed here: a tree that checks sessions
-// accepts it, one that does not ignores its session claim.
+// REF's: each round's ratio to the REF run just before it, and their median (the machine's load drifts between
+// rounds more than between two neighbouring runs). The founder is written with plain SQL through each tree's own
+// openDatabase (so each database has that tree's migrations), with a live session, and the access token is signed
+// here: a tree that checks sessions accepts it, one that does not ignores its session claim.
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -205,14 +206,17 @@ function report(runs: Run[], trees: Tree[]): string {
   }
   if (trees.length === 2) {
     const [before, after] = trees.map((tree) => tree.name);
-    lines.push('', `${after} over ${before} (medians of the rounds):`, '');
+    lines.push('', `${after} over ${before}, each round against the run just before it (the median of the rounds):`, '');
     for (const database of new Set(runs.map((run) => run.database))) {
-      const of = (tree: string, figure: (r: Result) => number) =>
-        median(runs.filter((run) => run.database === database && run.tree === tree).map((run) => figure(run.result)));
-      const ratio = (figure: (r: Result) => number) => (of(after, figure) / of(before, figure)).toFixed(2);
+      const of = (tree: string) => runs.filter((run) => run.database === database && run.tree === tree).map((run) => run.result);
+      const [was, is] = [of(before), of(after)];
+      const ratio = (figure: (r: Result) => number) => {
+        const each = is.map((r, round) => figure(r) / figure(was[round]));
+        return `× ${median(each).toFixed(2)}` + (each.length > 1 ? ` (${each.map((x) => x.toFixed(2)).join(', ')})` : '');
+      };
       lines.push(
-        `- ${database}: req/s × ${ratio((r) => r.requests.average)}, p50 × ${ratio((r) => r.latency.p50)}, ` +
-          `p99 × ${ratio((r) => r.latency.p99)}, max × ${ratio((r) => r.latency.max)}`,
+        `- ${database}: req/s ${ratio((r) => r.requests.average)}, p50 ${ratio((r) => r.latency.p50)}, ` +
+          `p99 ${ratio((r) => r.latency.p99)}, max ${ratio((r) => r.latency.max)}`,
       );
     }
   }
