@@ -1,5 +1,21 @@
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Box } from '@mui/material';
+
+/** About what a phone's first screen shows of a page's cards, and a little more. */
+const FIRST_CARDS = 4;
+
+/**
+ * How many of `total` cards to draw: the first screen's with the page, then the rest in a transition,
+ * which React renders in slices between which the phone can paint and answer a tap, instead of holding
+ * the main thread for the whole page's cards at once.
+ */
+function useCardsShown(total: number): number {
+  const [shown, setShown] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (shown < total) startTransition(() => setShown(total));
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
 
 export interface RowCardListProps<R> {
   /** The list's accessible name ('Investors', the list's name). */
@@ -16,11 +32,12 @@ export interface RowCardListProps<R> {
 
 /** A page's rows as a list of cards: what a phone shows instead of a data grid. */
 export function RowCardList<R>({ label, rows, rowKey, renderCard, empty, footer }: RowCardListProps<R>) {
+  const shown = useCardsShown(rows.length);
   if (rows.length === 0 && empty) return <>{empty}</>;
   return (
     <>
       <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-        {rows.map((row) => (
+        {rows.slice(0, shown).map((row) => (
           <li key={rowKey(row)}>{renderCard(row)}</li>
         ))}
       </Box>
