@@ -22,7 +22,7 @@ import {
 } from './search-sql.js';
 import { readCatalogueVersion } from './version.js';
 import { VersionedCache } from './versioned-cache.js';
-import { toWire, type WireRow } from './wire.js';
+import { fillMissing, type WireRow } from './wire.js';
 
 export interface SearchResult {
   results: Scored<WireRow>[];
@@ -327,7 +327,7 @@ export class CatalogueSearch {
       const version = Number(rows[0][VERSION_COLUMN]);
       if (version === index.version) {
         // Each row carries the version; a page with no rows is the one row holding only it.
-        const found = rows.filter((row) => row.id !== null).map(({ [VERSION_COLUMN]: _version, ...row }) => row);
+        const found = rows.filter((row) => row.id !== null);
         return this.answer(fit?.byScore ? inOrderOf(match.ids, found) : found, match.total, perPage, profile);
       }
       this.newestSeen = Math.max(this.newestSeen, version);
@@ -373,7 +373,7 @@ export class CatalogueSearch {
     const start = (page - 1) * perPage;
     const ids = scored.slice(start, start + perPage).map((row) => row.id);
     const rows = ids.length === 0 ? [] : await this.pageByIds.run(this.db, { ids });
-    const found = rows.filter((row) => row.id !== null).map(({ [VERSION_COLUMN]: _version, ...row }) => row);
+    const found = rows.filter((row) => row.id !== null);
     return this.answer(inOrderOf(ids, found), scored.length, perPage, profile);
   }
 
@@ -417,15 +417,21 @@ export class CatalogueSearch {
     };
   }
 
-  /** A row as answered, with its fit against the profile (the same rubric the index ranks by). */
+  /**
+   * A row as answered, with its fit against the profile (the same rubric the index ranks by): one copy of
+   * the row as read, without the catalogue version a page's rows carry.
+   */
   scored(row: Row, profile: FitProfile | null): Scored<WireRow> {
-    const wire = toWire(this.catalogue, row);
-    return { ...wire, fit: profile ? fitOf(profile, fitFactsOf(this.catalogue.name, wire)) : null };
+    const { [VERSION_COLUMN]: _version, ...copy } = row;
+    const wire = fillMissing(this.catalogue, copy) as Scored<WireRow>;
+    wire.fit = profile ? fitOf(profile, fitFactsOf(this.catalogue.name, wire)) : null;
+    return wire;
   }
 
-  /** A page answered without a profile, scored against one. */
+  /** A page this search answered without a profile (its rows its own), scored against one in place. */
   rescored(page: SearchResult, profile: FitProfile): SearchResult {
-    return { ...page, results: page.results.map((row) => this.scored(row, profile)) };
+    for (const row of page.results) row.fit = fitOf(profile, fitFactsOf(this.catalogue.name, row));
+    return page;
   }
 
   /** One row, with `fit` null: the route scores it once the caller's profile is read alongside. */

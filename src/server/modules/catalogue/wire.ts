@@ -10,9 +10,13 @@ export type WireRow = Investor | Fund;
  * and the text 'NaN' on the wire, as imported data has them.
  */
 export function toWire(catalogue: Catalogue, row: Record<string, unknown>): WireRow {
-  const out = { ...row };
+  return fillMissing(catalogue, { ...row });
+}
+
+/** toWire in place, for a copy of the row the caller has just made. */
+export function fillMissing(catalogue: Catalogue, row: Record<string, unknown>): WireRow {
   for (const column of catalogue.numericColumns) {
-    if (out[column] === null || out[column] === undefined) out[column] = MISSING;
+    if (row[column] === null || row[column] === undefined) row[column] = MISSING;
   }
-  return out as WireRow;
+  return row as WireRow;
 }
