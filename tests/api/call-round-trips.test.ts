@@ -5,12 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/client.js';
-import { openDatabase } from '../../src/server/db/client.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { startSession } from '../../src/server/modules/auth/sessions.js';
 import { STARTUP_PATH } from '../../src/shared/api-paths.js';
-import { buildTestApp } from '../helpers/app.js';
-import { createPostgresDatabase, testDatabases } from '../helpers/database.js';
+import { buildTestApp, twoInstancesOnPostgres } from '../helpers/app.js';
+import { testDatabases } from '../helpers/database.js';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { createVerifiedUser } from '../helpers/users.js';
 
@@ -99,24 +98,17 @@ describe.each(testDatabases())('round trips of authenticated calls on $name', (k
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('a profile change and a log-out across two instances on one PostgreSQL', () => {
-  let drop: () => Promise<void>;
+  let instances: Awaited<ReturnType<typeof twoInstancesOnPostgres>>;
   let a: Awaited<ReturnType<typeof buildTestApp>>;
   let b: Awaited<ReturnType<typeof buildTestApp>>;
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase(serverUrl!);
-    drop = created.drop;
-    const kind = { name: 'postgres' as const, open: () => openDatabase({ url: created.url }) };
-    a = await buildTestApp(kind, { rateLimit: false });
-    b = await buildTestApp(kind, { rateLimit: false });
+    instances = await twoInstancesOnPostgres(serverUrl!, { rateLimit: false });
+    ({ a, b } = instances);
     await seedCatalogue(a.app.db, { investors: 100, funds: 10 });
     expect(await b.app.catalogue.investors.warmUp()).toBe(true);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
-  });
+  afterAll(() => instances?.close());
 
   it('a profile saved on one scores the next search on the other, and a log-out on one refuses the next call there', async () => {
     const { user } = await createVerifiedUser(a.app);

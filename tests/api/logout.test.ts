@@ -3,13 +3,12 @@
 // TEST_DATABASE_URL is set), while the account's other sessions go on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase } from '../../src/server/db/client.js';
 import { createMailer, type Mailer } from '../../src/server/mail/mailer.js';
 import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
 import { startSession } from '../../src/server/modules/auth/sessions.js';
-import { buildTestApp } from '../helpers/app.js';
+import { buildTestApp, twoInstancesOnPostgres } from '../helpers/app.js';
 import { authFlow } from '../helpers/auth-flow.js';
-import { createPostgresDatabase, testDatabases } from '../helpers/database.js';
+import { testDatabases } from '../helpers/database.js';
 import { startSmtpSink } from '../helpers/smtp-sink.js';
 import { createVerifiedUser } from '../helpers/users.js';
 
@@ -147,22 +146,15 @@ describe.each(testDatabases())('ending sessions on $name', (kind) => {
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('ending sessions across two instances on one PostgreSQL', () => {
-  let drop: () => Promise<void>;
+  let instances: Awaited<ReturnType<typeof twoInstancesOnPostgres>>;
   let a: Awaited<ReturnType<typeof buildTestApp>>;
   let b: Awaited<ReturnType<typeof buildTestApp>>;
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase(serverUrl!);
-    drop = created.drop;
-    const kind = { name: 'postgres' as const, open: () => openDatabase({ url: created.url }) };
-    a = await buildTestApp(kind, { rateLimit: false });
-    b = await buildTestApp(kind, { rateLimit: false });
+    instances = await twoInstancesOnPostgres(serverUrl!, { rateLimit: false });
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
-  });
+  afterAll(() => instances?.close());
 
   it('a log-out on one is refused on the other at its next call, after the token was used (and remembered) there', async () => {
     const { user } = await createVerifiedUser(a.app);

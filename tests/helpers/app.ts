@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
 import { createMailer, type Mailer } from '../../src/server/mail/mailer.js';
-import type { TestDatabaseKind } from './database.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { createPostgresDatabase, type TestDatabaseKind } from './database.js';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -60,6 +61,26 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * Two instances of the app on one throwaway PostgreSQL database (made on `serverUrl`), as two servers behind
+ * a load balancer run; close() ends both and drops the database.
+ */
+export async function twoInstancesOnPostgres(serverUrl: string, options: TestAppOptions = {}) {
+  const created = await createPostgresDatabase(serverUrl);
+  const kind: TestDatabaseKind = { name: 'postgres', open: () => openDatabase({ url: created.url }) };
+  const a = await buildTestApp(kind, options);
+  const b = await buildTestApp(kind, options);
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      await created.drop();
     },
   };
 }
