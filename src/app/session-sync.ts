@@ -3,16 +3,21 @@ import type { Session } from '@/lib/session';
 import type { AppRouter } from './router';
 
 /**
- * When the session ends — Log Out, or a refresh token the server no longer accepts — the user's
- * cached data is dropped and the router goes to /login. An expired session keeps the page the user
- * was on as `redirect`, so logging in again returns there.
+ * When the session ends — Log Out, or a refresh token the server no longer accepts — the router goes
+ * to /login and the user's cached data is dropped. An expired session keeps the page the user was on
+ * as `redirect`, so logging in again returns there.
+ *
+ * The cache is dropped once /login is drawn, not before: a page still on screen whose data vanished
+ * would ask the server for it again, without a token (a 401 for every query on the page).
  */
 export function syncSessionWithRouter(session: Session, router: AppRouter, queryClient: QueryClient): () => void {
   return session.subscribe(({ loggedIn }, reason) => {
     if (loggedIn) return;
-    queryClient.clear();
+    void queryClient.cancelQueries();
     const here = router.state.location.href;
     const search = reason === 'expired' && here !== '/' ? { redirect: here } : {};
-    void router.navigate({ to: '/login', search, replace: reason === 'expired' });
+    void router
+      .navigate({ to: '/login', search, replace: reason === 'expired' })
+      .finally(() => setTimeout(() => queryClient.clear()));
   });
 }

@@ -148,6 +148,10 @@ describeE2E('on the home screen', () => {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    // Which call was refused, when one is: the console names only the status.
+    page.on('response', (response) => {
+      if (response.status() === 401) problems.push(`401 ${response.request().method()} ${response.url()}`);
+    });
 
     await page.goto('/follow-ups');
     await page.getByRole('region', { name: 'Due today' }).getByText(fullName(setup.investors[0])).waitFor();
