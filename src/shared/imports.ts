@@ -1,0 +1,86 @@
+// A spreadsheet imported into an investor list. The browser reads the file and maps its columns and values;
+// the server checks every row again, matches it to the catalogue, and lands all rows or none.
+//   POST   /lists/{id}/imports/preview   {rows: ImportRow[]}                       -> {rows: PreviewRow[]}
+//   POST   /lists/{id}/imports           {file_name, rows: ImportCommitRow[]}      -> 201 ImportResult (Idempotency-Key)
+//   DELETE /lists/{id}/imports/{importId}                                          -> 204; 410 after UNDO_HOURS
+import type { PipelineStage } from './pipeline.js';
+import type { ContactInput } from './contacts.js';
+
+export const importsPath = (listId: number) => `/lists/${listId}/imports`;
+export const importPreviewPath = (listId: number) => `/lists/${listId}/imports/preview`;
+export const importPath = (listId: number, importId: number) => `/lists/${listId}/imports/${importId}`;
+
+/** Said before anything is read. */
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** How long Undo import is offered. */
+export const IMPORT_UNDO_HOURS = 24;
+/** Candidates answered for a row without a match. */
+export const IMPORT_CANDIDATES_MAX = 3;
+
+/** What a row brings to the list's pipeline; each value already parsed by the browser, checked again by the server. */
+export interface ImportPipelineValues {
+  stage?: PipelineStage | null;
+  /** Whole US dollars. */
+  amount?: number | null;
+  /** YYYY-MM-DD. */
+  follow_up_on?: string | null;
+  note?: string | null;
+}
+
+/** One row of the file as mapped: the investor fields it has (names may be empty: a row may have only an e-mail). */
+export type ImportRow = Partial<ContactInput> & { pipeline?: ImportPipelineValues };
+
+export type MatchConfidence = 'exact' | 'likely';
+/** What a match was made on: the e-mail (exact), website domain and last name, or name and firm (likely). */
+export type MatchBasis = 'email' | 'domain_and_last_name' | 'name_and_firm';
+
+export interface ImportMatch {
+  investor_id: number;
+  confidence: MatchConfidence;
+  by: MatchBasis;
+}
+
+/** A catalogue investor offered for a row: enough to tell them apart. */
+export interface ImportCandidate {
+  investor_id: number;
+  first_name: string;
+  last_name: string;
+  firm_name: string;
+  contact_title: string;
+  email: string;
+  city: string;
+  country: string;
+}
+
+export interface ImportRowError {
+  field: string;
+  detail: string;
+}
+
+export interface PreviewRow {
+  /** Numbered from 0 in the order sent. */
+  row: number;
+  match: ImportMatch | null;
+  /** The match first when there is one, then up to IMPORT_CANDIDATES_MAX by name. */
+  candidates: ImportCandidate[];
+  /** The first earlier row of the file naming the same investor, or null. */
+  duplicate_of_row: number | null;
+  /** The matched investor is on the list already: linking it updates its pipeline fields. */
+  on_list: boolean;
+  errors: ImportRowError[];
+}
+
+export type ImportDecision = { action: 'link'; investor_id: number } | { action: 'create' } | { action: 'skip' };
+export type ImportCommitRow = ImportRow & { decision: ImportDecision };
+
+export interface ImportResult {
+  id: number;
+  /** Catalogue investors added to the list. */
+  added: number;
+  /** Private contacts created and added. */
+  created: number;
+  /** Rows on the list already whose pipeline fields were updated. */
+  updated: number;
+  skipped: number;
+}
