@@ -100,6 +100,7 @@ describeE2E('lists on a phone', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('grid').count()).toBe(0);
     expect(gridChunks).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Cards' }).getAttribute('aria-pressed')).toBe('true');
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(390);
     await expect.poll(() => card(page, investors[1]).textContent()).toContain('$250,000');
     await screenshot(page, 'list-cards-390');
@@ -129,6 +130,7 @@ describeE2E('lists on a phone', () => {
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('grid').waitFor();
+    await page.getByRole('button', { name: 'Table' }).waitFor();
     await page.setViewportSize(PHONE.viewport);
     await expect.poll(() => cards(page, 'Phone leads').count()).toBe(2);
     expect(page.url()).toMatch(/[?&]page=2/);

@@ -8,6 +8,7 @@ import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AppButton } from '@/components/AppButton/AppButton';
+import { usePhoneLayout } from '@/lib/use-phone-layout';
 import type { ListSummary } from '@/shared/api-types';
 import { canManageList } from '@/shared/teams';
 import { forgetList, useDeleteList } from '../api/delete-list';
@@ -25,9 +26,11 @@ export interface ListActionsProps {
   children?: ReactNode;
 }
 
-/** A list page's actions: Table or Board, Edit, Export CSV and Delete List (the owner's), with their dialogs. */
+/** A list page's actions: Table (Cards on a phone) or Board, Edit, Export CSV and Delete List (the owner's), with their dialogs. */
 export function ListActions({ list, view, onViewChange, canExport, onExport, children }: ListActionsProps) {
   const owner = canManageList(list.role);
+  // Below 768 px the rows are cards, not a table.
+  const rowsLabel = usePhoneLayout() ? 'Cards' : 'Table';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const deleteList = useDeleteList();
@@ -55,7 +58,7 @@ export function ListActions({ list, view, onViewChange, canExport, onExport, chi
       >
         <ToggleButton value="table" sx={{ px: 1.5, gap: 0.75 }}>
           <TableRowsOutlinedIcon fontSize="small" />
-          Table
+          {rowsLabel}
         </ToggleButton>
         <ToggleButton value="board" sx={{ px: 1.5, gap: 0.75 }}>
           <ViewKanbanOutlinedIcon fontSize="small" />
