@@ -46,3 +46,41 @@ export type InvestorWithPrivacy = Investor & { private?: true };
 export function isPrivateContact(row: object): boolean {
   return (row as { private?: unknown }).private === true;
 }
+
+/** The contact form's field labels; its messages name fields by them, and so may the server's details. */
+export const CONTACT_LABELS: Record<ContactField, string> = {
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  email: 'Email',
+  contact_title: 'Title',
+  firm_name: 'Firm',
+  office_website: 'Website',
+  phone: 'Phone',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+  type_of_firm: 'Type of firm',
+  stage_preferences: 'Stage preferences',
+  industry_preferences: 'Industry preferences',
+  geographic_preferences: 'Geographic preferences',
+  type_of_financing: 'Financing types',
+  min_investment: 'Min. investment',
+  max_investment: 'Max. investment',
+};
+
+/** A contact's rules in words, as the form says them while you type (the sign-up form's words for the names and e-mail). */
+export const CONTACT_MESSAGES = {
+  firstNameRequired: 'First Name is required',
+  lastNameRequired: 'Last Name is required',
+  emailInvalid: 'Invalid email',
+  websiteInvalid: 'Invalid website: give its address, such as acme.vc',
+  tooLong: (field: ContactField) => `${CONTACT_LABELS[field]} must be at most ${CONTACT_TEXT_MAX} characters`,
+  notWholeDollars: (field: ContactField) => `${CONTACT_LABELS[field]} must be a whole number of dollars, e.g. 500,000`,
+  notInVocabulary: (field: ContactField) => `Choose ${CONTACT_LABELS[field]} from the list`,
+  rangeReversed: 'Min. investment must not be more than Max. investment',
+} as const;
+
+/** A check range holds when either end is missing or min ≤ max. */
+export function checkRangeHolds(min: number | null | undefined, max: number | null | undefined): boolean {
+  return min === null || min === undefined || max === null || max === undefined || min <= max;
+}

@@ -2,11 +2,11 @@
 // it is queued with an idempotency key and shows at once in its list as pending, then is sent right
 // away when online — or when the connection is back, from any tab, even after a restart.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { outboxReplayer, type OutboxOutcome } from '@/features/offline';
+import { outboxReplayer, type OutboxOutcome, type OutboxRequest } from '@/features/offline';
 import type { ListType } from '@/shared/api-types';
 import { listItemsQueryOptions } from './get-list-items';
 import { LISTS_KEY } from './get-lists';
-import { additionEntry, type AddedRow } from './list-outbox';
+import { additionEntry, newRowAdditionEntry, type AddedRow } from './list-outbox';
 
 export interface AddToListsInput {
   listIds: number[];
@@ -36,6 +36,28 @@ export function useAddToLists() {
       return result;
     },
     // Not awaited: offline the refetch waits for the network, and the caller's callbacks must not.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: LISTS_KEY }),
+  });
+}
+
+export interface AddNewRowInput {
+  listId: number;
+  listType: ListType;
+  /** The row as the list shows it, pending, until it exists: an id below zero. */
+  draft: AddedRow;
+  /** The call that creates it and answers its id. */
+  create: OutboxRequest;
+}
+
+/**
+ * Creates a row and adds it to a list, one change in the outbox: 'synced', or 'queued' and shown pending until
+ * back online. A refusal throws ChangeRefusedError with the server's detail, for the form to show in place.
+ */
+export function useAddNewRowToList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: ({ listId, listType, draft, create }: AddNewRowInput) => outboxReplayer.submit(newRowAdditionEntry(listId, listType, draft, create)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: LISTS_KEY }),
   });
 }

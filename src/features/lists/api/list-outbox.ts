@@ -1,7 +1,7 @@
 // What the lists feature queues in the offline outbox (src/features/offline): additions of rows to a
 // list. Each entry carries the call that makes it and the rows the list shows as pending until the
 // server has them.
-import type { OutboxEntry, OutboxRow } from '@/features/offline';
+import { ANSWER_ID, type OutboxEntry, type OutboxRequest, type OutboxRow } from '@/features/offline';
 import type { Fund, Investor, ListItem, ListType } from '@/shared/api-types';
 import type { Fit } from '@/shared/fit';
 import { listPath, rowSegment } from '@/shared/list-paths';
@@ -24,16 +24,26 @@ export function additionEntry(listId: number, listType: ListType, items: AddedRo
   if (!Number.isInteger(listId) || listId <= 0) throw new Error(`Cannot add to list ${listId}: not a list id`);
   const unique = [...new Map(items.map((item) => [item.id, item])).values()];
   if (unique.length === 0) throw new Error('Select at least one row to add to the list');
-  const idsKey = listType === 'investor' ? 'investor_ids' : 'fund_ids';
   return {
     kind: LIST_ADDITION,
-    request: {
-      method: 'POST',
-      path: `${listPath(listId)}/${rowSegment(listType)}/batch`,
-      body: { [idsKey]: unique.map((item) => item.id) },
-    },
+    request: batchRequest(listId, listType, unique.map((item) => item.id)),
     payload: { listId, listType, items: unique },
   };
+}
+
+function batchRequest(listId: number, listType: ListType, ids: unknown[]): OutboxRequest {
+  const idsKey = listType === 'investor' ? 'investor_ids' : 'fund_ids';
+  return { method: 'POST', path: `${listPath(listId)}/${rowSegment(listType)}/batch`, body: { [idsKey]: ids } };
+}
+
+/**
+ * A row created and added to a list as one change (a private contact added by hand, online or not): `create`
+ * makes the row, then the batch call adds the id it answered. Until then the list shows `draft`, whose id
+ * (below zero) is its own, as pending.
+ */
+export function newRowAdditionEntry(listId: number, listType: ListType, draft: AddedRow, create: OutboxRequest): OutboxEntry<AdditionPayload> {
+  const addition = additionEntry(listId, listType, [draft]);
+  return { ...addition, request: { ...create, then: batchRequest(listId, listType, [ANSWER_ID]) } };
 }
 
 export const isAddition = (row: OutboxRow): row is OutboxRow<AdditionPayload> => row.kind === LIST_ADDITION;

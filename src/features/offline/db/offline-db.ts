@@ -19,6 +19,11 @@ export interface OutboxRequest {
   /** The API path, e.g. /api/v1/lists/3/investors/batch. */
   path: string;
   body?: unknown;
+  /**
+   * A call that needs this one's answer (a contact created offline, then added to a list): made once this
+   * one is answered, with ANSWER_ID in its path or body standing for the id answered (outbox.ts).
+   */
+  then?: OutboxRequest;
 }
 
 /**

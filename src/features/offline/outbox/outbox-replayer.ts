@@ -1,7 +1,8 @@
 // The one replayer of the outbox. It drains the current user's rows oldest first, one request each,
 // while the browser is online and someone is logged in; a row leaves the outbox only when the server
 // has answered for it. Across tabs a Web Lock lets one tab drain at a time, and the idempotency key
-// makes a resend after a lost answer add nothing twice.
+// makes a resend after a lost answer add nothing twice. A row whose call has a follow-up (a contact
+// created, then added to a list) stays first in the queue until the follow-up is answered too.
 //
 // An expired access token is refreshed by the API client before the row is resent (its 401 handling);
 // if that refresh fails the session ends and the rows stay for the same user's next login.
@@ -10,7 +11,7 @@ import { offlineUserId } from '@/lib/offline-user';
 import { session } from '@/lib/session';
 import type { OfflineDb, OutboxRow } from '../db/offline-db';
 import { loadOfflineDb } from '../db/offline-db-loader';
-import { classifySendFailure, enqueue, failureText, sendOutboxRow, type OutboxEntry } from './outbox';
+import { classifySendFailure, enqueue, failureText, followUpOf, sendOutboxRow, type OutboxEntry } from './outbox';
 
 export type OutboxEvent =
   /** `replayed`: the row had waited in the outbox, rather than being sent as the user made the change. */
@@ -100,6 +101,12 @@ export function createOutboxReplayer({
         if (failure === 'session') return { sent, rejected, stopped: 'session-ended' };
         scheduleRetry(row.attempts + 1);
         return { sent, rejected, stopped: 'retry-later' };
+      }
+      const followUp = followUpOf(row, answer);
+      if (followUp) {
+        // The same row, first in the queue still, makes its follow-up call on the next pass.
+        await db.outbox.update(row.seq, followUp);
+        continue;
       }
       await db.outbox.delete(row.seq);
       sent += 1;

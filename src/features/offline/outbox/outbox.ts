@@ -42,6 +42,32 @@ export function sendOutboxRow(client: ApiClient, row: OutboxRow): Promise<unknow
   });
 }
 
+/** In a follow-up call (OutboxRequest.then), the id the call before it answered. */
+export const ANSWER_ID = '{answer.id}';
+
+/** A follow-up call with the id answered put in place of ANSWER_ID (null if the answer had none: the server refuses it). */
+export function withAnswerId(request: OutboxRequest, answer: unknown): OutboxRequest {
+  const id = (answer as { id?: unknown } | null)?.id;
+  const value = typeof id === 'number' ? id : null;
+  const resolve = (part: unknown): unknown => {
+    if (part === ANSWER_ID) return value;
+    if (Array.isArray(part)) return part.map(resolve);
+    if (part !== null && typeof part === 'object') return Object.fromEntries(Object.entries(part).map(([key, item]) => [key, resolve(item)]));
+    return part;
+  };
+  return { ...request, path: request.path.replaceAll(ANSWER_ID, String(value)), body: resolve(request.body) };
+}
+
+/**
+ * The row once its first call is answered: it now makes the follow-up, under a key of its own, so a
+ * replay from here on never repeats the first call (whose key the server keeps only a day).
+ */
+export function followUpOf(row: OutboxRow, answer: unknown): Pick<OutboxRow, 'request' | 'idempotencyKey' | 'attempts' | 'lastError'> | null {
+  const next = row.request.then;
+  if (!next) return null;
+  return { request: withAnswerId(next, answer), idempotencyKey: `${row.idempotencyKey}.then`, attempts: 0, lastError: null };
+}
+
 /**
  * What a failed send means for its row:
  * - 'retry': no answer (offline, connection lost) or a passing server trouble — keep it, try later;
