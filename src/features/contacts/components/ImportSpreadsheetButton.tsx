@@ -1,0 +1,39 @@
+import { Suspense, useState } from 'react';
+import { Button } from '@mui/material';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import { lazyComponent } from '@/features/offline';
+import type { ListDataKeys } from '../api/imports';
+import type { ImportList } from './ImportWizard';
+
+const ImportWizard = lazyComponent(() => import('./ImportWizard'));
+
+export interface ImportSpreadsheetButtonProps {
+  /** Makes the new investor list, named after the file (the lists feature's, handed over by the route). */
+  createList: (name: string) => Promise<ImportList>;
+  listKeys: ListDataKeys;
+  /** Once the rows have landed: open the new list. */
+  onImported: (list: ImportList) => void;
+}
+
+/** The sidebar's Import a spreadsheet: the import wizard into a new investor list, loaded when opened. */
+export function ImportSpreadsheetButton({ createList, listKeys, onImported }: ImportSpreadsheetButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        startIcon={<UploadFileOutlinedIcon />}
+        size="small"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        sx={{ ml: 0.5, textTransform: 'none', fontWeight: 600 }}
+      >
+        Import a spreadsheet
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ImportWizard open onClose={() => setOpen(false)} target={{ createList }} listKeys={listKeys} onImported={onImported} />
+        </Suspense>
+      )}
+    </>
+  );
+}
