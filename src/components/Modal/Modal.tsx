@@ -2,6 +2,7 @@ import { Suspense, useId, type ReactNode } from 'react';
 import { Box, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { useOnlineStatus } from '@/lib/use-online-status';
+import { usePhoneLayout } from '@/lib/use-phone-layout';
 
 /** A modal is at least 390 px wide (or the whole screen where that is narrower). */
 export const MODAL_MIN_WIDTH = 390;
@@ -16,13 +17,16 @@ export interface ModalProps {
   actions?: ReactNode;
   /** Width in px; never below MODAL_MIN_WIDTH. */
   width?: number;
+  /** The whole screen below 768 px (a long form). */
+  fullScreenOnPhone?: boolean;
 }
 
 /**
  * A dialog that closes on a backdrop click or Escape and locks page scrolling while open.
  * Its content may be lazy: forms load when their modal first opens, with a spinner meanwhile.
  */
-export function Modal({ open, onClose, title, description, children, actions, width = 480 }: ModalProps) {
+export function Modal({ open, onClose, title, description, children, actions, width = 480, fullScreenOnPhone = false }: ModalProps) {
+  const fullScreen = usePhoneLayout() && fullScreenOnPhone;
   const titleId = useId();
   const descriptionId = useId();
   const paperWidth = Math.max(width, MODAL_MIN_WIDTH);
@@ -31,16 +35,19 @@ export function Modal({ open, onClose, title, description, children, actions, wi
       open={open}
       onClose={onClose}
       maxWidth={false}
+      fullScreen={fullScreen}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       slotProps={{
         paper: {
-          sx: {
-            width: paperWidth,
-            minWidth: `min(${MODAL_MIN_WIDTH}px, calc(100vw - 32px))`,
-            maxWidth: 'calc(100vw - 32px)',
-            m: 2,
-          },
+          sx: fullScreen
+            ? undefined
+            : {
+                width: paperWidth,
+                minWidth: `min(${MODAL_MIN_WIDTH}px, calc(100vw - 32px))`,
+                maxWidth: 'calc(100vw - 32px)',
+                m: 2,
+              },
         },
       }}
     >
