@@ -12,6 +12,7 @@ import { createFramePersister } from '@/features/offline/persisters/frame-persis
 import { offlineUserId } from '@/lib/offline-user';
 import type { Session } from '@/lib/session';
 import { OfflineSupport } from '@/features/offline/components/OfflineSupport';
+import { ContactSyncReporter } from '@/features/contacts/components/ContactSyncReporter';
 import { LISTS_KEY } from '@/features/lists/api/get-lists';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { ListSyncReporter } from '@/features/lists/components/ListSyncReporter';
@@ -22,6 +23,7 @@ import { meQueryKey } from '@/features/profile/api/me';
 import { ROUND_KEY } from '@/features/startup/api/get-round';
 import { STARTUP_KEY } from '@/features/startup/api/get-startup';
 import { StartupSyncReporter } from '@/features/startup/components/StartupSyncReporter';
+import { contactKeys } from './contact-keys';
 
 /**
  * What the logged-in frame shows before its page: the user in the sidebar, the lists with their counts,
@@ -58,6 +60,7 @@ export function App({ router, queryClient, session }: AppProps) {
             <PipelineSyncReporter listKeys={listKeys} />
             <StartupSyncReporter />
             <SavedSearchSyncReporter />
+            <ContactSyncReporter keys={contactKeys} />
             <OfflineSupport />
             <RouterProvider router={router} />
           </ToastProvider>

@@ -6,6 +6,8 @@ export interface DetailHeaderProps {
   /** The breadcrumb's link back to the table. */
   back: ReactNode;
   title: string;
+  /** Beside the title (a private contact's badge). */
+  titleMark?: ReactNode;
   subtitle?: string;
   actions?: ReactNode;
 }
@@ -19,7 +21,7 @@ function initials(title: string): string {
 }
 
 /** Breadcrumb, avatar, heading and actions of a detail page. */
-export function DetailHeader({ back, title, subtitle, actions }: DetailHeaderProps) {
+export function DetailHeader({ back, title, titleMark, subtitle, actions }: DetailHeaderProps) {
   return (
     <Box sx={{ mb: 3 }}>
       <Breadcrumbs separator={<NavigateNextIcon fontSize="small" />} aria-label="Breadcrumb" sx={{ mb: 2 }}>
@@ -33,9 +35,12 @@ export function DetailHeader({ back, title, subtitle, actions }: DetailHeaderPro
           {initials(title) || '?'}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5 }}>
+            <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Typography>
+            {titleMark}
+          </Box>
           {subtitle && (
             <Typography variant="subtitle1" component="p" sx={{ mt: 0.5 }}>
               {subtitle}

@@ -89,6 +89,8 @@ export interface CatalogueKind<R extends CatalogueRow> {
   /** A row as a card: phones. */
   card: CardView<R>;
   detail: (row: R) => DetailBlocks;
+  /** What shows beside the row's name wherever the name shows (a private contact's badge), if anything. */
+  nameMark?: (row: R) => ReactNode;
 }
 
 /** Any kind, for what reads only its filters and labels. */

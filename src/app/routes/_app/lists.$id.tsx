@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type ReactElement } from 'react';
+import { useCallback, useMemo, type ReactElement, type ReactNode } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
@@ -38,6 +38,8 @@ interface ListKind<R extends ListItem> {
   itemName: (row: R) => string;
   firmName: (row: R) => string;
   detailRoute: '/investor/$id' | '/fund/$id';
+  /** Beside the name: the kind's mark (a private contact's badge). */
+  nameMark?: (row: R) => ReactNode;
   /** What a phone's card says of the row. */
   summary: (row: R, profile: CompleteStartupProfile | null) => CardSummary;
 }
@@ -46,11 +48,14 @@ type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | '
   profile: CompleteStartupProfile | null;
 };
 
-function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute, summary }: ListKind<R>) {
+function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute, nameMark, summary }: ListKind<R>) {
   const renderNameLink = (row: R) => (
-    <TextLink to={detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
-      {itemName(row)}
-    </TextLink>
+    <>
+      <TextLink to={detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
+        {itemName(row)}
+      </TextLink>
+      {nameMark?.(row)}
+    </>
   );
   return function ListOfKind({ listId, profile, ...viewProps }: ListKindProps): ReactElement {
     // Made again only with another profile: the table and the cards redraw every row when these change.
@@ -78,6 +83,7 @@ const listKinds: Record<ListType, (props: ListKindProps) => ReactElement> = {
     itemName: (row) => formatName(row.first_name, row.last_name),
     firmName: (row) => formatText(row.firm_name),
     detailRoute: '/investor/$id',
+    nameMark: investors.nameMark,
     summary: (row, profile) => cardSummary(investors, row, profile),
   }),
   fund: listKind<ListItemOf<Fund>>({

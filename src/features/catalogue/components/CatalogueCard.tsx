@@ -88,9 +88,12 @@ function CatalogueCardImpl<R extends CatalogueRow>({ kind, row, profile, selecte
   return (
     <RowCard
       heading={
-        <Link to={kind.detailRoute} params={{ id: String(row.id) }}>
-          {name}
-        </Link>
+        <>
+          <Link to={kind.detailRoute} params={{ id: String(row.id) }}>
+            {name}
+          </Link>
+          {kind.nameMark?.(row)}
+        </>
       }
       name={name}
       subtitle={card.subtitle(row)}

@@ -13,12 +13,14 @@ export interface CatalogueDetailProps<R extends CatalogueRow> {
   id: number;
   /** The founder's startup profile the row is scored by (null: none yet, no "Why it fits"). */
   fitProfile: CompleteStartupProfile | null;
+  /** Other features' buttons beside the heading (a private contact's Edit and Delete). */
+  renderActions?: (row: R) => ReactNode;
   /** Other features' panels about this row, shown below its cards. */
   children?: ReactNode;
 }
 
 /** A row's detail page; its route's loader has the row in the cache before this renders. */
-export function CatalogueDetail<R extends CatalogueRow>({ kind, id, fitProfile, children }: CatalogueDetailProps<R>) {
+export function CatalogueDetail<R extends CatalogueRow>({ kind, id, fitProfile, renderActions, children }: CatalogueDetailProps<R>) {
   const row = useRow(kind, id);
   const { title, subtitle, actions, about } = kind.detail(row);
   usePageTitle(title);
@@ -32,8 +34,16 @@ export function CatalogueDetail<R extends CatalogueRow>({ kind, id, fitProfile, 
           </TextLink>
         }
         title={title}
+        titleMark={kind.nameMark?.(row)}
         subtitle={subtitle}
-        actions={actions}
+        actions={
+          (actions || renderActions) && (
+            <>
+              {actions}
+              {renderActions?.(row)}
+            </>
+          )
+        }
       />
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: '2fr 3fr' }, alignItems: 'start' }}>
         <DetailCard title="About" fields={about} />

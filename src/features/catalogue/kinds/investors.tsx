@@ -1,6 +1,8 @@
+import { PrivateBadge } from '@/components/Badge';
 import { numberColumn } from '@/components/DataGrid';
 import { formatCount, formatLocation, formatName, isMissing } from '@/lib/format';
 import type { Investor } from '@/shared/api-types';
+import { isPrivateContact } from '@/shared/contacts';
 import { FINANCING_TYPES, FIRM_TYPES } from '@/shared/vocabularies';
 import { type CatalogueKind, kindFilters } from '../catalogue-kind';
 import {
@@ -27,6 +29,7 @@ function role(title: string, firm: string): string | undefined {
 }
 
 const name = (investor: Investor) => formatName(investor.first_name, investor.last_name);
+const nameMark = (investor: Investor) => (isPrivateContact(investor) ? <PrivateBadge /> : null);
 
 export const investors: CatalogueKind<Investor> = {
   title: 'Investors',
@@ -38,7 +41,18 @@ export const investors: CatalogueKind<Investor> = {
   rowsPath: '/investors',
   ...kindFilters('investors'),
   columns: [
-    { field: 'name', headerName: 'Investors', width: 180, text: name },
+    {
+      field: 'name',
+      headerName: 'Investors',
+      width: 180,
+      text: name,
+      render: (investor) => (
+        <>
+          {name(investor)}
+          {nameMark(investor)}
+        </>
+      ),
+    },
     textColumn('contact_title', 'Contact title', 170),
     emailColumn('email', 'Email'),
     textColumn('gender', 'Gender', 100),
@@ -61,6 +75,7 @@ export const investors: CatalogueKind<Investor> = {
     location: (investor) => formatLocation(investor.city, investor.state, investor.country),
     badges: [STAGE_BADGES, INDUSTRY_BADGES],
   },
+  nameMark,
   detail: (investor) => ({
     title: name(investor),
     subtitle: role(investor.contact_title, investor.firm_name),

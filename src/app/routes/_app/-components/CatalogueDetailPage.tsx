@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CatalogueKind, CatalogueRow } from '@/features/catalogue/catalogue-kind';
 import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail';
@@ -14,16 +15,19 @@ export function CatalogueDetailPage<R extends CatalogueRow>({
   kind,
   listType,
   id,
+  renderActions,
 }: {
   kind: CatalogueKind<R>;
   listType: ListType;
   id: number;
+  /** Buttons beside the heading (a private contact's, for its owner). */
+  renderActions?: (row: R) => ReactNode;
 }) {
   const { profile } = useFitProfile();
   const me = useMe();
   const queryClient = useQueryClient();
   return (
-    <CatalogueDetail kind={kind} id={id} fitProfile={profile}>
+    <CatalogueDetail kind={kind} id={id} fitProfile={profile} renderActions={renderActions}>
       <PipelinePanel
         listType={listType}
         itemId={id}

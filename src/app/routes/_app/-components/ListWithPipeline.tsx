@@ -6,6 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
 import { SearchField } from '@/components/SearchField';
+import { AddContactButton, type AddContactButtonProps } from '@/features/contacts/components/AddContactButton';
+import { useAddNewRowToList } from '@/features/lists/api/add-to-list';
 import { forgetList } from '@/features/lists/api/delete-list';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { useShownListItems } from '@/features/lists/api/use-shown-list-items';
@@ -255,21 +257,31 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
       ) : null,
     [view, searched, itemName, firmName, renderNameLink, renderScore, changeStage, edit, readOnly, listId, list.list_type],
   );
+  const { mutateAsync: addNewRow } = useAddNewRowToList();
+  const addContact = useCallback<AddContactButtonProps['addToList']>(
+    (draft, create) => addNewRow({ listId, listType: 'investor', draft, create }),
+    [listId, addNewRow],
+  );
   const teamActions = useMemo(
-    () =>
-      canManageList(list.role) ? (
-        <ShareButton listKeys={listKeys} listId={listId} listName={list.name} />
-      ) : (
-        <LeaveListButton
-          listKeys={listKeys}
-          listId={listId}
-          listName={list.name}
-          ownerName={`${list.owner.first_name} ${list.owner.last_name}`}
-          userId={me.id}
-          onLeft={() => leavePage()}
-        />
-      ),
-    [list.role, list.name, list.owner.first_name, list.owner.last_name, listId, me.id, leavePage],
+    () => (
+      <>
+        {/* A private contact is an investor the catalogue lacks: an editor or the owner adds one by hand. */}
+        {list.list_type === 'investor' && !readOnly && <AddContactButton listName={list.name} addToList={addContact} />}
+        {canManageList(list.role) ? (
+          <ShareButton listKeys={listKeys} listId={listId} listName={list.name} />
+        ) : (
+          <LeaveListButton
+            listKeys={listKeys}
+            listId={listId}
+            listName={list.name}
+            ownerName={`${list.owner.first_name} ${list.owner.last_name}`}
+            userId={me.id}
+            onLeft={() => leavePage()}
+          />
+        )}
+      </>
+    ),
+    [list.list_type, readOnly, addContact, list.role, list.name, list.owner.first_name, list.owner.last_name, listId, me.id, leavePage],
   );
 
   return (
