@@ -3,8 +3,11 @@ import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
-import { useRouteContext } from '@tanstack/react-router';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
+import { ImportSpreadsheetButton } from '@/features/contacts/components/ImportSpreadsheetButton';
+import { useCreateList } from '@/features/lists/api/create-list';
+import { listKeys } from '@/features/lists/api/list-keys';
 import { SidebarLists, SidebarSharedLists } from '@/features/lists/components/SidebarLists';
 import { SidebarRound } from '@/features/startup/components/SidebarRound';
 import { SidebarSavedSearches } from '@/features/saved-searches/components/SidebarSavedSearches';
@@ -21,6 +24,8 @@ export function SidebarContent() {
   const { auth } = useRouteContext({ from: '/_app' });
   // Log Out warns first when list additions made offline are not synced yet (they would be lost).
   const logOutGuard = useLogOutGuard(() => auth.logOut());
+  const navigate = useNavigate();
+  const { mutateAsync: createList } = useCreateList();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ px: 2.25, pt: 2.5, pb: 2 }}>
@@ -45,7 +50,17 @@ export function SidebarContent() {
           </ListItem>
         </List>
         <Box sx={{ mt: 2.5 }}>
-          <SidebarLists top={<SidebarRound />} />
+          <SidebarLists
+            top={<SidebarRound />}
+            actions={
+              // Into a new investor list named after the file, opened when the wizard closes after the rows landed.
+              <ImportSpreadsheetButton
+                createList={(name) => createList({ name, description: '', list_type: 'investor' })}
+                listKeys={listKeys}
+                onImported={(list) => void navigate({ to: '/lists/$id', params: { id: String(list.id) } })}
+              />
+            }
+          />
         </Box>
         <Box sx={{ mt: 1.5, '&:empty': { display: 'none' } }}>
           <SidebarSharedLists />

@@ -11,13 +11,20 @@ export interface ImportSpreadsheetButtonProps {
   /** Makes the new investor list, named after the file (the lists feature's, handed over by the route). */
   createList: (name: string) => Promise<ImportList>;
   listKeys: ListDataKeys;
-  /** Once the rows have landed: open the new list. */
+  /** When the wizard closes after the rows landed: open the new list. */
   onImported: (list: ImportList) => void;
 }
 
 /** The sidebar's Import a spreadsheet: the import wizard into a new investor list, loaded when opened. */
 export function ImportSpreadsheetButton({ createList, listKeys, onImported }: ImportSpreadsheetButtonProps) {
   const [open, setOpen] = useState(false);
+  const [landedIn, setLandedIn] = useState<ImportList | null>(null);
+  // Not before it closes: on a phone the sidebar is a drawer, which a new page closes, and the wizard with it.
+  const close = () => {
+    setOpen(false);
+    setLandedIn(null);
+    if (landedIn) onImported(landedIn);
+  };
   return (
     <>
       <Button
@@ -31,7 +38,7 @@ export function ImportSpreadsheetButton({ createList, listKeys, onImported }: Im
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <ImportWizard open onClose={() => setOpen(false)} target={{ createList }} listKeys={listKeys} onImported={onImported} />
+          <ImportWizard open onClose={close} target={{ createList }} listKeys={listKeys} onImported={setLandedIn} />
         </Suspense>
       )}
     </>

@@ -82,9 +82,10 @@ function useSidebarLists(shared: boolean) {
 
 /**
  * The sidebar's Lists section: each of the user's lists with its item count, and 'Create new list'.
- * `top` is another feature's block shown first when the section is open (the round's progress).
+ * `top` is another feature's block shown first when the section is open (the round's progress);
+ * `actions`, other features' buttons after 'Create new list' (Import a spreadsheet).
  */
-export function SidebarLists({ top }: { top?: ReactNode }) {
+export function SidebarLists({ top, actions }: { top?: ReactNode; actions?: ReactNode }) {
   const [creating, setCreating] = useState(false);
   const { lists, links } = useSidebarLists(false);
   return (
@@ -96,14 +97,12 @@ export function SidebarLists({ top }: { top?: ReactNode }) {
         error={lists.isError ? 'Lists could not be loaded.' : undefined}
         top={top}
         footer={
-          <Button
-            startIcon={<AddIcon />}
-            size="small"
-            onClick={() => setCreating(true)}
-            sx={{ mt: 0.5, ml: 0.5, textTransform: 'none', fontWeight: 600 }}
-          >
-            Create new list
-          </Button>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', mt: 0.5 }}>
+            <Button startIcon={<AddIcon />} size="small" onClick={() => setCreating(true)} sx={{ ml: 0.5, textTransform: 'none', fontWeight: 600 }}>
+              Create new list
+            </Button>
+            {actions}
+          </Box>
         }
       >
         {links}

@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
 import { SearchField } from '@/components/SearchField';
 import { AddContactButton, type AddContactButtonProps } from '@/features/contacts/components/AddContactButton';
+import { ImportButton } from '@/features/contacts/components/ImportButton';
 import { useAddNewRowToList } from '@/features/lists/api/add-to-list';
 import { forgetList } from '@/features/lists/api/delete-list';
 import { listKeys } from '@/features/lists/api/list-keys';
@@ -267,6 +268,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
       <>
         {/* A private contact is an investor the catalogue lacks: an editor or the owner adds one by hand. */}
         {list.list_type === 'investor' && !readOnly && <AddContactButton listName={list.name} addToList={addContact} />}
+        {list.list_type === 'investor' && !readOnly && <ImportButton list={{ id: listId, name: list.name }} listKeys={listKeys} />}
         {canManageList(list.role) ? (
           <ShareButton listKeys={listKeys} listId={listId} listName={list.name} />
         ) : (
