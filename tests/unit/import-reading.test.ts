@@ -1,0 +1,163 @@
+// Reading a spreadsheet for the import: each fixture of tests/fixtures/imports (encodings, delimiters,
+// quoted line breaks, a workbook's sheets), pasted cells, and the limits.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decodeText } from '@/features/contacts/import/decode-text';
+import { detectDelimiter, parseDelimited } from '@/features/contacts/import/read-delimited';
+import { readSpreadsheet, type ReadSpreadsheet } from '@/features/contacts/import/read-spreadsheet';
+import { ImportFileError, toSheetTable } from '@/features/contacts/import/sheet-table';
+import { tooBig } from '@/features/contacts/import/read-file';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@/shared/imports';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/imports/${name}`, import.meta.url));
+
+async function readFixture(name: string): Promise<ReadSpreadsheet> {
+  const bytes = fixture(name);
+  return readSpreadsheet({ kind: 'file', name, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+}
+
+const onlyTable = (read: ReadSpreadsheet) => {
+  expect(read.sheets).toHaveLength(1);
+  return read.sheets[0].table!;
+};
+
+describe('reading the fixtures', () => {
+  it('reads a Google Sheets export: UTF-8 without a mark, commas, CRLF, a quoted comma and quotes', async () => {
+    const read = await readFixture('google-sheets-export.csv');
+    expect(read).toMatchObject({ encoding: 'utf-8', delimiter: ',' });
+    const table = onlyTable(read);
+    expect(table.headers).toEqual(['First Name', 'Last Name', 'Email', 'Company', 'Website', 'Status', 'Amount', 'Next follow-up', 'Notes']);
+    expect(table.rows.map((row) => row.line)).toEqual([2, 3, 4, 5]);
+    expect(table.rows[0].cells.slice(0, 2)).toEqual(['José', 'García']);
+    expect(table.rows[1].cells[3]).toBe('Banyan Capital, LLC');
+    expect(table.rows[2].cells[8]).toBe('Not investing in B2B, "for now"');
+    // No cell keeps the CR of a CRLF.
+    expect(table.rows.flatMap((row) => row.cells).some((cell) => cell.includes('\r'))).toBe(false);
+  });
+
+  it('reads an Excel CSV in Windows-1252 with semicolons: accents intact, dotted thousands as written', async () => {
+    const read = await readFixture('excel-windows-1252.csv');
+    expect(read).toMatchObject({ encoding: 'windows-1252', delimiter: ';' });
+    const table = onlyTable(read);
+    expect(table.headers).toEqual(['Name', 'E-Mail', 'Firma', 'Status', 'Betrag', 'Follow-up', 'Notes']);
+    expect(table.rows[0].cells).toEqual(['Renée Müller', 'renee@zurich-ventures.example', 'Zürich Ventures', 'Intro', '1.000.000', '15.04.2026', 'Café meeting in Zürich']);
+    expect(table.rows[1].cells[0]).toBe('Jürgen Weiß');
+    expect(table.rows[2].cells[6]).toBe('Trop tôt; revenir en 2027');
+  });
+
+  it('keeps line breaks, quotes and commas inside quoted cells, one spreadsheet row each', async () => {
+    const table = onlyTable(await readFixture('quoted-newlines.csv'));
+    expect(table.rows.map((row) => row.line)).toEqual([2, 3, 4]);
+    expect(table.rows[0].cells[3]).toBe('First line\nSecond line, with a comma\nThird "quoted" line');
+    expect(table.rows[2].cells[3]).toBe('Ends with a break');
+  });
+
+  it('reads the messy file: formulas and HTML as text, the empty row dropped, later row numbers unchanged', async () => {
+    const table = onlyTable(await readFixture('messy-investors.csv'));
+    expect(table.headers).toHaveLength(11);
+    expect(table.rows).toHaveLength(29);
+    const byLine = new Map(table.rows.map((row) => [row.line, row.cells]));
+    expect(byLine.get(3)?.[0]).toBe('Okafor, Brian');
+    expect(byLine.get(3)?.[8]).toBe('Wants metrics\nafter Q2');
+    expect(byLine.get(8)?.[0]).toBe('=HYPERLINK("https://linkedin.example/in/grace-ho","Grace Ho")');
+    expect(byLine.get(9)?.[0]).toBe('<b>Henry</b> Ford');
+    expect(byLine.has(11)).toBe(false);
+    expect(byLine.get(12)?.[2]).toBe('Mystery Fund');
+    expect(byLine.get(31)?.[0]).toBe('Mary Ann van der Berg');
+  });
+
+  it('reads every sheet of a workbook, numbers as stored and date cells as days', async () => {
+    const read = await readFixture('two-sheets.xlsx');
+    expect(read.encoding).toBeUndefined();
+    expect(read.sheets.map((sheet) => sheet.name)).toEqual(['Read me', 'Investors']);
+    expect(read.sheets[0].table?.rows).toHaveLength(1);
+    const investors = read.sheets[1].table!;
+    expect(investors.headers).toEqual(['First name', 'Last name', 'Email', 'Firm', 'Stage', 'Amount', 'Follow up']);
+    expect(investors.rows[0].cells).toEqual(['David', 'Kim', 'david.kim@summitpeak.example', 'Summit Peak Ventures', 'Meeting', '1500000', '2026-03-12']);
+    expect(investors.rows[2].cells.slice(5)).toEqual(['', '']);
+    expect(investors.rows[3].cells.slice(5)).toEqual(['1.2M', '2026-05-20']);
+  });
+});
+
+describe('encodings', () => {
+  const text = 'Name,Firm\nRenée,Zürich\n';
+  const utf16le = Buffer.from(text, 'utf16le');
+
+  it('follows a byte-order mark: UTF-8, UTF-16LE, UTF-16BE', () => {
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]))).toEqual({ text, encoding: 'utf-8' });
+    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le]))).toEqual({ text, encoding: 'utf-16le' });
+    const utf16be = Buffer.from(utf16le).swap16();
+    expect(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be]))).toEqual({ text, encoding: 'utf-16be' });
+  });
+
+  it('reads UTF-16 without a mark by its zero bytes, and UTF-8 without one as UTF-8', () => {
+    expect(decodeText(utf16le)).toEqual({ text, encoding: 'utf-16le' });
+    expect(decodeText(Buffer.from(text))).toEqual({ text, encoding: 'utf-8' });
+  });
+
+  it('falls back to Windows-1252 when the bytes are not UTF-8', () => {
+    // Only letters latin1 shares: Node 20's TextDecoder reads 0x80-0x9F (€, curly quotes) as latin1, browsers as 1252.
+    expect(decodeText(Buffer.from([0x52, 0x65, 0x6e, 0xe9, 0x65, 0x3b, 0xfc]))).toEqual({ text: 'Renée;ü', encoding: 'windows-1252' });
+  });
+});
+
+describe('delimiters', () => {
+  it('takes the one the header and rows agree on', () => {
+    expect(detectDelimiter('a,b,c\n1,2,3\n')).toBe(',');
+    expect(detectDelimiter('a;b;c\n1,5;2;3\n4;5,5;6\n')).toBe(';');
+    expect(detectDelimiter('a\tb\n1\t2\n')).toBe('\t');
+    // Commas in a semicolon file's notes do not sway it.
+    expect(detectDelimiter('Name;Notes\nAda;"met, twice, at least"\nBob;ok\n')).toBe(';');
+  });
+
+  it('never evaluates a cell and tolerates a stray quote', () => {
+    expect(parseDelimited('Name,Note\n=1+1,5" display\n')).toEqual([
+      ['Name', 'Note'],
+      ['=1+1', '5" display'],
+    ]);
+  });
+});
+
+describe('pasted cells', () => {
+  it('reads them tab-separated, a quoted cell with a line break as one', async () => {
+    const read = await readSpreadsheet({ kind: 'paste', text: 'Name\tEmail\nAda Lovelace\tada@example.com\n"Two\nlines"\tb@example.com' });
+    const table = onlyTable(read);
+    expect(table.headers).toEqual(['Name', 'Email']);
+    expect(table.rows.map((row) => row.cells[0])).toEqual(['Ada Lovelace', 'Two\nlines']);
+  });
+});
+
+describe('the limits and the table', () => {
+  it('refuses a file over the size limit before reading it', () => {
+    expect(tooBig(IMPORT_MAX_BYTES)).toBeNull();
+    expect(tooBig(IMPORT_MAX_BYTES + 1)).toMatch(/at most 5 MB/);
+  });
+
+  it('refuses more data rows than the limit, counting only non-empty rows', () => {
+    const header = [['Name']];
+    const rows = (count: number) => Array.from({ length: count }, (_, index) => [`Investor ${index}`]);
+    expect(toSheetTable([...header, ...rows(IMPORT_MAX_ROWS), [''], ['  ']]).rows).toHaveLength(IMPORT_MAX_ROWS);
+    expect(() => toSheetTable([...header, ...rows(IMPORT_MAX_ROWS + 1)])).toThrow(/5,001 rows; at most 5,000/);
+  });
+
+  it('starts at the first non-empty row, evens the rows out and drops columns with nothing in them', () => {
+    const table = toSheetTable([[''], ['Name', '', 'Email', ''], ['Ada', '', 'ada@example.com'], ['Bob', '', '', '', 'extra']]);
+    expect(table.headers).toEqual(['Name', 'Email', 'Column 3']);
+    expect(table.rows).toEqual([
+      { line: 3, cells: ['Ada', 'ada@example.com', ''] },
+      { line: 4, cells: ['Bob', '', 'extra'] },
+    ]);
+  });
+
+  it('says so of a file with no rows, or only a header', () => {
+    expect(() => toSheetTable([])).toThrow(ImportFileError);
+    expect(() => toSheetTable([['Name', 'Email']])).toThrow(/no rows under it/);
+  });
+
+  it('refuses an old .xls file and a broken workbook with a message', async () => {
+    const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).buffer;
+    await expect(readSpreadsheet({ kind: 'file', name: 'old.xls', bytes: xls })).rejects.toThrow(/old Excel file/);
+    const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]).buffer;
+    await expect(readSpreadsheet({ kind: 'file', name: 'broken.xlsx', bytes: broken })).rejects.toThrow(/could not be read as an Excel workbook/);
+  });
+});
