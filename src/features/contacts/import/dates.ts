@@ -15,7 +15,7 @@ const MONTHS_FULL = ['january', 'february', 'march', 'april', 'may', 'june', 'ju
 const MONTHS = MONTHS_FULL.map((month) => month.slice(0, 3));
 const SLASHED = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})$/;
 const DOTTED = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/;
-const ISO = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ][\d:.]+(?:z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[t ][\d:.]+(?:z|[+-]\d{2}:?\d{2})?)?$/;
 const DAY_MONTH_NAME = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([a-z]+)\.?,?[\s-]+(\d{4})$/;
 const MONTH_NAME_DAY = /^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/;
 

@@ -23,6 +23,11 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean);
  */
 export function splitFullName(full: string): SplitName {
   const text = full.replace(/\s+/g, ' ').trim();
+  // A formula ("=HYPERLINK(…)") is kept as written, never read: cut at its last space, first + ' ' + last is the cell.
+  if (text.startsWith('=')) {
+    const space = text.lastIndexOf(' ');
+    return space > 0 ? { first_name: text.slice(0, space), last_name: text.slice(space + 1) } : { first_name: '', last_name: text };
+  }
   const comma = text.indexOf(',');
   if (comma > 0) {
     const before = text.slice(0, comma).trim();
