@@ -30,7 +30,8 @@ export function ListHeader({ list, count, pendingCount, actions }: ListHeaderPro
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', md: 'flex-start' }, mb: 3 }}
       >
-        <Box sx={{ minWidth: 0 }}>
+        {/* The name keeps room beside the actions, which wrap onto more lines instead. */}
+        <Box sx={{ minWidth: { xs: 0, md: 260 }, flex: { md: '1 1 260px' } }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, overflowWrap: 'anywhere' }}>
               {list.name}
@@ -54,7 +55,7 @@ export function ListHeader({ list, count, pendingCount, actions }: ListHeaderPro
             </Typography>
           )}
         </Box>
-        {actions}
+        <Box sx={{ minWidth: 0, flex: { md: '0 1 auto' } }}>{actions}</Box>
       </Stack>
     </>
   );
