@@ -49,7 +49,7 @@ export function ImportFileStep({ chosen, onChosen, onCancel, onNext }: ImportFil
   const take = async (name: string, answer: Promise<Awaited<ReturnType<typeof readFile>>>) => {
     setReading(name);
     setError(null);
-    const read = await answer;
+    const read = await answer.catch(() => ({ ok: false as const, message: 'This file could not be read. Please choose it again.' }));
     setReading(null);
     // A file refused leaves the one chosen before as it was.
     if (!read.ok) return setError(read.message);
