@@ -1,3 +1,4 @@
+import { styled } from '@mui/material/styles';
 import { PrivateBadge } from '@/components/Badge';
 import { numberColumn } from '@/components/DataGrid';
 import { formatCount, formatLocation, formatName, isMissing } from '@/lib/format';
@@ -28,6 +29,13 @@ function role(title: string, firm: string): string | undefined {
   return parts.length === 0 ? undefined : parts.join(' at ');
 }
 
+const MarkedName = styled('span')({
+  display: 'flex',
+  alignItems: 'center',
+  minWidth: 0,
+  '& > span:first-of-type': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
 const name = (investor: Investor) => formatName(investor.first_name, investor.last_name);
 const nameMark = (investor: Investor) => (isPrivateContact(investor) ? <PrivateBadge /> : null);
 
@@ -46,12 +54,16 @@ export const investors: CatalogueKind<Investor> = {
       headerName: 'Investors',
       width: 180,
       text: name,
-      render: (investor) => (
-        <>
-          {name(investor)}
-          {nameMark(investor)}
-        </>
-      ),
+      // A private contact's badge stays whole; its name takes the ellipsis.
+      render: (investor) =>
+        isPrivateContact(investor) ? (
+          <MarkedName>
+            <span>{name(investor)}</span>
+            {nameMark(investor)}
+          </MarkedName>
+        ) : (
+          name(investor)
+        ),
     },
     textColumn('contact_title', 'Contact title', 170),
     emailColumn('email', 'Email'),
