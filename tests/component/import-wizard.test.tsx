@@ -83,7 +83,7 @@ describe('the import wizard', () => {
 
     expect(await heading(dialog, 'Review')).toHaveFocus();
     expect(await within(dialog).findByText('1 matched · 1 new private contact · 1 skipped · 1 error')).toBeInTheDocument();
-    expect(within(dialog).getByText('Row 4: “lots” is not an amount')).toBeInTheDocument();
+    expect(within(within(dialog).getByRole('region', { name: 'Rows with errors' })).getByText('Row 4: “lots” is not an amount')).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Rows of the file' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);

@@ -1,5 +1,6 @@
 import { memo, useMemo, useState } from 'react';
-import { Alert, Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { badgeColor, NEUTRAL_BADGE } from '@/components/Badge';
 import { Pagination } from '@/components/Pagination';
 import { usePhoneLayout } from '@/lib/use-phone-layout';
 import type { ImportCandidate, ImportDecision, MatchBasis } from '@/shared/imports';
@@ -13,6 +14,18 @@ const BASIS_TEXT: Record<MatchBasis, string> = {
   domain_and_last_name: 'same website and last name',
   name_and_firm: 'same name and firm',
 };
+
+/** The badges' own colours (soft background, strong text: AA contrast): blue, green and orange. */
+const TONES = ['likely', 'exact', 'flag'] as const;
+
+function Tag({ tone, children }: { tone?: (typeof TONES)[number]; children: string }) {
+  const color = tone ? badgeColor(TONES, tone) : NEUTRAL_BADGE;
+  return (
+    <Box component="span" sx={{ px: 1, py: '2px', borderRadius: 4, fontSize: 12, fontWeight: 500, lineHeight: '18px' }} style={{ backgroundColor: color.bg, color: color.fg }}>
+      {children}
+    </Box>
+  );
+}
 
 const candidateName = (candidate: ImportCandidate) =>
   [`${candidate.first_name} ${candidate.last_name}`.trim(), candidate.firm_name].filter(Boolean).join(' · ');
@@ -54,16 +67,12 @@ function MatchCell({ row, lines }: Pick<RowViewProps, 'row' | 'lines'>) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
       {match ? (
-        <Chip
-          size="small"
-          color={match.confidence === 'exact' ? 'success' : 'info'}
-          label={`${match.confidence === 'exact' ? 'Exact' : 'Likely'}: ${BASIS_TEXT[match.by]}`}
-        />
+        <Tag tone={match.confidence === 'exact' ? 'exact' : 'likely'}>{`${match.confidence === 'exact' ? 'Exact' : 'Likely'}: ${BASIS_TEXT[match.by]}`}</Tag>
       ) : (
-        <Chip size="small" variant="outlined" label={candidates.length > 0 ? `No match · ${candidates.length} similar` : 'No match'} />
+        <Tag>{candidates.length > 0 ? `No match · ${candidates.length} similar` : 'No match'}</Tag>
       )}
-      {onList && <Chip size="small" color="warning" variant="outlined" label="On the list" />}
-      {repeatOf !== null && <Chip size="small" color="warning" variant="outlined" label={`Repeat of row ${lines[repeatOf] ?? repeatOf + 1}`} />}
+      {onList && <Tag tone="flag">On the list</Tag>}
+      {repeatOf !== null && <Tag tone="flag">{`Repeat of row ${lines[repeatOf] ?? repeatOf + 1}`}</Tag>}
     </Box>
   );
 }
@@ -183,7 +192,7 @@ export function ImportReviewStep({ rows, decisions, onDecision, error, onRetry, 
       )}
       {nothingToImport && <Alert severity="info">Nothing to import: every row is skipped.</Alert>}
       {inError.length > 0 && (
-        <Alert severity="warning" component="section" aria-label="Rows with errors">
+        <Alert severity="warning" component="section" role="region" aria-label="Rows with errors">
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {inError.length === 1 ? '1 row has an error and is skipped' : `${inError.length} rows have errors and are skipped`}. Fix them in
             your file and import it again to add them.
