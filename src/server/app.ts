@@ -18,6 +18,7 @@ import { idempotency } from './plugins/idempotency.js';
 import { authModule } from './modules/auth/index.js';
 import { listsModule } from './modules/lists/index.js';
 import { catalogueService } from './modules/catalogue/plugin.js';
+import { contactsModule } from './modules/contacts/index.js';
 import { investorRoutes } from './modules/investors/routes.js';
 import { fundRoutes } from './modules/funds/routes.js';
 import { filterRoutes } from './modules/filters/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveRoutes, { prefix: '/api/v1' });
   await app.register(catalogueService);
   await app.register(investorRoutes, { prefix: '/api/v1' });
+  await app.register(contactsModule, { prefix: '/api/v1' });
   await app.register(fundRoutes, { prefix: '/api/v1' });
   await app.register(filterRoutes, { prefix: '/api/v1' });
   const clock = options.clock ?? (() => new Date());

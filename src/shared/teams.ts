@@ -102,7 +102,8 @@ export interface InvitationPreview {
 
 // ---- Activity ----
 
-export const ACTIVITY_ACTIONS = ['added', 'stage', 'follow_up', 'amount', 'note_added', 'note_deleted', 'removed'] as const;
+/** 'imported': added by an import of a spreadsheet (ActivityEntry.file_name says which). */
+export const ACTIVITY_ACTIONS = ['added', 'stage', 'follow_up', 'amount', 'note_added', 'note_deleted', 'removed', 'imported'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /**
@@ -118,6 +119,8 @@ export interface ActivityEntry {
   from: PipelineStage | string | number | null;
   to: PipelineStage | string | number | null;
   note: { id: number; body: string } | null;
+  /** For 'imported': the name of the file the row came from. */
+  file_name?: string;
   /** Who did it; null once their account is deleted. */
   user: Person | null;
   created_at: string;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -9,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -26,6 +28,7 @@ import {
   SAVED_SEARCH_KINDS,
   type SavedSearchQuery,
 } from '../../shared/saved-searches.js';
+import type { ImportEffects } from '../modules/imports/import-effects.js';
 
 // The catalogue tables take their columns from shared/catalogue-fields.ts; here are only what the
 // database adds to them: generated columns and indexes. Missing values are the text 'NaN' in text
@@ -256,14 +259,17 @@ export const listInvestors = pgTable(
     list_id: integer('list_id')
       .notNull()
       .references(() => lists.id, { onDelete: 'cascade' }),
-    investor_id: integer('investor_id')
-      .notNull()
-      .references(() => investors.id, { onDelete: 'cascade' }),
+    /**
+     * A catalogue investor or a private contact: no foreign key can name two tables, so the database's triggers
+     * (migration 0011) keep what one would: the id exists in one of them, and goes from every list with it.
+     */
+    investor_id: integer('investor_id').notNull(),
     added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     ...pipelineColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.list_id, t.investor_id] }),
+    index('list_investors_investor_idx').on(t.investor_id),
     index('list_investors_follow_up_idx').on(t.follow_up_on),
     ...pipelineChecks('list_investors', t),
   ],
@@ -538,4 +544,51 @@ export const usedEventTickets = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('used_event_tickets_expires_idx').on(t.expires_at)],
+);
+
+/**
+ * Investors the catalogue lacks, each added by one founder (by hand or from an import) and seen only by them and
+ * the members of a list holding it. The investor's columns, missing values stored as the catalogue stores them, and
+ * an id drawn from the investors' own sequence, so an investor id names one investor, catalogue or private (the
+ * database refuses an id both tables hold, migration 0011). Never read by the catalogue's search.
+ */
+export const privateContacts = pgTable(
+  'private_contacts',
+  {
+    ...catalogueColumns(INVESTOR_FIELDS),
+    id: integer('id').primaryKey().default(sql`nextval('investors_id_seq')`),
+    owner_id: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('private_contacts_owner_idx').on(t.owner_id, t.id)],
+);
+
+/**
+ * Every investor a list may hold, catalogue rows and private contacts alike, with `private` and the contact's
+ * owner (null for the catalogue's): what the list calls read a list's investors from. A view of migration 0011.
+ */
+export const investorRows = pgView('investor_rows', {
+  ...catalogueColumns(INVESTOR_FIELDS),
+  private: boolean('private').notNull(),
+  owner_id: integer('owner_id'),
+}).existing();
+
+/** A spreadsheet imported into a list, and what it did to each row, so that undo puts back exactly that. */
+export const listImports = pgTable(
+  'list_imports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    file_name: text('file_name').notNull(),
+    effects: jsonb('effects').$type<ImportEffects>().notNull(),
+    created_at: createdAt(),
+    undone_at: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('list_imports_list_idx').on(t.list_id, t.id)],
 );

@@ -36,13 +36,19 @@ export async function rowActivity(db: Db, ref: RowRef): Promise<ActivityEntry[]>
     .orderBy(desc(listActivity.id))
     .limit(ACTIVITY_LIMIT);
   return rows.map((row) => {
-    const detail = row.detail as { from?: ActivityEntry['from']; to?: ActivityEntry['to']; note?: ActivityEntry['note'] };
+    const detail = row.detail as {
+      from?: ActivityEntry['from'];
+      to?: ActivityEntry['to'];
+      note?: ActivityEntry['note'];
+      file_name?: string;
+    };
     return {
       id: row.id,
       action: row.action,
       from: detail.from ?? null,
       to: detail.to ?? null,
       note: detail.note ?? null,
+      ...(detail.file_name !== undefined && { file_name: detail.file_name }),
       user: row.user_id === null ? null : { id: row.user_id, first_name: row.first_name!, last_name: row.last_name! },
       created_at: row.created_at.toISOString(),
     };

@@ -11,6 +11,7 @@ export const ActivityEntrySchema = Type.Object({
   from: fieldValue,
   to: fieldValue,
   note: Type.Union([Type.Object({ id: Type.Integer(), body: Type.String() }), Type.Null()]),
+  file_name: Type.Optional(Type.String({ description: "For 'imported': the file the row came from" })),
   user: PersonOrNull,
   created_at: Type.String({ format: 'date-time' }),
 });
@@ -20,7 +21,8 @@ export function rowActivitySchema(noun: string) {
     summary: `What happened to an ${noun} on a list, and who did it, newest first`,
     description:
       `The newest ${ACTIVITY_LIMIT} entries: added; stage, follow_up or amount with \`from\` and \`to\`; note_added ` +
-      'with the `note` (null once the note is deleted: its text is gone); note_deleted (`note` null); removed. Any ' +
+      'with the `note` (null once the note is deleted: its text is gone); note_deleted (`note` null); removed; imported ' +
+      '(added by an import, with its `file_name`). Any ' +
       'member of the list may read it, from the time they joined it (the owner: all of it).',
     params: Type.Object({ id: resourceId, itemId: resourceId }),
     response: { 200: Type.Array(ActivityEntrySchema) },

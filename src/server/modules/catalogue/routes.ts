@@ -1,4 +1,4 @@
-import type { TObject } from '@sinclair/typebox';
+import { Type, type TObject, type TProperties } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -6,14 +6,31 @@ import { bearerSecurity, errorBody, idParams, noQuery } from '../../plugins/vali
 import { pagedSchema, scoredRowSchema, searchQuerySchema } from './schemas.js';
 import { fitProfileFor } from '../startup/startup-store.js';
 import type { CatalogueSearch } from './search.js';
+import type { Scored } from '../../../shared/api-types.js';
+import type { WireRow } from './wire.js';
 import { FIT_NEEDS_PROFILE, fitQueryOf, usesFit } from './facet-index.js';
 import { readSearchFilter } from './search-sql.js';
 
+/** What GET /{catalogue}/{id} answers for an id the catalogue lacks: a row of another source the caller may see. */
+export interface OutsideCatalogue {
+  /** The row with `fit` null: the route scores it as it scores the catalogue's. */
+  byId(userId: number, id: number): Promise<Scored<WireRow> | undefined>;
+  /** The fields such a row has beside the catalogue's (all optional). */
+  properties: TProperties;
+}
+
 /** GET /{catalogue}/search and GET /{catalogue}/{id}, behind a valid access token. */
-export function registerCatalogueRoutes(instance: FastifyInstance, search: CatalogueSearch, wireRow: TObject, tag: string) {
+export function registerCatalogueRoutes(
+  instance: FastifyInstance,
+  search: CatalogueSearch,
+  wireRow: TObject,
+  tag: string,
+  outside?: OutsideCatalogue,
+) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { catalogue } = search;
   const rowSchema = scoredRowSchema(wireRow);
+  const oneRowSchema = outside ? Type.Object({ ...rowSchema.properties, ...outside.properties }) : rowSchema;
   const errors = { 401: errorBody, 422: errorBody };
 
   app.get(
@@ -59,12 +76,15 @@ export function registerCatalogueRoutes(instance: FastifyInstance, search: Catal
         security: bearerSecurity,
         params: idParams,
         querystring: noQuery,
-        response: { 200: rowSchema, 404: errorBody, ...errors },
+        response: { 200: oneRowSchema, 404: errorBody, ...errors },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const [profile, row] = await Promise.all([fitProfileFor(app.db, request.userId), search.byId(id)]);
+      const [profile, row] = await Promise.all([
+        fitProfileFor(app.db, request.userId),
+        search.byId(id).then((found) => found ?? outside?.byId(request.userId, id)),
+      ]);
       if (!row) throw new HttpError(404, `${catalogue.noun} ${id} not found`);
       return profile ? search.scored(row, profile) : row;
     },

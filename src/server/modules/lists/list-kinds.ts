@@ -1,12 +1,32 @@
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
 import type { ListType } from '../../../shared/api-types.js';
-import { listFunds, listInvestors } from '../../db/schema.js';
+import { INVESTOR_FIELDS, wireFieldNames } from '../../../shared/catalogue-fields.js';
+import { funds, investorRows, listFunds, listInvestors } from '../../db/schema.js';
 import { fundCatalogue, investorCatalogue, type Catalogue } from '../catalogue/catalogues.js';
+
+/**
+ * Where a list reads its rows: an investor list holds catalogue investors and private contacts (the
+ * investor_rows view, `private` set for a contact), a fund list the funds.
+ */
+export interface ListRows {
+  table: PgTable | PgView;
+  id: AnyPgColumn;
+  /** Answered on the wire, named as the catalogue's wire columns. */
+  wireColumns: Record<string, AnyPgColumn>;
+  firmName: AnyPgColumn;
+  firstName?: AnyPgColumn;
+  lastName?: AnyPgColumn;
+  /** True for a private contact (investor lists only). */
+  private?: AnyPgColumn;
+}
+
+const investorRowColumns = investorRows as unknown as Record<string, AnyPgColumn>;
 
 /** What differs between an investor list and a fund list: the catalogue, the link table, the keys. */
 export interface ListKind {
   type: ListType;
   catalogue: Catalogue;
+  rows: ListRows;
   link: typeof listInvestors | typeof listFunds;
   linkListId: AnyPgColumn;
   linkItemId: AnyPgColumn;
@@ -23,6 +43,15 @@ export const LIST_KINDS: Record<ListType, ListKind> = {
   investor: {
     type: 'investor',
     catalogue: investorCatalogue,
+    rows: {
+      table: investorRows,
+      id: investorRows.id,
+      wireColumns: Object.fromEntries(wireFieldNames(INVESTOR_FIELDS).map((name) => [name, investorRowColumns[name]])),
+      firmName: investorRows.firm_name,
+      firstName: investorRows.first_name,
+      lastName: investorRows.last_name,
+      private: investorRows.private,
+    },
     link: listInvestors,
     linkListId: listInvestors.list_id,
     linkItemId: listInvestors.investor_id,
@@ -35,6 +64,12 @@ export const LIST_KINDS: Record<ListType, ListKind> = {
   fund: {
     type: 'fund',
     catalogue: fundCatalogue,
+    rows: {
+      table: fundCatalogue.table,
+      id: fundCatalogue.id,
+      wireColumns: Object.fromEntries(fundCatalogue.wireColumns.map((column) => [column.name, column])),
+      firmName: funds.firm_name,
+    },
     link: listFunds,
     linkListId: listFunds.list_id,
     linkItemId: listFunds.fund_id,

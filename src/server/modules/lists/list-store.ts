@@ -13,6 +13,7 @@ import { forgetNoteTexts } from '../pipeline/note-texts.js';
 import { LIST_KINDS, type ListKind } from './list-kinds.js';
 import { isMemberOf, roleOf, type ListRow } from './list-access.js';
 import { changeList, type ListCaller, type ListWriter } from './list-change.js';
+import { addableInvestors } from '../contacts/contact-store.js';
 
 const itemCount = sql<number>`(CASE WHEN ${lists.list_type} = 'investor'
   THEN (SELECT count(*) FROM ${listInvestors} WHERE ${listInvestors.list_id} = ${lists.id})
@@ -61,18 +62,20 @@ export function kindOf(list: ListRow): ListKind {
  * without one) and its `pipeline`, in the order they were added.
  */
 export async function listItems(db: Db, list: ListRow, profile: FitProfile | null): Promise<ListItem[]> {
-  const { catalogue, link, linkListId, linkItemId, linkAddedAt } = kindOf(list);
-  const columns: Record<string, AnyPgColumn> = Object.fromEntries(catalogue.wireColumns.map((c) => [c.name, c]));
+  const { catalogue, rows: source, link, linkListId, linkItemId, linkAddedAt } = kindOf(list);
+  const privacy: Record<string, AnyPgColumn> = source.private ? { is_private: source.private } : {};
   const rows = await db
-    .select({ ...columns, ...pipelineSelection(PIPELINE_TABLES[list.list_type]) })
-    .from(catalogue.table as PgTable)
-    .innerJoin(link, eq(linkItemId, catalogue.id))
+    .select({ ...source.wireColumns, ...privacy, ...pipelineSelection(PIPELINE_TABLES[list.list_type]) })
+    .from(source.table as PgTable)
+    .innerJoin(link, eq(linkItemId, source.id))
     .where(eq(linkListId, list.id))
-    .orderBy(asc(linkAddedAt), asc(catalogue.id));
+    .orderBy(asc(linkAddedAt), asc(source.id));
   return rows.map((row) => {
     const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
-    const wire = toWire(catalogue, fields);
-    return { ...wire, fit: profile ? fitOf(profile, fitFactsOf(catalogue.name, wire)) : null, pipeline };
+    const { is_private: isPrivate, ...own } = fields as Record<string, unknown>;
+    const wire = toWire(catalogue, own);
+    const fit = profile ? fitOf(profile, fitFactsOf(catalogue.name, wire)) : null;
+    return isPrivate ? { ...wire, private: true, fit, pipeline } : { ...wire, fit, pipeline };
   });
 }
 
@@ -89,11 +92,14 @@ export async function addItems(writer: ListWriter, caller: ListCaller, kind: Lis
   const wanted = [...new Set(ids)];
   return changeList(writer, caller, 'edit', async (tx, { list }, log) => {
     assertKind(list, kind);
-    const found = await tx
-      .select({ id: kind.catalogue.id })
-      .from(kind.catalogue.table)
-      .where(inArray(kind.catalogue.id, wanted));
-    const known = new Set(found.map((r) => r.id as number));
+    const known =
+      kind.type === 'investor'
+        ? await addableInvestors(tx, caller.userId, wanted)
+        : new Set(
+            (await tx.select({ id: kind.catalogue.id }).from(kind.catalogue.table).where(inArray(kind.catalogue.id, wanted))).map(
+              (r) => r.id as number,
+            ),
+          );
     const unknown = wanted.filter((id) => !known.has(id));
     if (unknown.length > 0) {
       const shown = unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ` and ${unknown.length - 10} more` : '');

@@ -30,7 +30,7 @@ export const listSummary = Type.Object(listSummaryFields);
 // Every wire row carries all its fields, its fit and its pipeline, all required: the serializer then picks the
 // shape whose keys a row has (type_of_firm vs firm_type), and keeps the fields in order.
 const item = Type.Union([
-  Type.Object({ ...InvestorRow.properties, fit: FitSchema, pipeline: Pipeline }),
+  Type.Object({ ...InvestorRow.properties, private: Type.Optional(Type.Boolean({ description: 'A private contact' })), fit: FitSchema, pipeline: Pipeline }),
   Type.Object({ ...FundRow.properties, fit: FitSchema, pipeline: Pipeline }),
 ]);
 const items = Type.Array(item);

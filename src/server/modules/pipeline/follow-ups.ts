@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { ListType } from '../../../shared/api-types.js';
 import { dueOn, FOLLOW_UP_WEEK_DAYS, type FollowUpDue, type FollowUpRow, type ListMembership } from '../../../shared/pipeline.js';
 import type { Db } from '../../db/client.js';
-import { funds, investors, listMembers, lists } from '../../db/schema.js';
+import { listMembers, lists } from '../../db/schema.js';
+import { addableInvestors } from '../contacts/contact-store.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { LIST_KINDS, type ListKind } from '../lists/list-kinds.js';
 import { editsList, isMemberOf, roleOf } from '../lists/list-access.js';
@@ -12,10 +12,10 @@ import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow }
 
 
 /** The name a row goes by: an investor's "first last", a fund's firm. */
-const NAMES: Record<ListType, SQL<string>> = {
-  investor: sql<string>`${investors.first_name} || ' ' || ${investors.last_name}`,
-  fund: sql<string>`${funds.firm_name}`,
-};
+function nameOf(kind: ListKind): SQL<string> {
+  const { firstName, lastName, firmName } = kind.rows;
+  return firstName && lastName ? sql<string>`${firstName} || ' ' || ${lastName}` : sql<string>`${firmName}`;
+}
 
 function dueCondition(kind: ListKind, due: ReadonlySet<FollowUpDue>, today: string): SQL {
   const on = PIPELINE_TABLES[kind.type].link.follow_up_on;
@@ -32,14 +32,14 @@ async function followUpsOfKind(db: Db, userId: number, kind: ListKind, due: Read
     .select({
       list_id: lists.id,
       list_name: lists.name,
-      item_id: kind.catalogue.id,
-      name: NAMES[kind.type],
-      firm_name: kind.type === 'investor' ? investors.firm_name : funds.firm_name,
+      item_id: kind.rows.id,
+      name: nameOf(kind),
+      firm_name: kind.rows.firmName,
       ...pipelineSelection(table),
     })
     .from(table.link)
     .innerJoin(lists, eq(lists.id, table.listId))
-    .innerJoin(kind.catalogue.table as PgTable, eq(kind.catalogue.id, table.itemId))
+    .innerJoin(kind.rows.table as PgTable, eq(kind.rows.id, table.itemId))
     .where(and(editsList(userId), dueCondition(kind, due, today)));
   return rows.map((row): FollowUpRow => {
     const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
@@ -70,7 +70,7 @@ export async function followUps(db: Db, userId: number, due: ReadonlySet<FollowU
 
 /**
  * The lists the caller is on holding this investor or fund, oldest list first, with the caller's role on each;
- * an id the catalogue lacks is a 404.
+ * an id the catalogue lacks, or a private contact the caller may not see, is a 404.
  */
 export async function memberships(db: Db, userId: number, kind: ListKind, itemId: number): Promise<ListMembership[]> {
   const table = PIPELINE_TABLES[kind.type];
@@ -82,10 +82,10 @@ export async function memberships(db: Db, userId: number, kind: ListKind, itemId
     .where(and(isMemberOf(userId), eq(table.itemId, itemId)))
     .orderBy(asc(lists.id));
   if (rows.length === 0) {
-    const [found] = await db
-      .select({ id: kind.catalogue.id })
-      .from(kind.catalogue.table as PgTable)
-      .where(eq(kind.catalogue.id, itemId));
+    const found =
+      kind.type === 'investor'
+        ? (await addableInvestors(db, userId, [itemId])).size > 0
+        : (await db.select({ id: kind.catalogue.id }).from(kind.catalogue.table as PgTable).where(eq(kind.catalogue.id, itemId))).length > 0;
     if (!found) throw new HttpError(404, `${kind.catalogue.noun} not found`);
   }
   return rows.map((row) => {

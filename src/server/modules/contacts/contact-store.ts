@@ -1,0 +1,189 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { CONTACTS_PER_USER_MAX, type InvestorWithPrivacy } from '../../../shared/contacts.js';
+import { INVESTOR_FIELDS, wireFieldNames } from '../../../shared/catalogue-fields.js';
+import type { Db } from '../../db/client.js';
+import { investors, listInvestors, lists, privateContacts, users } from '../../db/schema.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { investorCatalogue } from '../catalogue/catalogues.js';
+import { toWire } from '../catalogue/wire.js';
+import { ChangeLog } from '../lists/change-log.js';
+import type { ListWriter } from '../lists/list-change.js';
+import { forgetNoteTexts } from '../pipeline/note-texts.js';
+import { seesInvestor } from './visibility.js';
+import type { FieldError, StoredContact } from './contact-fields.js';
+
+export const CONTACT_MESSAGES = {
+  catalogue: 'Catalogue investors cannot be changed',
+  notOwner: 'Only the founder who added this private contact can change or delete it',
+  notFound: (id: number) => `Investor ${id} not found`,
+  tooMany: `You have ${CONTACTS_PER_USER_MAX.toLocaleString('en-US')} private contacts, the most one account may keep`,
+};
+
+const t = privateContacts;
+const wireColumns = Object.fromEntries(
+  wireFieldNames(INVESTOR_FIELDS).map((name) => [name, (t as unknown as Record<string, AnyPgColumn>)[name]]),
+);
+const listCount = sql<number>`(SELECT count(*) FROM ${listInvestors} WHERE ${listInvestors.investor_id} = ${t.id})::int`;
+
+export type ContactRow = InvestorWithPrivacy & { list_count?: number };
+
+/** A contact row as answered: the investor's wire fields and `private: true` (and `list_count` for its owner). */
+function toContact(row: Record<string, unknown>, withCount: boolean): ContactRow {
+  const { list_count, owner_id: _owner, ...fields } = row;
+  const wire = toWire(investorCatalogue, fields) as ContactRow;
+  wire.private = true;
+  if (withCount) wire.list_count = list_count as number;
+  return wire;
+}
+
+/** Problems of a contact's fields as one `{detail}`: the first, with how many more. */
+export function fieldsError(errors: FieldError[]): HttpError {
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return new HttpError(422, `${errors[0].detail}${more}`);
+}
+
+/** The contacts the user owns, under their row lock, must stay within CONTACTS_PER_USER_MAX once `adding` more. */
+export async function assertRoomForContacts(tx: Db, userId: number, adding: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [{ owned }] = await tx.select({ owned: sql<number>`count(*)::int` }).from(t).where(eq(t.owner_id, userId));
+  if (owned + adding > CONTACTS_PER_USER_MAX) throw new HttpError(422, CONTACT_MESSAGES.tooMany);
+}
+
+/** Creates a private contact the user owns from checked fields. */
+export async function createContact(db: Db, userId: number, values: StoredContact): Promise<ContactRow> {
+  return db.transaction(async (tx) => {
+    await assertRoomForContacts(tx, userId, 1);
+    const [row] = await tx
+      .insert(t)
+      .values({ ...values, gender: 'NaN', owner_id: userId })
+      .returning({ ...wireColumns, list_count: sql<number>`0` });
+    return toContact(row, true);
+  });
+}
+
+/** A private contact the user may see (its owner also learns on how many lists it is), or undefined. */
+export async function visibleContact(db: Db, userId: number, id: number): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select({ ...wireColumns, owner_id: t.owner_id, list_count: listCount })
+    .from(t)
+    .where(and(eq(t.id, id), seesInvestor(userId, { id: t.id, owner: t.owner_id })));
+  return row ? toContact(row, row.owner_id === userId) : undefined;
+}
+
+/**
+ * The stored contact the user owns, locked for the change: a catalogue investor is a 403 (nobody changes it),
+ * a contact they do not see a 404, one they see but do not own a 403.
+ */
+async function ownedContact(tx: Db, userId: number, id: number): Promise<StoredContact> {
+  const [row] = await tx
+    .select({ ...wireColumns, owner_id: t.owner_id, sees: seesInvestor(userId, { id: t.id, owner: t.owner_id }) })
+    .from(t)
+    .where(eq(t.id, id))
+    .for('update');
+  if (!row || !row.sees) {
+    const [catalogue] = row ? [] : await tx.select({ id: investors.id }).from(investors).where(eq(investors.id, id));
+    if (catalogue) throw new HttpError(403, CONTACT_MESSAGES.catalogue);
+    throw new HttpError(404, CONTACT_MESSAGES.notFound(id));
+  }
+  if (row.owner_id !== userId) throw new HttpError(403, CONTACT_MESSAGES.notOwner);
+  return row as unknown as StoredContact;
+}
+
+/**
+ * The lists holding the investor, each locked (in id order, as every list change takes its lock) and with a
+ * change log for what happens to its row; `publish` tells their live streams once committed.
+ */
+async function listsHolding(tx: Db, userId: number, investorId: number): Promise<ChangeLog[]> {
+  const held = await tx
+    .select({ id: lists.id })
+    .from(lists)
+    .innerJoin(listInvestors, eq(listInvestors.list_id, lists.id))
+    .where(eq(listInvestors.investor_id, investorId))
+    .orderBy(asc(lists.id))
+    .for('update', { of: lists });
+  return held.map(({ id }) => new ChangeLog(tx, id, userId));
+}
+
+async function publish(writer: ListWriter, logs: ChangeLog[]): Promise<void> {
+  for (const log of logs) {
+    if (log.lastEventId === 0) continue;
+    await writer.listFeed.publish(log.listId, log.lastEventId).catch((err: unknown) => {
+      writer.log.error({ err }, 'list feed: could not publish a change');
+    });
+  }
+}
+
+/** Changes a contact the user owns; each list holding it is told its row changed, so open pages read it again. */
+export async function updateContact(
+  writer: ListWriter,
+  userId: number,
+  id: number,
+  check: (current: StoredContact) => Partial<StoredContact>,
+): Promise<ContactRow> {
+  const logs = await writer.db.transaction(async (tx) => {
+    const current = await ownedContact(tx, userId, id);
+    const values = check(current);
+    const held = await listsHolding(tx, userId, id);
+    await tx.update(t).set({ ...values, updated_at: new Date() }).where(eq(t.id, id));
+    for (const log of held) {
+      await log.events([{ type: 'row-changed', data: { kind: 'investor', item_id: id, changes: {} } }]);
+    }
+    return held;
+  });
+  await publish(writer, logs);
+  return (await visibleContact(writer.db, userId, id))!;
+}
+
+/** Deletes a contact the user owns: it leaves every list holding it, each list logging the removal as its own. */
+export async function deleteContact(writer: ListWriter, userId: number, id: number): Promise<void> {
+  const logs = await writer.db.transaction(async (tx) => {
+    await ownedContact(tx, userId, id);
+    const held = await listsHolding(tx, userId, id);
+    for (const log of held) {
+      await forgetNoteTexts(tx, { listId: log.listId, kind: 'investor', itemId: id });
+      await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, log.listId));
+      await log.activity([{ kind: 'investor', itemId: id, action: 'removed' }]);
+      await log.events([{ type: 'row-removed', data: { kind: 'investor', item_id: id } }]);
+    }
+    // Its list rows (and their notes) go with it: the database's trigger (migration 0011).
+    await tx.delete(t).where(eq(t.id, id));
+    return held;
+  });
+  await publish(writer, logs);
+}
+
+/** The user's own contacts, newest first, a page at a time, those whose name, firm, e-mail or city has `search`. */
+export async function ownContacts(db: Db, userId: number, page: number, perPage: number, search?: string) {
+  const conditions: SQL[] = [eq(t.owner_id, userId)];
+  const term = search?.trim().toLowerCase();
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`lower(${t.first_name} || ' ' || ${t.last_name} || ' ' || ${t.firm_name} || ' ' || ${t.email} || ' ' || ${t.city}) LIKE ${pattern}`,
+    );
+  }
+  const where = and(...conditions);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(t).where(where),
+    db
+      .select({ ...wireColumns, list_count: listCount })
+      .from(t)
+      .where(where)
+      .orderBy(sql`${t.id} DESC`)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
+  return { results: rows.map((row) => toContact(row, true)), total_pages: Math.ceil(total / perPage), total };
+}
+
+/** Of these investor ids, those the user may put on a list: every catalogue investor, and the contacts they see. */
+export async function addableInvestors(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const catalogue = await db.select({ id: investors.id }).from(investors).where(inArray(investors.id, ids));
+  const contacts = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(inArray(t.id, ids), seesInvestor(userId, { id: t.id, owner: t.owner_id })));
+  return new Set([...catalogue, ...contacts].map((row) => row.id));
+}
