@@ -19,6 +19,7 @@ import { authModule } from './modules/auth/index.js';
 import { listsModule } from './modules/lists/index.js';
 import { catalogueService } from './modules/catalogue/plugin.js';
 import { contactsModule } from './modules/contacts/index.js';
+import { importsModule } from './modules/imports/index.js';
 import { investorRoutes } from './modules/investors/routes.js';
 import { fundRoutes } from './modules/funds/routes.js';
 import { filterRoutes } from './modules/filters/routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Modules register here, each under /api/v1.
   await app.register(authModule, { prefix: '/api/v1/auth' });
   await app.register(listsModule, { prefix: '/api/v1/lists' });
+  await app.register(importsModule, { prefix: '/api/v1/lists' });
   await app.register(teamsModule, { prefix: '/api/v1' });
   await app.register(activityModule, { prefix: '/api/v1' });
   await app.register(liveRoutes, { prefix: '/api/v1' });

@@ -84,3 +84,11 @@ export interface ImportResult {
   updated: number;
   skipped: number;
 }
+
+/** The largest request body of a preview or an import: the mapped rows of a file of IMPORT_MAX_BYTES, with room for JSON's keys. */
+export const IMPORT_BODY_MAX_BYTES = 8 * 1024 * 1024;
+/** Imports one account may send an hour, and previews (each matches up to IMPORT_MAX_ROWS rows). */
+export const IMPORTS_PER_HOUR = 30;
+export const IMPORT_PREVIEWS_PER_HOUR = 120;
+/** The longest file name an import keeps. */
+export const IMPORT_FILE_NAME_MAX = 255;

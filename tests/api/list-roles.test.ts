@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { listInvitations, listMembers, pipelineNotes } from '../../src/server/db/schema.js';
+import { listImports, listInvitations, listMembers, pipelineNotes } from '../../src/server/db/schema.js';
 import { createMailer } from '../../src/server/mail/mailer.js';
 import { TEAM_MESSAGES } from '../../src/shared/teams.js';
 import { buildTestApp } from '../helpers/app.js';
@@ -47,6 +47,9 @@ const RULES: Record<string, { need: Need; ok: number }> = {
   'PATCH /api/v1/lists/{id}/members/{userId}': { need: 'share', ok: 200 },
   'DELETE /api/v1/lists/{id}/members/{userId}': { need: 'share', ok: 204 },
   'DELETE /api/v1/lists/{id}/invitations/{invitationId}': { need: 'share', ok: 204 },
+  'POST /api/v1/lists/{id}/imports/preview': { need: 'edit', ok: 200 },
+  'POST /api/v1/lists/{id}/imports': { need: 'edit', ok: 201 },
+  'DELETE /api/v1/lists/{id}/imports/{importId}': { need: 'edit', ok: 204 },
 };
 
 /** The answer the rules give `role` for an operation needing `need`: its status, and the detail of a refusal. */
@@ -65,6 +68,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v1/lists/{id}/funds/{itemId}/notes': { body: 'Called them' },
   'POST /api/v1/lists/{id}/members': { email: 'newcomer@example.test', role: 'viewer' },
   'PATCH /api/v1/lists/{id}/members/{userId}': { role: 'editor' },
+  'POST /api/v1/lists/{id}/imports/preview': { rows: [{ first_name: 'Ana', last_name: 'Stone' }] },
+  'POST /api/v1/lists/{id}/imports': { file_name: 'a.csv', rows: [{ first_name: 'New', last_name: 'Contact', decision: { action: 'create' } }] },
 };
 
 describe.each(testDatabases())('who may do what on a shared list, on $name', (kind) => {
@@ -128,7 +133,12 @@ describe.each(testDatabases())('who may do what on a shared list, on $name', (ki
       .insert(pipelineNotes)
       .values({ list_id: listId, ...item, user_id: noteAuthor.id, body: 'A note' })
       .returning({ id: pipelineNotes.id });
-    return { listId, itemId: first, noteId: note.id, invitationId: invitation.id };
+    // An import of nothing, for its undo.
+    const [imported] = await app.db
+      .insert(listImports)
+      .values({ list_id: listId, user_id: people.owner.id, file_name: 'a.csv', effects: { at: new Date().toISOString(), added: [], created: [], updated: [], notes: [] } })
+      .returning({ id: listImports.id });
+    return { listId, itemId: first, noteId: note.id, invitationId: invitation.id, importId: imported.id };
   }
 
   /** Sends the operation; an event stream is judged by its head and then let go. */
@@ -175,7 +185,8 @@ describe.each(testDatabases())('who may do what on a shared list, on $name', (ki
           .replace('{itemId}', String(list.itemId))
           .replace('{noteId}', String(list.noteId))
           .replace('{userId}', String(target.id))
-          .replace('{invitationId}', String(list.invitationId));
+          .replace('{invitationId}', String(list.invitationId))
+          .replace('{importId}', String(list.importId));
         // A batch adds the third row, which is not on the list yet.
         const body = path.endsWith('/batch') ? { [`${listType}_ids`]: [rows[listType][2]] } : BODIES[key];
         const res = await send(role, method, url, body);

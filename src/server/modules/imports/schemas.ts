@@ -1,0 +1,135 @@
+import { Type, type TProperties } from '@sinclair/typebox';
+import { CONTACT_TEXT_MAX } from '../../../shared/contacts.js';
+import {
+  IMPORT_BODY_MAX_BYTES,
+  IMPORT_CANDIDATES_MAX,
+  IMPORT_FILE_NAME_MAX,
+  IMPORT_MAX_ROWS,
+  IMPORT_PREVIEWS_PER_HOUR,
+  IMPORT_UNDO_HOURS,
+  IMPORTS_PER_HOUR,
+} from '../../../shared/imports.js';
+import { NOTE_MAX_LENGTH } from '../../../shared/pipeline.js';
+import { resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { contactFieldSchemas } from '../contacts/schemas.js';
+
+const listParams = Type.Object({ id: resourceId });
+const nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Number>>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()]));
+
+// A row's values are bounded here and checked by import-rows.ts, which names each problem by row and field.
+const rowFields = {
+  ...contactFieldSchemas(CONTACT_TEXT_MAX * 5),
+  pipeline: Type.Optional(
+    Type.Object(
+      {
+        stage: nullable(Type.String({ maxLength: 40, description: 'A pipeline stage: lead, contacted, meeting, term_sheet, committed, passed' })),
+        amount: nullable(Type.Number({ description: 'Whole US dollars' })),
+        follow_up_on: nullable(Type.String({ maxLength: 40, description: 'YYYY-MM-DD' })),
+        note: nullable(Type.String({ maxLength: NOTE_MAX_LENGTH * 2 })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+};
+
+const Decision = Type.Union([
+  Type.Object({ action: Type.Literal('link'), investor_id: resourceId }, { additionalProperties: false }),
+  Type.Object({ action: Type.Literal('create') }, { additionalProperties: false }),
+  Type.Object({ action: Type.Literal('skip') }, { additionalProperties: false }),
+]);
+
+const rows = <T extends TProperties>(properties: T) =>
+  Type.Array(Type.Object(properties, { additionalProperties: false }), { minItems: 1, maxItems: IMPORT_MAX_ROWS });
+
+const limits =
+  `At most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows (422) and ${IMPORT_BODY_MAX_BYTES / 1024 / 1024} MB of JSON (413). ` +
+  'List-scoped like every list call: a list the caller is not on is a 404, a viewer gets 403, a fund list 422.';
+
+const RowError = Type.Object({ field: Type.String(), detail: Type.String() });
+const Candidate = Type.Object({
+  investor_id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  firm_name: Type.String(),
+  contact_title: Type.String(),
+  email: Type.String(),
+  city: Type.String(),
+  country: Type.String(),
+  private: Type.Optional(Type.Boolean({ description: "One of the caller's private contacts" })),
+});
+const Match = Type.Object({
+  investor_id: Type.Integer(),
+  confidence: Type.Unsafe<'exact' | 'likely'>({ type: 'string', enum: ['exact', 'likely'] }),
+  by: Type.Unsafe<'email' | 'domain_and_last_name' | 'name_and_firm'>({
+    type: 'string',
+    enum: ['email', 'domain_and_last_name', 'name_and_firm'],
+  }),
+});
+
+export const previewSchema = userCall({
+  tags: ['Imports'],
+  summary: 'Check and match the rows of a spreadsheet before importing them into an investor list (changes nothing)',
+  description:
+    'Each row (numbered from 0 in the order sent) is checked again and matched, in this order: the same e-mail in any ' +
+    'case (exact); the same website domain and last name, or the same first and last name and firm once case, accents, ' +
+    'punctuation and suffixes such as Capital, Ventures or LLC are set aside (likely) — in the catalogue, then among the ' +
+    `caller's private contacts; else null. \`candidates\`: the match first, then up to ${IMPORT_CANDIDATES_MAX} by name ` +
+    '(same last name, a similar first name) for a row without an exact match. `duplicate_of_row`: the first earlier row ' +
+    'with the same e-mail, match, or name and firm. `on_list`: the match is on the list already. ' +
+    `${limits} ${IMPORT_PREVIEWS_PER_HOUR} previews an hour per user (429).`,
+  params: listParams,
+  body: Type.Object({ rows: rows(rowFields) }, { additionalProperties: false }),
+  response: {
+    200: Type.Object({
+      rows: Type.Array(
+        Type.Object({
+          row: Type.Integer(),
+          match: Type.Union([Match, Type.Null()]),
+          candidates: Type.Array(Candidate),
+          duplicate_of_row: Type.Union([Type.Integer(), Type.Null()]),
+          on_list: Type.Boolean(),
+          errors: Type.Array(RowError),
+        }),
+      ),
+    }),
+  },
+});
+
+export const importSchema = userChange({
+  tags: ['Imports'],
+  summary: 'Import the rows of a spreadsheet into an investor list: all of them or none',
+  description:
+    'Each row as for the preview, with its `decision`: link it to an investor (a catalogue investor, or a private ' +
+    'contact the caller sees; a row on the list already has its pipeline fields updated and its note added), create a ' +
+    'private contact of it (first and last name needed), or skip it. Any row in error, or linking an investor an earlier ' +
+    'row links, is a 422 naming the rows, and nothing lands. The rows it adds say "imported" in their activity, with ' +
+    `the file's name. ${limits} ${IMPORTS_PER_HOUR} imports an hour per user (429).`,
+  params: listParams,
+  body: Type.Object(
+    {
+      file_name: Type.String({ minLength: 1, maxLength: IMPORT_FILE_NAME_MAX }),
+      rows: rows({ ...rowFields, decision: Decision }),
+    },
+    { additionalProperties: false },
+  ),
+  response: {
+    201: Type.Object({
+      id: Type.Integer(),
+      added: Type.Integer({ description: 'Investors added to the list (catalogue investors, or private contacts made before)' }),
+      created: Type.Integer({ description: 'Private contacts created and added' }),
+      updated: Type.Integer({ description: 'Rows on the list already whose pipeline fields or notes it changed' }),
+      skipped: Type.Integer(),
+    }),
+  },
+});
+
+export const undoSchema = userChange({
+  tags: ['Imports'],
+  summary: `Undo an import, within ${IMPORT_UNDO_HOURS} hours (410 after, or once undone)`,
+  description:
+    'Removes the rows it added (with their notes), puts back each pipeline field it changed unless changed again ' +
+    'since, deletes the notes it added, and deletes the private contacts it created unless they are on another list now.',
+  params: Type.Object({ id: resourceId, importId: resourceId }),
+  response: { 204: Type.Null() },
+});
