@@ -161,3 +161,24 @@ describe('the limits and the table', () => {
     await expect(readSpreadsheet({ kind: 'file', name: 'broken.xlsx', bytes: broken })).rejects.toThrow(/could not be read as an Excel workbook/);
   });
 });
+
+describe('a big workbook', () => {
+  it('reads 5,000 rows whose sheet is well over the size fflate would inflate in a worker of its own', async () => {
+    const { default: writeExcelFile } = await import('write-excel-file/node');
+    const rows = Array.from({ length: IMPORT_MAX_ROWS }, (_, index) => [
+      `Investor ${index}`,
+      `investor${index}@example.com`,
+      `Firm number ${index} with a long name to fill the sheet`,
+      'Intro',
+      String(1000 * index),
+      'A note long enough to make each row take a hundred bytes or so in the XML',
+    ]);
+    const bytes = await writeExcelFile([['Name', 'Email', 'Firm', 'Status', 'Amount', 'Notes'], ...rows]).toBuffer();
+    const started = Date.now();
+    const read = await readSpreadsheet({ kind: 'file', name: 'big.xlsx', bytes: new Uint8Array(bytes).buffer });
+    const table = read.sheets[0].table!;
+    expect(table.rows).toHaveLength(IMPORT_MAX_ROWS);
+    expect(table.rows[IMPORT_MAX_ROWS - 1].cells.slice(0, 2)).toEqual([`Investor ${IMPORT_MAX_ROWS - 1}`, `investor${IMPORT_MAX_ROWS - 1}@example.com`]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+});
