@@ -1,6 +1,6 @@
 // The spreadsheet import, in five steps: the file, its columns, its values, the review against the
 // catalogue, the import. Lazy: its code (and csv-parse, read-excel-file in the worker) loads when opened.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -116,8 +116,12 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
     }
   }
 
-  const decide = (index: number, decision: ImportDecision) =>
-    setPreview((current) => current && { ...current, decisions: current.decisions.map((old, at) => (at === index ? decision : old)) });
+  // Kept between renders: a decision changed redraws its row only.
+  const decide = useCallback(
+    (index: number, decision: ImportDecision) =>
+      setPreview((current) => current && { ...current, decisions: current.decisions.map((old, at) => (at === index ? decision : old)) }),
+    [],
+  );
 
   function runImport() {
     if (!preview || !list) return;
