@@ -23,6 +23,7 @@ describe('activityText', () => {
   it('says each action with its values', () => {
     expect(activityText(entry({ action: 'added' }))).toBe('added it to the list');
     expect(activityText(entry({ action: 'removed' }))).toBe('removed it from the list');
+    expect(activityText(entry({ action: 'imported', file_name: 'Raise <2026>.csv' }))).toBe('imported from Raise <2026>.csv');
     expect(activityText(entry({ action: 'stage', from: 'lead', to: 'term_sheet' }))).toBe('moved it from Lead to Term sheet');
     expect(activityText(entry({ action: 'follow_up', from: null, to: '2026-11-30' }))).toBe('set the follow-up to Nov 30, 2026');
     expect(activityText(entry({ action: 'follow_up', from: '2026-11-30', to: null }))).toBe('cleared the follow-up');

@@ -22,6 +22,8 @@ export function activityText(entry: ActivityEntry): string {
       return 'added it to the list';
     case 'removed':
       return 'removed it from the list';
+    case 'imported':
+      return entry.file_name ? `imported from ${entry.file_name}` : 'imported from a spreadsheet';
     case 'stage':
       return `moved it from ${stage(entry.from)} to ${stage(entry.to)}`;
     case 'follow_up': {
