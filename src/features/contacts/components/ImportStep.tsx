@@ -24,8 +24,9 @@ export function ImportStep({ title, children, back, extra, next }: ImportStepPro
       <Typography ref={heading} component="h3" variant="h6" tabIndex={-1} sx={{ fontWeight: 600, outline: 'none' }}>
         {title}
       </Typography>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, flex: 1, minHeight: 0 }}>{children}</Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
+      {/* The step scrolls within the dialog; its buttons stay below it, never over it. */}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, flex: 1, minHeight: 0, overflowY: 'auto', pt: 0.75 }}>{children}</Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
         {back && (
           <AppButton variant="secondary" onClick={back.onClick} sx={{ mr: 'auto' }}>
             {back.label ?? 'Back'}
