@@ -2,9 +2,11 @@
 // the server checks every row again, matches it to the catalogue, and lands all rows or none.
 //   POST   /lists/{id}/imports/preview   {rows: ImportRow[]}                       -> {rows: PreviewRow[]}
 //   POST   /lists/{id}/imports           {file_name, rows: ImportCommitRow[]}      -> 201 ImportResult (Idempotency-Key)
+//   GET    /lists/{id}/imports                                                     -> UndoableImport[]
 //   DELETE /lists/{id}/imports/{importId}                                          -> 204; 410 after UNDO_HOURS
 import type { PipelineStage } from './pipeline.js';
 import type { ContactInput } from './contacts.js';
+import type { Person } from './teams.js';
 
 export const importsPath = (listId: number) => `/lists/${listId}/imports`;
 export const importPreviewPath = (listId: number) => `/lists/${listId}/imports/preview`;
@@ -83,6 +85,16 @@ export interface ImportResult {
   /** Rows on the list already whose pipeline fields were updated. */
   updated: number;
   skipped: number;
+}
+
+/** An import of the list that can still be undone (GET /lists/{id}/imports, newest first). */
+export interface UndoableImport extends ImportResult {
+  file_name: string;
+  created_at: string;
+  /** Who imported it; null once their account is deleted. */
+  user: Person | null;
+  /** created_at + IMPORT_UNDO_HOURS. */
+  undo_until: string;
 }
 
 /** The largest request body of a preview or an import: the mapped rows of a file of IMPORT_MAX_BYTES, with room for JSON's keys. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { count, eq, sql } from 'drizzle-orm';
 import { investors, listImports, listMembers, pipelineNotes, privateContacts } from '../../src/server/db/schema.js';
-import { IMPORT_MAX_ROWS, type ImportResult, type PreviewRow } from '../../src/shared/imports.js';
+import { IMPORT_MAX_ROWS, type ImportResult, type PreviewRow, type UndoableImport } from '../../src/shared/imports.js';
 import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
 import { caller, insertFund, listWith, type Call } from '../helpers/pipeline.js';
@@ -241,6 +241,40 @@ describe.each(testDatabases())('imports on $name', (kind) => {
     expect(res.json().detail).toMatch(/24 hours/);
     expect((await items(listId)).length).toBe(1);
     expect((await owner('DELETE', `/lists/${listId}/imports/999999`)).statusCode).toBe(404);
+  });
+
+  it('lists the imports still undoable, newest first, to every member: not one undone, not one older than 24 hours', async () => {
+    const listId = await list('Undoable');
+    const old = await runImport(listId, [{ first_name: 'Aged', last_name: 'Out', decision: { action: 'create' } }]);
+    await app.db.update(listImports).set({ created_at: sql`now() - interval '25 hours'` }).where(eq(listImports.id, old.id));
+    const undone = await runImport(listId, [{ first_name: 'Undone', last_name: 'Already', decision: { action: 'create' } }]);
+    expect((await owner('DELETE', `/lists/${listId}/imports/${undone.id}`)).statusCode).toBe(204);
+    const fresh = await runImport(listId, [
+      { email: 'maria.nunez@andes.vc', decision: { action: 'link', investor_id: ids.maria } },
+      { first_name: 'Fresh', last_name: 'Contact', decision: { action: 'create' } },
+      { first_name: 'Skipped', decision: { action: 'skip' } },
+    ]);
+    const newer = await runImport(listId, [{ first_name: 'Newer', last_name: 'Still', decision: { action: 'create' } }]);
+
+    const res = await viewer('GET', `/lists/${listId}/imports`);
+    expect(res.statusCode, res.body).toBe(200);
+    const answered = res.json() as UndoableImport[];
+    expect(answered.map((i) => i.id)).toEqual([newer.id, fresh.id]);
+    expect(answered[1]).toEqual({
+      ...fresh,
+      file_name: 'Raise tracker.xlsx',
+      created_at: expect.any(String),
+      user: expect.objectContaining({ first_name: 'Ada' }),
+      undo_until: expect.any(String),
+    });
+    expect(answered[1]).toMatchObject({ added: 1, created: 1, updated: 0, skipped: 1 });
+    const age = Date.parse(answered[1].undo_until) - Date.parse(answered[1].created_at);
+    expect(age).toBe(24 * 60 * 60 * 1000);
+
+    expect((await owner('DELETE', `/lists/${listId}/imports/${newer.id}`)).statusCode).toBe(204);
+    expect(((await owner('GET', `/lists/${listId}/imports`)).json() as UndoableImport[]).map((i) => i.id)).toEqual([fresh.id]);
+    expect((await stranger('GET', `/lists/${listId}/imports`)).statusCode).toBe(404);
+    expect((await viewer('DELETE', `/lists/${listId}/imports/${fresh.id}`)).statusCode).toBe(403);
   });
 
   it('lands once when replayed with its Idempotency-Key', async () => {

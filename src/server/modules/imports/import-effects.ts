@@ -25,4 +25,6 @@ export interface ImportEffects {
   updated: Array<{ investor_id: number; before: PipelineBefore }>;
   /** Notes it added to rows on the list already (those on rows it added go with the rows). */
   notes: number[];
+  /** Rows it skipped, for the list's undoable imports (absent on imports stored before it was kept). */
+  skipped?: number;
 }

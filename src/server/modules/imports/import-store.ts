@@ -247,6 +247,7 @@ export async function importRows(writer: ListWriter, caller: ListCaller, fileNam
       created: createdIds,
       updated: updated.map(({ id, before }) => ({ investor_id: id, before })),
       notes: notes.filter((note) => !freshIds.has(note.investor_id)).map((note) => note.id),
+      skipped,
     };
     const [stored] = await tx
       .insert(listImports)

@@ -4,7 +4,8 @@ import { IMPORT_BODY_MAX_BYTES, IMPORT_PREVIEWS_PER_HOUR, IMPORTS_PER_HOUR, type
 import type { RateRule } from '../../plugins/rate-limit.js';
 import { importRows, undoImport } from './import-store.js';
 import { previewImport } from './preview.js';
-import { importSchema, previewSchema, undoSchema } from './schemas.js';
+import { importSchema, previewSchema, undoableImportsSchema, undoSchema } from './schemas.js';
+import { undoableImports } from './undoable-imports.js';
 
 const HOUR = 60 * 60 * 1000;
 const PREVIEW_RATE: RateRule[] = [
@@ -31,6 +32,10 @@ export async function importsModule(instance: FastifyInstance) {
       const result = await importRows(app, caller, request.body.file_name.trim(), request.body.rows as unknown as ImportCommitRow[]);
       return reply.status(201).send(result);
     },
+  );
+
+  app.get('/:id/imports', { schema: undoableImportsSchema }, async (request) =>
+    undoableImports(app.db, { userId: request.userId, listId: request.params.id }),
   );
 
   app.delete('/:id/imports/:importId', { schema: undoSchema }, async (request, reply) => {

@@ -84,13 +84,17 @@ function toCandidate(row: Record<string, unknown>, own: boolean): ImportCandidat
   return candidate;
 }
 
-/** The same last name and a first name starting alike: the same first name first, then the most similar. */
-const CANDIDATE_ORDER = sql`fs_fold(x.first_name) = k.first DESC, similarity(fs_fold(x.first_name), k.first) DESC, x.id`;
+/** Rank among candidates: the same first name first, then the most similar (read as stored: cheap, near enough). */
+const CANDIDATE_ORDER = sql`lower(x.first_name) = k.first DESC, similarity(lower(x.first_name), k.first) DESC, x.id`;
+
+/** How many letters of the first name a candidate's must start with. */
+const PREFIX = 2;
 
 /**
  * Up to IMPORT_CANDIDATES_MAX investors (and one more, should the match be among them) for each row with a last
- * name: from the catalogue, each row's read in order from the folded-name index; from the caller's contacts,
- * all rows' at once, hashed.
+ * name: the same last name and a first name starting with the same letters (or any, for a row without one). From
+ * the catalogue each row's are read from the folded-name index, the first names' range in byte order; from the
+ * caller's contacts all rows' at once, hashed.
  */
 function candidateQuery(keys: SQL, source: Source, userId: number): SQL {
   const limit = IMPORT_CANDIDATES_MAX + 1;
@@ -100,7 +104,7 @@ function candidateQuery(keys: SQL, source: Source, userId: number): SQL {
       CROSS JOIN LATERAL (
         SELECT ${CANDIDATE_COLUMNS} FROM investors x
         WHERE fs_fold(x.last_name) = k.last
-          AND (k.first = '' OR (fs_fold(x.first_name) >= left(k.first, 1) AND fs_fold(x.first_name) < chr(ascii(left(k.first, 1)) + 1)))
+          AND fs_fold(x.first_name) COLLATE "C" >= k.prefix AND fs_fold(x.first_name) COLLATE "C" < k.beyond
         ORDER BY ${CANDIDATE_ORDER}
         LIMIT ${limit}
       ) c
@@ -110,19 +114,28 @@ function candidateQuery(keys: SQL, source: Source, userId: number): SQL {
       SELECT k.i AS row, ${CANDIDATE_COLUMNS}, row_number() OVER (PARTITION BY k.i ORDER BY ${CANDIDATE_ORDER}) AS rank
       FROM ${keys}
       JOIN private_contacts x ON x.owner_id = ${userId} AND fs_fold(x.last_name) = k.last
-        AND (k.first = '' OR left(fs_fold(x.first_name), 1) = left(k.first, 1))
+        AND fs_fold(x.first_name) COLLATE "C" >= k.prefix AND fs_fold(x.first_name) COLLATE "C" < k.beyond
     ) ranked
     WHERE rank <= ${limit}
     ORDER BY row, rank`;
 }
 
+/** The first names a candidate's may be: from `prefix` (the row's first letters) up to `beyond`, in byte order. */
+function firstNameRange(first: string): { prefix: string; beyond: string } {
+  if (first === '') return { prefix: '', beyond: '\u007f' };
+  const prefix = first.slice(0, PREFIX);
+  return { prefix, beyond: prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1) };
+}
+
 async function candidatesBy(db: Db, rows: CheckedRow[], source: Source, userId: number): Promise<Map<number, ImportCandidate[]>> {
-  const keys = rows.filter((row) => row.keys.last).map((row) => ({ i: row.row, last: row.keys.last, first: row.keys.first }));
+  const keys = rows
+    .filter((row) => row.keys.last)
+    .map((row) => ({ i: row.row, last: row.keys.last, first: row.keys.first, ...firstNameRange(row.keys.first) }));
   const byRow = new Map<number, ImportCandidate[]>();
   if (keys.length === 0) return byRow;
   const found = await queryRows(
     db,
-    candidateQuery(sql`jsonb_to_recordset(${json(keys)}) AS k(i integer, last text, first text)`, source, userId),
+    candidateQuery(sql`jsonb_to_recordset(${json(keys)}) AS k(i integer, last text, first text, prefix text, beyond text)`, source, userId),
   );
   for (const row of found) {
     const list = byRow.get(Number(row.row)) ?? [];

@@ -12,6 +12,7 @@ import {
 import { NOTE_MAX_LENGTH } from '../../../shared/pipeline.js';
 import { resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { contactFieldSchemas } from '../contacts/schemas.js';
+import { PersonOrNull } from '../pipeline/schemas.js';
 
 const listParams = Type.Object({ id: resourceId });
 const nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Number>>(schema: T) =>
@@ -96,6 +97,14 @@ export const previewSchema = userCall({
   },
 });
 
+const ImportCounts = {
+  id: Type.Integer(),
+  added: Type.Integer({ description: 'Investors added to the list (catalogue investors, or private contacts made before)' }),
+  created: Type.Integer({ description: 'Private contacts created and added' }),
+  updated: Type.Integer({ description: 'Rows on the list already whose pipeline fields or notes it changed' }),
+  skipped: Type.Integer(),
+};
+
 export const importSchema = userChange({
   tags: ['Imports'],
   summary: 'Import the rows of a spreadsheet into an investor list: all of them or none',
@@ -113,14 +122,27 @@ export const importSchema = userChange({
     },
     { additionalProperties: false },
   ),
+  response: { 201: Type.Object(ImportCounts) },
+});
+
+export const undoableImportsSchema = userCall({
+  tags: ['Imports'],
+  summary: `The list's imports that can still be undone (within ${IMPORT_UNDO_HOURS} hours, not undone), newest first`,
+  description:
+    'Each with its counts as the import answered them, who imported it (null once their account is deleted) and ' +
+    '`undo_until`. Any member of the list may read them; undoing one is for its owner and editors. A list the caller ' +
+    'is not on is a 404.',
+  params: listParams,
   response: {
-    201: Type.Object({
-      id: Type.Integer(),
-      added: Type.Integer({ description: 'Investors added to the list (catalogue investors, or private contacts made before)' }),
-      created: Type.Integer({ description: 'Private contacts created and added' }),
-      updated: Type.Integer({ description: 'Rows on the list already whose pipeline fields or notes it changed' }),
-      skipped: Type.Integer(),
-    }),
+    200: Type.Array(
+      Type.Object({
+        ...ImportCounts,
+        file_name: Type.String(),
+        created_at: Type.String({ format: 'date-time' }),
+        user: PersonOrNull,
+        undo_until: Type.String({ format: 'date-time', description: `created_at + ${IMPORT_UNDO_HOURS} hours` }),
+      }),
+    ),
   },
 });
 
