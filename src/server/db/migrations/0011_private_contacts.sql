@@ -60,11 +60,12 @@ CREATE FUNCTION "fs_web_domain"(website text) RETURNS text LANGUAGE sql IMMUTABL
 RETURN regexp_replace(regexp_replace(lower(btrim(CASE WHEN website = 'NaN' THEN '' ELSE coalesce(website, '') END)),
   '^[a-z][a-z0-9+.-]*://', ''), '^www\.|[/:?#].*$', '', 'g');--> statement-breakpoint
 -- Set-based matching reads the catalogue through these: an e-mail in any case, a website's domain with a last
--- name, a person at a firm, and a last name with the first (an unmatched row's candidates).
+-- name, a person at a firm, and a last name with the first (an unmatched row's candidates, read by the first
+-- name's first letters: in byte order whatever the database's collation).
 CREATE INDEX "investors_email_key_idx" ON "investors" (lower("email")) WHERE "email" <> 'NaN';--> statement-breakpoint
 CREATE INDEX "investors_domain_last_name_idx" ON "investors" (fs_web_domain("office_website"), fs_fold("last_name")) WHERE "office_website" <> 'NaN';--> statement-breakpoint
 CREATE INDEX "investors_person_key_idx" ON "investors" (fs_person_key("first_name", "last_name", "firm_name"));--> statement-breakpoint
-CREATE INDEX "investors_folded_name_idx" ON "investors" (fs_fold("last_name"), fs_fold("first_name"));--> statement-breakpoint
+CREATE INDEX "investors_folded_name_idx" ON "investors" (fs_fold("last_name"), fs_fold("first_name") COLLATE "C");--> statement-breakpoint
 -- An investor id names one investor: the catalogue's and the private contacts' ids come from one sequence, and an
 -- id given explicitly (npm run import with an id column) that the other table holds is refused.
 CREATE FUNCTION "investor_id_not_private"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
