@@ -6,6 +6,7 @@ import {
   formatPhone,
   formatRange,
   formatText,
+  formatTimeAgo,
   formatUsd,
   formatWebsite,
   isMissing,
@@ -115,5 +116,15 @@ describe('websites and names', () => {
   it('drops missing entries of list fields', () => {
     expect(presentValues(['Seed', 'NaN', '', ' Early Stage '])).toEqual(['Seed', 'Early Stage']);
     expect(presentValues(undefined)).toEqual([]);
+  });
+
+  it('says how long ago in the largest whole unit', () => {
+    const now = Date.parse('2026-03-12T12:00:00Z');
+    const ago = (ms: number) => formatTimeAgo(new Date(now - ms).toISOString(), now);
+    expect(ago(30_000)).toBe('just now');
+    expect(ago(60_000)).toBe('1 minute ago');
+    expect(ago(59 * 60_000)).toBe('59 minutes ago');
+    expect(ago(2 * 3_600_000 + 59 * 60_000)).toBe('2 hours ago');
+    expect(ago(49 * 3_600_000)).toBe('2 days ago');
   });
 });

@@ -1,8 +1,10 @@
 // A spreadsheet import into an investor list: the preview (matches, repeats, errors), the import itself
-// (all rows or none, once per Idempotency-Key) and its undo. The list's data is cached under the lists'
-// keys, which the routes hand over: an import or its undo refreshes the list, its items and the sidebar.
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+// (all rows or none, once per Idempotency-Key), the imports still undoable and their undo. The list's data is
+// cached under the lists' keys, which the routes hand over: an import or its undo refreshes the list, its
+// items, its undoable imports and the sidebar.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { api, apiErrorDetail } from '@/lib/api-client';
+import { showToast } from '@/lib/toasts';
 import {
   importPath,
   importPreviewPath,
@@ -11,6 +13,7 @@ import {
   type ImportResult,
   type ImportRow,
   type PreviewRow,
+  type UndoableImport,
 } from '@/shared/imports';
 
 /** The key every query of list data starts with (the lists feature's, handed over by the route). */
@@ -38,7 +41,26 @@ export function commitImport({ listId, fileName, rows, idempotencyKey }: CommitI
   });
 }
 
-export function undoImport({ listId, importId }: { listId: number; importId: number }): Promise<void> {
+export function getUndoableImports(listId: number): Promise<UndoableImport[]> {
+  return api<UndoableImport[]>(importsPath(listId));
+}
+
+/** Under the list's key: an import landing or undone (which refresh the list's data) refreshes them too. */
+export const undoableImportsQueryOptions = (listKeys: ListDataKeys, listId: number) =>
+  queryOptions({ queryKey: [...listKeys.all, listId, 'imports'], queryFn: () => getUndoableImports(listId) });
+
+export function useUndoableImports(listKeys: ListDataKeys, listId: number) {
+  return useQuery(undoableImportsQueryOptions(listKeys, listId));
+}
+
+export interface UndoImportInput {
+  listId: number;
+  importId: number;
+  /** The file's name, for the toast. */
+  fileName: string;
+}
+
+export function undoImport({ listId, importId }: UndoImportInput): Promise<void> {
   return api<void>(importPath(listId, importId), { method: 'DELETE' });
 }
 
@@ -54,10 +76,13 @@ export function useCommitImport(listKeys: ListDataKeys) {
   });
 }
 
+/** Undo import, from the wizard's last step or the list's banner: says in a toast how it went. */
 export function useUndoImport(listKeys: ListDataKeys) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: undoImport,
+    onSuccess: (_answer, { fileName }) => showToast(`The import of ${fileName} was undone`, { variant: 'success' }),
+    onError: (error) => showToast(apiErrorDetail(error) ?? 'The import could not be undone. Please try again.', { variant: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKeys.all }),
   });
 }

@@ -158,16 +158,7 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
 
   function undoLanded(landed: ImportResult) {
     if (!list) return;
-    undo.mutate(
-      { listId: list.id, importId: landed.id },
-      {
-        onSuccess: () => {
-          setUndone(true);
-          showToast(`The import of ${fileName} was undone`, { variant: 'success' });
-        },
-        onError: (error) => showToast(apiErrorDetail(error) ?? 'The import could not be undone. Please try again.', { variant: 'error' }),
-      },
-    );
+    undo.mutate({ listId: list.id, importId: landed.id, fileName }, { onSuccess: () => setUndone(true) });
   }
 
   const steps = [

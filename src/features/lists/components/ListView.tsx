@@ -24,6 +24,8 @@ export interface ListViewProps {
   board: ReactNode;
   /** Another feature's actions beside Export (sharing). */
   teamActions?: ReactNode;
+  /** Another feature's notice above the rows (an import that can still be undone). */
+  notice?: ReactNode;
 }
 
 /**
@@ -41,6 +43,7 @@ export const ListView = memo(function ListView({
   table,
   board,
   teamActions,
+  notice,
 }: ListViewProps) {
   usePageTitle(list.name);
   const phone = usePhoneLayout();
@@ -56,6 +59,7 @@ export const ListView = memo(function ListView({
           </ListActions>
         }
       />
+      {notice}
       {/* A phone's cards have their own borders. */}
       {phone && view === 'table' ? (
         table

@@ -8,6 +8,7 @@ import type { TableColumn } from '@/components/DataGrid';
 import { SearchField } from '@/components/SearchField';
 import { AddContactButton, type AddContactButtonProps } from '@/features/contacts/components/AddContactButton';
 import { ImportButton } from '@/features/contacts/components/ImportButton';
+import { UndoImportBanner } from '@/features/contacts/components/UndoImportBanner';
 import { useAddNewRowToList } from '@/features/lists/api/add-to-list';
 import { forgetList } from '@/features/lists/api/delete-list';
 import { listKeys } from '@/features/lists/api/list-keys';
@@ -285,6 +286,10 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     ),
     [list.list_type, readOnly, addContact, list.role, list.name, list.owner.first_name, list.owner.last_name, listId, me.id, leavePage],
   );
+  const importNotice = useMemo(
+    () => (list.list_type === 'investor' && !readOnly ? <UndoImportBanner listId={listId} listKeys={listKeys} userId={me.id} /> : null),
+    [list.list_type, readOnly, listId, me.id],
+  );
 
   return (
     <>
@@ -297,6 +302,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
         onExport={onExport}
         toolbar={toolbar}
         teamActions={teamActions}
+        notice={importNotice}
         table={table}
         board={board}
       />
