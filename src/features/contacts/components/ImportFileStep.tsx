@@ -27,7 +27,8 @@ const DELIMITER_NAMES: Record<string, string> = { ',': 'commas', ';': 'semicolon
 
 function whatWasRead({ read, sheet }: ChosenFile): string {
   const table = read.sheets[sheet].table;
-  const size = table ? `${table.rows.length.toLocaleString('en-US')} rows · ${table.headers.length} columns` : '';
+  const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  const size = table ? `${plural(table.rows.length, 'row')} · ${plural(table.headers.length, 'column')}` : '';
   const how = read.encoding && read.delimiter ? ` · ${ENCODING_NAMES[read.encoding]}, separated by ${DELIMITER_NAMES[read.delimiter]}` : '';
   return size + how;
 }
