@@ -76,13 +76,13 @@ describe.each(testDatabases())('private contacts on $name', (kind) => {
       expect(res.json().detail).toMatch(detail);
     };
     await refused({ first_name: 'A' }, /last_name/);
-    await refused({ first_name: ' ', last_name: 'B' }, /First name is required/);
+    await refused({ first_name: ' ', last_name: 'B' }, /First Name is required/);
     await refused({ ...CONTACT, email: 'not-an-email' }, /Invalid email/);
     await refused({ ...CONTACT, office_website: 'not a site' }, /Invalid website/);
     await refused({ ...CONTACT, type_of_firm: 'Lemonade Stand' }, /Type of firm must be one of/);
     await refused({ ...CONTACT, stage_preferences: ['Whenever'] }, /Stage preferences/);
-    await refused({ ...CONTACT, min_investment: 5, max_investment: 1 }, /minimum investment is more than the maximum/);
-    await refused({ ...CONTACT, min_investment: -1 }, /Minimum investment/);
+    await refused({ ...CONTACT, min_investment: 5, max_investment: 1 }, /Min. investment must not be more than Max. investment/);
+    await refused({ ...CONTACT, min_investment: -1 }, /Min. investment must be a number of dollars/);
     await refused({ ...CONTACT, city: 'x'.repeat(CONTACT_TEXT_MAX + 1) }, /city/);
     await refused({ ...CONTACT, first_name: 12 }, /first_name/);
     await refused({ ...CONTACT, id: 7 }, /unknown field 'id'/);

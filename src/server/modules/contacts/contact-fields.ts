@@ -1,6 +1,7 @@
 // What a private contact's fields may hold, checked the same for a contact made by hand and one made by an
-// import: each problem is named by its field, so an import can list them by row.
-import { CONTACT_FIELDS, CONTACT_TEXT_MAX, type ContactField } from '../../../shared/contacts.js';
+// import: each problem is named by its field, so an import can list them by row. A rule the contact form checks
+// too is worded as the form words it (CONTACT_MESSAGES), and fields are named by the form's labels.
+import { checkRangeHolds, CONTACT_FIELDS, CONTACT_LABELS as LABELS, CONTACT_MESSAGES, CONTACT_TEXT_MAX, type ContactField } from '../../../shared/contacts.js';
 import { INVESTOR_FIELDS } from '../../../shared/catalogue-fields.js';
 import { EMAIL_PATTERN } from '../../../shared/form-rules.js';
 import { MISSING } from '../../../shared/vocabularies.js';
@@ -21,26 +22,6 @@ const AMOUNT_LIMIT = 1_000_000_000_000;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 
-const LABELS: Record<ContactField, string> = {
-  first_name: 'First name',
-  last_name: 'Last name',
-  email: 'E-mail',
-  contact_title: 'Title',
-  firm_name: 'Firm',
-  office_website: 'Website',
-  phone: 'Phone',
-  city: 'City',
-  state: 'State',
-  country: 'Country',
-  type_of_firm: 'Type of firm',
-  stage_preferences: 'Stage preferences',
-  industry_preferences: 'Industry preferences',
-  geographic_preferences: 'Geographic preferences',
-  type_of_financing: 'Type of financing',
-  min_investment: 'Minimum investment',
-  max_investment: 'Maximum investment',
-};
-
 /** What a field holds when missing. */
 export function missingValue(field: ContactField): string | null | string[] {
   const { kind } = INVESTOR_FIELDS[field];
@@ -53,13 +34,13 @@ function checkText(field: ContactField, value: unknown, errors: FieldError[]): s
   const text = value.trim();
   if (text === '') return MISSING;
   if (text.length > CONTACT_TEXT_MAX) {
-    return void errors.push({ field, detail: `${LABELS[field]} is longer than ${CONTACT_TEXT_MAX} characters` });
+    return void errors.push({ field, detail: CONTACT_MESSAGES.tooLong(field) });
   }
   if (CONTROL.test(text)) return void errors.push({ field, detail: `${LABELS[field]} must be one line of text` });
   const spec = INVESTOR_FIELDS[field];
-  if (spec.kind === 'email' && !EMAIL_PATTERN.test(text)) return void errors.push({ field, detail: 'Invalid email' });
+  if (spec.kind === 'email' && !EMAIL_PATTERN.test(text)) return void errors.push({ field, detail: CONTACT_MESSAGES.emailInvalid });
   if (field === 'office_website' && !DOMAIN.test(webDomain(text))) {
-    return void errors.push({ field, detail: 'Invalid website: give its address, such as acme.vc' });
+    return void errors.push({ field, detail: CONTACT_MESSAGES.websiteInvalid });
   }
   if (spec.kind === 'choice' && !(spec.vocabulary as readonly string[]).includes(text)) {
     return void errors.push({ field, detail: `${LABELS[field]} must be one of: ${spec.vocabulary.join(', ')}` });
@@ -114,13 +95,11 @@ export function checkContactFields(
   for (const field of ['first_name', 'last_name'] as const) {
     const given = options.requireNames ?? (Object.hasOwn(input, field) || options.whole);
     if (given && values[field] === MISSING && !errors.some((e) => e.field === field)) {
-      errors.push({ field, detail: `${LABELS[field]} is required` });
+      errors.push({ field, detail: field === 'first_name' ? CONTACT_MESSAGES.firstNameRequired : CONTACT_MESSAGES.lastNameRequired });
     }
   }
   const min = (Object.hasOwn(values, 'min_investment') ? values.min_investment : options.current?.min_investment) as number | null | undefined;
   const max = (Object.hasOwn(values, 'max_investment') ? values.max_investment : options.current?.max_investment) as number | null | undefined;
-  if (typeof min === 'number' && typeof max === 'number' && min > max) {
-    errors.push({ field: 'min_investment', detail: 'The minimum investment is more than the maximum' });
-  }
+  if (!checkRangeHolds(min, max)) errors.push({ field: 'max_investment', detail: CONTACT_MESSAGES.rangeReversed });
   return { values: values as Partial<StoredContact>, errors };
 }
