@@ -183,4 +183,26 @@ describeE2E('importing a spreadsheet and private contacts', () => {
     await expectNoSeriousViolations(page, 'the board with a private contact');
     await screenshot(page, 'contact-board');
   });
+
+  it('offers Undo import on the list’s page for an import made before, and fits a 360 px phone', async () => {
+    const app = e2e.app();
+    const setup = await pipelineSetUp(app, 'Undo later', 1, { width: 360, height: 740 });
+    const { page } = setup;
+    const { byEmail } = await catalogueRows(app, setup);
+    const rows = [{ email: byEmail.email, decision: { action: 'link', investor_id: byEmail.id } }];
+    const landed = await app.callApi('POST', `/lists/${setup.list.id}/imports`, { file_name: 'a rather long tracker name.csv', rows }, setup.accessToken);
+    expect(landed.status).toBe(201);
+    await page.goto(`/lists/${setup.list.id}`);
+    const banner = page.getByRole('region', { name: 'Recent import' });
+    await banner.getByText('Imported a rather long tracker name.csv just now · 1 added from the catalogue').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSeriousViolations(page, 'the undo import banner');
+    await banner.getByRole('button', { name: 'Undo import' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Undo import' });
+    await confirm.getByText('Undo the import of a rather long tracker name.csv? It removes the 1 investor it added.').waitFor();
+    await confirm.getByRole('button', { name: 'Undo import' }).click();
+    await page.getByText('The import of a rather long tracker name.csv was undone').waitFor();
+    await banner.waitFor({ state: 'hidden' });
+    expect((await listItems(app, setup)).map((item) => item.id)).toEqual([setup.investors[0].id]);
+  });
 });
