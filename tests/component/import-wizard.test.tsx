@@ -139,7 +139,7 @@ describe('the import wizard', () => {
     const bytes = readFileSync(path.resolve('tests/fixtures/imports/two-sheets.xlsx'));
     await user.upload(within(dialog).getByLabelText('Choose a file'), new File([bytes], 'two-sheets.xlsx'));
     const sheets = await within(dialog).findByRole('radiogroup', { name: /This workbook has 2 sheets/ });
-    expect(within(sheets).getByRole('radio', { name: 'Read me (1 rows)' })).toBeChecked();
+    expect(within(sheets).getByRole('radio', { name: 'Read me (1 row)' })).toBeChecked();
     await user.click(within(sheets).getByRole('radio', { name: 'Investors (4 rows)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await heading(dialog, 'Columns');

@@ -25,9 +25,10 @@ const ENCODING_NAMES: Record<string, string> = {
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
 
+const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
 function whatWasRead({ read, sheet }: ChosenFile): string {
   const table = read.sheets[sheet].table;
-  const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
   const size = table ? `${plural(table.rows.length, 'row')} · ${plural(table.headers.length, 'column')}` : '';
   const how = read.encoding && read.delimiter ? ` · ${ENCODING_NAMES[read.encoding]}, separated by ${DELIMITER_NAMES[read.delimiter]}` : '';
   return size + how;
@@ -118,7 +119,7 @@ export function ImportFileStep({ chosen, onChosen, onCancel, onNext }: ImportFil
                 key={option.name}
                 value={String(index)}
                 control={<Radio />}
-                label={option.table ? `${option.name} (${option.table.rows.length.toLocaleString('en-US')} rows)` : `${option.name} (${option.error})`}
+                label={option.table ? `${option.name} (${plural(option.table.rows.length, 'row')})` : `${option.name} (${option.error})`}
               />
             ))}
           </RadioGroup>
