@@ -47,6 +47,7 @@ const RULES: Record<string, { need: Need; ok: number }> = {
   'PATCH /api/v1/lists/{id}/members/{userId}': { need: 'share', ok: 200 },
   'DELETE /api/v1/lists/{id}/members/{userId}': { need: 'share', ok: 204 },
   'DELETE /api/v1/lists/{id}/invitations/{invitationId}': { need: 'share', ok: 204 },
+  'GET /api/v1/lists/{id}/imports': { need: 'read', ok: 200 },
   'POST /api/v1/lists/{id}/imports/preview': { need: 'edit', ok: 200 },
   'POST /api/v1/lists/{id}/imports': { need: 'edit', ok: 201 },
   'DELETE /api/v1/lists/{id}/imports/{importId}': { need: 'edit', ok: 204 },
