@@ -7,7 +7,7 @@ import { CONTACT_LABELS as L } from '@/shared/contacts';
 import { FINANCING_TYPES, FIRM_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
 import { ChangeRefusedError } from '@/features/offline';
 import { apiErrorDetail } from '@/lib/api-client';
-import { ContactSelectField } from '../components/ContactSelectField';
+import { FormSelect } from '@/components/FormSelect/FormSelect';
 import { contactSchema } from './contact-schema';
 import type { ContactFormValues } from './contact-values';
 
@@ -50,15 +50,15 @@ export function ContactForm({ initialValues, submitLabel, onSubmit, errorFallbac
               <FormTextField name="contact_title" label={L.contact_title} autoComplete="off" />
               <FormTextField name="firm_name" label={L.firm_name} autoComplete="off" />
               <FormTextField name="office_website" label={L.office_website} autoComplete="off" />
-              <ContactSelectField name="type_of_firm" label={L.type_of_firm} options={FIRM_TYPES} />
+              <FormSelect name="type_of_firm" label={L.type_of_firm} options={FIRM_TYPES} optional />
               <FormTextField name="city" label={L.city} autoComplete="off" />
               <FormTextField name="state" label={L.state} autoComplete="off" />
               <FormTextField name="country" label={L.country} autoComplete="off" />
             </Box>
-            <ContactSelectField name="stage_preferences" label={L.stage_preferences} options={STAGES} multiple />
-            <ContactSelectField name="industry_preferences" label={L.industry_preferences} options={INDUSTRIES} multiple />
-            <ContactSelectField name="geographic_preferences" label={L.geographic_preferences} options={GEOGRAPHIES} multiple />
-            <ContactSelectField name="type_of_financing" label={L.type_of_financing} options={FINANCING_TYPES} multiple />
+            <FormSelect name="stage_preferences" label={L.stage_preferences} options={STAGES} multiple />
+            <FormSelect name="industry_preferences" label={L.industry_preferences} options={INDUSTRIES} multiple />
+            <FormSelect name="geographic_preferences" label={L.geographic_preferences} options={GEOGRAPHIES} multiple />
+            <FormSelect name="type_of_financing" label={L.type_of_financing} options={FINANCING_TYPES} multiple />
             <Box sx={TWO_COLUMNS}>
               <FormTextField name="min_investment" label={L.min_investment} inputMode="numeric" placeholder="e.g. 250,000" />
               <FormTextField name="max_investment" label={L.max_investment} inputMode="numeric" placeholder="e.g. 1,000,000" />

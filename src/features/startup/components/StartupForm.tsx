@@ -10,7 +10,7 @@ import { FINANCING_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocab
 import { ChangeRefusedError } from '@/features/offline';
 import { useSaveStartup } from '../api/save-startup';
 import type { StartupFormValues } from '../forms/startup-schema';
-import { FormSelect } from './FormSelect';
+import { FormSelect } from '@/components/FormSelect/FormSelect';
 
 const validate = lazyValidation<StartupFormValues>(() => import('../forms/startup-schema').then((schemas) => schemas.startupSchema));
 

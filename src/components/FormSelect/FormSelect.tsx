@@ -1,15 +1,19 @@
-import { Box, Chip, MenuItem, TextField } from '@mui/material';
+import { Chip, Box, MenuItem, TextField } from '@mui/material';
 import { useField } from 'formik';
 
-export interface ContactSelectFieldProps {
+export interface FormSelectProps {
   name: string;
   label: string;
   options: readonly string[];
   multiple?: boolean;
+  required?: boolean;
+  helperText?: string;
+  /** A single choice that may be left empty: the first option is "None" (the empty string). */
+  optional?: boolean;
 }
 
-/** A formik-bound select of a vocabulary; with `multiple` the chosen values show as chips, else one may choose none. */
-export function ContactSelectField({ name, label, options, multiple = false }: ContactSelectFieldProps) {
+/** A formik-bound select of a vocabulary; with `multiple`, the chosen values show as chips. */
+export function FormSelect({ name, label, options, multiple = false, required, helperText, optional = false }: FormSelectProps) {
   const [field, meta, helpers] = useField<string | string[]>(name);
   const error = meta.touched && meta.error ? String(meta.error) : undefined;
   return (
@@ -19,12 +23,13 @@ export function ContactSelectField({ name, label, options, multiple = false }: C
       label={label}
       name={field.name}
       value={field.value ?? (multiple ? [] : '')}
+      required={required}
       error={Boolean(error)}
-      helperText={error}
+      helperText={error ?? helperText}
       onChange={(event) => {
         const value = event.target.value as string | string[];
-        void helpers.setTouched(true, false);
         void helpers.setValue(multiple && typeof value === 'string' ? value.split(',') : value, true);
+        void helpers.setTouched(true, false);
       }}
       onBlur={() => void helpers.setTouched(true)}
       slotProps={{
@@ -43,7 +48,7 @@ export function ContactSelectField({ name, label, options, multiple = false }: C
         },
       }}
     >
-      {!multiple && (
+      {optional && !multiple && (
         <MenuItem value="">
           <em>None</em>
         </MenuItem>
