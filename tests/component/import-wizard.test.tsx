@@ -13,15 +13,6 @@ import { IMPORT_MAX_BYTES } from '@/shared/imports';
 import { call, createAccount, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
-// jsdom's File has no arrayBuffer() (browsers' have): read it as they would.
-File.prototype.arrayBuffer ??= function arrayBuffer(this: File) {
-  return new Promise<ArrayBuffer>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.readAsArrayBuffer(this);
-  });
-};
-
 const network = useServerNetwork();
 let ada: Account;
 let list: ListSummary;

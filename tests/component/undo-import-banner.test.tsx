@@ -12,14 +12,6 @@ import type { ImportResult } from '@/shared/imports';
 import { call, createAccount, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
-File.prototype.arrayBuffer ??= function arrayBuffer(this: File) {
-  return new Promise<ArrayBuffer>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.readAsArrayBuffer(this);
-  });
-};
-
 const network = useServerNetwork();
 let ada: Account;
 let list: ListSummary;

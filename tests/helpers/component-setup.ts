@@ -26,3 +26,12 @@ window.matchMedia = (query: string): MediaQueryList => ({
   removeListener: () => undefined,
   dispatchEvent: () => false,
 });
+
+/** jsdom's File has no arrayBuffer(): the import reads files with it. */
+File.prototype.arrayBuffer ??= function arrayBuffer(this: File) {
+  return new Promise<ArrayBuffer>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.readAsArrayBuffer(this);
+  });
+};
