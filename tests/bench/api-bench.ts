@@ -28,10 +28,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
-import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { createMailer } from '../../src/server/mail/mailer.js';
 import { type Catalogue, fundCatalogue, investorCatalogue } from '../../src/server/modules/catalogue/catalogues.js';
 import { queryRows } from '../../src/server/db/query-rows.js';
@@ -47,6 +45,7 @@ import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { createVerifiedUser } from '../helpers/users.js';
 import { SAVED_SEARCHES_PATH, type SavedSearch } from '../../src/shared/saved-searches.js';
 import { countsInSql, ensureNewRows, saveSearches } from './sidebar-bench.js';
+import { BENCH_DATABASE_URL, ensureDatabase, ensureSeeded, fill } from './bench-database.js';
 
 interface Case {
   name: string;
@@ -325,35 +324,6 @@ function table(title: string, rows: Row[]): string {
   return lines.join('\n');
 }
 
-async function counts(db: Db): Promise<{ investors: number; funds: number }> {
-  const [row] = await queryRows(
-    db,
-    sql`SELECT (SELECT count(*) FROM investors)::int AS investors, (SELECT count(*) FROM funds)::int AS funds`,
-  );
-  return { investors: Number(row.investors), funds: Number(row.funds) };
-}
-
-async function fill(db: Db, investors: number, funds: number) {
-  let last = 0;
-  const started = performance.now();
-  await seedCatalogue(db, {
-    investors,
-    funds,
-    batchSize: 5000,
-    onProgress: (p) => {
-      const done = p.investors + p.funds;
-      if (done - last >= 50_000 || done === investors + funds) {
-        last = done;
-        process.stdout.write(
-          `  seeded ${done.toLocaleString('en-US')} rows, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
-        );
-      }
-    },
-  });
-  await db.execute(sql`VACUUM ANALYZE investors`);
-  await db.execute(sql`VACUUM ANALYZE funds`);
-}
-
 async function benchPglite(run: Run): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-bench-'));
   process.stdout.write(`PGlite in ${dataDir}: seeding 100,000 investors and 30,000 funds\n`);
@@ -367,41 +337,12 @@ async function benchPglite(run: Run): Promise<string> {
   }
 }
 
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE_URL names an odd database: "${name}"`);
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function benchPostgres(run: Run, reseed: boolean): Promise<string> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fundscape_bench';
+  const url = BENCH_DATABASE_URL;
   await ensureDatabase(url);
   const database = await openDatabase({ url });
   try {
-    const have = await counts(database.db);
-    const want = { investors: 1_000_000, funds: 30_000 };
-    if (reseed || have.investors !== want.investors || have.funds !== want.funds) {
-      process.stdout.write(
-        `PostgreSQL ${new URL(url).pathname.slice(1)}: seeding 1,000,000 investors and 30,000 funds\n`,
-      );
-      await database.db.execute(sql`TRUNCATE investors, funds RESTART IDENTITY CASCADE`);
-      await fill(database.db, want.investors, want.funds);
-    } else {
-      process.stdout.write(
-        `PostgreSQL ${new URL(url).pathname.slice(1)}: reusing its 1,000,000 investors and 30,000 funds\n`,
-      );
-      await database.db.execute(sql`ANALYZE investors`);
-    }
+    await ensureSeeded(database.db, url, { investors: 1_000_000, funds: 30_000 }, reseed);
     return table('PostgreSQL, 1,000,000 investors and 30,000 funds', await runCases(database, run));
   } finally {
     await database.close();

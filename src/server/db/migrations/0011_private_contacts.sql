@@ -136,4 +136,7 @@ CREATE VIEW "investor_rows" AS
     "office_website", "capital_managed", "min_investment", "max_investment", "number_of_investors", "type_of_financing",
     "geographic_preferences", "stage_preferences", "industry_preferences", "city", "state", "country",
     true, "owner_id"
-  FROM "private_contacts";
+  FROM "private_contacts";--> statement-breakpoint
+-- The planner needs the new indexes' statistics to read the catalogue through them (a catalogue that does not
+-- change is not analyzed again by itself; PGlite never analyzes by itself).
+ANALYZE "investors";

@@ -17,10 +17,6 @@ type Source = 'catalogue' | 'own';
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-/** The rows of a source a statement reads: the catalogue, or the caller's contacts. */
-function sourceOf(source: Source, userId: number): SQL {
-  return source === 'catalogue' ? sql`investors` : sql`(SELECT * FROM private_contacts WHERE owner_id = ${userId})`;
-}
 
 interface Strategy {
   by: MatchBasis;
@@ -50,19 +46,23 @@ const STRATEGIES: Strategy[] = [
   },
 ];
 
-/** For each row (by its number) the lowest id the strategy finds in the source. */
+/**
+ * For each row (by its number) an investor the strategy finds in the source (the lowest id of the caller's
+ * contacts). The catalogue is asked once per row, through its index (a LATERAL subquery: without statistics, as on
+ * PGlite, the planner would rather hash every row of the catalogue's key); the caller's few contacts are hashed.
+ */
 async function matchBy(db: Db, strategy: Strategy, rows: CheckedRow[], source: Source, userId: number): Promise<Map<number, number>> {
   const keys = rows.flatMap((row) => {
     const key = strategy.keys(row);
     return key ? [{ i: row.row, ...key }] : [];
   });
   if (keys.length === 0) return new Map();
+  const from = sql`jsonb_to_recordset(${json(keys)}) AS k(i integer, ${sql.raw(strategy.columns)})`;
   const found = await queryRows(
     db,
-    sql`SELECT DISTINCT ON (k.i) k.i AS row, x.id
-      FROM jsonb_to_recordset(${json(keys)}) AS k(i integer, ${sql.raw(strategy.columns)})
-      JOIN ${sourceOf(source, userId)} x ON ${strategy.on}
-      ORDER BY k.i, x.id`,
+    source === 'catalogue'
+      ? sql`SELECT k.i AS row, m.id FROM ${from} CROSS JOIN LATERAL (SELECT x.id FROM investors x WHERE ${strategy.on} LIMIT 1) m`
+      : sql`SELECT DISTINCT ON (k.i) k.i AS row, x.id FROM ${from} JOIN (SELECT * FROM private_contacts WHERE owner_id = ${userId}) x ON ${strategy.on} ORDER BY k.i, x.id`,
   );
   return new Map(found.map((r) => [Number(r.row), Number(r.id)]));
 }
