@@ -3,7 +3,7 @@
 // `private: true`; its owner and the members of a list holding it see it, nobody else; the catalogue's
 // search, filters and counts never include one.
 import type { Investor } from './api-types.js';
-import { INVESTOR_FIELDS } from './catalogue-fields.js';
+import type { INVESTOR_FIELDS } from './catalogue-fields.js';
 
 /** POST /api/v1/investors creates one; GET /api/v1/contacts lists the caller's (paged, `search`). */
 export const INVESTORS_PATH = '/investors';

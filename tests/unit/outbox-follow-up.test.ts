@@ -8,7 +8,8 @@ import { OfflineDb, type OutboxRow } from '../../src/features/offline/db/offline
 import { ANSWER_ID, pendingRows, withAnswerId } from '../../src/features/offline/outbox/outbox';
 import { createOutboxReplayer, type OutboxEvent } from '../../src/features/offline/outbox/outbox-replayer';
 import { newRowAdditionEntry, pendingItemsOf } from '../../src/features/lists/api/list-outbox';
-import { createContactRequest, draftContact } from '../../src/features/contacts/api/contact-outbox';
+import { createContactRequest } from '../../src/features/contacts/api/contact-outbox';
+import { draftContact } from '../../src/features/contacts/api/draft-contact';
 
 const USER = 7;
 const LIST = 12;

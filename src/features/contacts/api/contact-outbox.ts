@@ -4,10 +4,8 @@
 import type { OutboxEntry, OutboxRequest, OutboxRow } from '@/features/offline';
 import { formatName } from '@/lib/format';
 import type { Investor } from '@/shared/api-types';
-import { INVESTOR_FIELDS } from '@/shared/catalogue-fields';
-import { investorPath, INVESTORS_PATH, type ContactInput, type InvestorWithPrivacy } from '@/shared/contacts';
+import { investorPath, INVESTORS_PATH, type ContactInput } from '@/shared/contacts';
 import { API } from '@/shared/api-paths';
-import { MISSING } from '@/shared/vocabularies';
 import type { ContactPatch } from '../forms/contact-values';
 
 export const CONTACT_EDIT = 'contact-edit';
@@ -28,19 +26,6 @@ export const contactName = (contact: Pick<Investor, 'first_name' | 'last_name'>)
 /** POST /api/v1/investors: answers the contact, with its id. */
 export function createContactRequest(input: ContactInput): OutboxRequest {
   return { method: 'POST', path: `${API}${INVESTORS_PATH}`, body: input };
-}
-
-/**
- * A new contact as a list shows it until the server has it: every investor field, the missing ones as the
- * API answers them ('NaN', no values), and an id below zero, its own among the list's rows.
- */
-export function draftContact(input: ContactInput, now = Date.now()): InvestorWithPrivacy {
-  const fields = Object.entries(INVESTOR_FIELDS).map(([field, spec]) => {
-    if (field === 'id') return [field, -now];
-    const value = (input as Record<string, unknown>)[field];
-    return [field, value ?? (spec.kind === 'list' ? [] : MISSING)];
-  });
-  return { ...(Object.fromEntries(fields) as Investor), private: true };
 }
 
 /** PATCH /api/v1/investors/{id} with the fields changed. */

@@ -4,7 +4,8 @@ import { AppButton } from '@/components/AppButton/AppButton';
 import type { OutboxRequest } from '@/features/offline';
 import { showToast } from '@/lib/toasts';
 import type { InvestorWithPrivacy } from '@/shared/contacts';
-import { contactName, createContactRequest, draftContact } from '../api/contact-outbox';
+import { contactName, createContactRequest } from '../api/contact-outbox';
+import { draftContact } from '../api/draft-contact';
 import { contactFormValues, contactInputOf } from '../forms/contact-values';
 import { ContactFormModal } from './ContactFormModal';
 
