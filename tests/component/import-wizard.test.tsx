@@ -8,9 +8,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ImportButton } from '@/features/contacts/components/ImportButton';
 import { listKeys } from '@/features/lists/api/list-keys';
-import type { Investor, ListItem, ListSummary, Paged } from '@/shared/api-types';
+import type { Investor, ListItem, ListSummary } from '@/shared/api-types';
 import { IMPORT_MAX_BYTES } from '@/shared/imports';
-import { call, createAccount, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
+import { call, useServerNetwork, type Account } from '../helpers/real-server';
+import { importSetUp } from '../helpers/import-setup';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
 const network = useServerNetwork();
@@ -19,11 +20,7 @@ let list: ListSummary;
 let known: Investor;
 
 beforeEach(async () => {
-  ada = await createAccount();
-  list = (await call<ListSummary>('POST', '/lists', { token: ada.tokens.access_token, body: { name: 'Seed leads', description: '', list_type: 'investor' } })).body;
-  const catalogue = await call<Paged<Investor>>('GET', '/investors/search?page=1', { token: ada.tokens.access_token });
-  known = catalogue.body.results.find((investor) => investor.email && investor.email !== 'NaN')!;
-  storeSession(ada.tokens);
+  ({ ada, list, known } = await importSetUp());
 });
 
 const items = async () => (await call<ListItem[]>('GET', `/lists/${list.id}/items`, { token: ada.tokens.access_token })).body;
