@@ -1,4 +1,5 @@
-// npm run audit [-- --runs N] [-- --plain-http] [-- --cpu-slowdown N]: a benchmark, not a test. Builds the client, serves it
+// npm run audit [-- --runs N] [-- --plain-http] [-- --cpu-slowdown N] [-- --pages login,investors,list]
+// [-- --form-factors mobile,desktop]: a benchmark, not a test. Builds the client, serves it
 // through `npm start`'s code path (a temporary DATA_DIR with the demo catalogue) over HTTPS with
 // HTTP/2, as it is deployed (an installable app needs HTTPS; TLS_KEY_FILE/TLS_CERT_FILE, here with
 // a throwaway certificate for 127.0.0.1), or with --plain-http over HTTP/1.1, and reports, in two
@@ -52,6 +53,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     'plain-http': { type: 'boolean', default: false },
     'cpu-slowdown': { type: 'string' },
+    pages: { type: 'string', default: 'login,investors,list' },
+    'form-factors': { type: 'string', default: FORM_FACTORS.join(',') },
   },
 });
 const runs = Number(args.runs);
@@ -63,6 +66,16 @@ const SLOWDOWN_RANGE = { min: 1, max: 20 };
 const CALIBRATION_RUNS = 3;
 /** How far the runs' own readings may call for another slowdown before the report warns. */
 const DRIFT_WARNING = 0.15;
+const PAGE_LABELS = ['login', 'investors', 'list'] as const;
+/** The names in a comma-separated option, each one of `allowed`. */
+function chosen<T extends string>(option: string, value: string, allowed: readonly T[]): T[] {
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !allowed.includes(name as T));
+  if (unknown.length > 0 || names.length === 0) throw new Error(`--${option} takes some of ${allowed.join(', ')}, not "${value}"`);
+  return allowed.filter((name) => names.includes(name));
+}
+const pageLabels = chosen('pages', args.pages, PAGE_LABELS);
+const formFactors = chosen('form-factors', args['form-factors'], FORM_FACTORS);
 let cpuSlowdown = args['cpu-slowdown'] === undefined ? NaN : Number(args['cpu-slowdown']);
 if (args['cpu-slowdown'] !== undefined && !(cpuSlowdown >= SLOWDOWN_RANGE.min && cpuSlowdown <= SLOWDOWN_RANGE.max)) {
   throw new Error(`--cpu-slowdown must be a number from 1 to 20, not "${args['cpu-slowdown']}"`);
@@ -226,11 +239,12 @@ const app = await startE2EApp({ tls });
 try {
   const tokens = await app.loginTokens(await app.createUser({ first_name: 'Audit', last_name: 'Founder' }));
   const session = { tokens };
-  const pages: Array<{ pathname: string; label: string; session: { tokens: Tokens } | null }> = [
+  const allPages: Array<{ pathname: string; label: (typeof PAGE_LABELS)[number]; session: { tokens: Tokens } | null }> = [
     { pathname: '/login', label: 'login', session: null },
     { pathname: '/investors', label: 'investors', session },
     { pathname: await auditList(app, tokens), label: 'list', session },
   ];
+  const pages = allPages.filter((page) => pageLabels.includes(page.label));
 
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROME_PATH,
@@ -247,7 +261,7 @@ try {
   });
   const results: Record<FormFactor, Record<string, RunResult[]>> = { mobile: {}, desktop: {} };
   try {
-    if (Number.isNaN(cpuSlowdown)) {
+    if (Number.isNaN(cpuSlowdown) && formFactors.includes('mobile')) {
       process.stdout.write(`Calibrating the CPU slowdown (${CALIBRATION_RUNS} uncounted Lighthouse runs on /login)…\n`);
       cpuSlowdown = 4;
       const readings: number[] = [];
@@ -262,7 +276,7 @@ try {
       );
     }
     for (let run = 1; run <= runs; run += 1) {
-      for (const formFactor of FORM_FACTORS) {
+      for (const formFactor of formFactors) {
         for (const page of pages) {
           process.stdout.write(`Lighthouse ${formFactor} ${page.pathname} (run ${run} of ${runs})…\n`);
           const result = await lighthouseRunOnceMore(browser, app, formFactor, page.pathname, page.session, `${formFactor}-${page.label}-${run}`);
@@ -276,21 +290,25 @@ try {
 
   const lighthouseVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
   console.log(`\nServed over ${tls ? 'HTTPS with HTTP/2' : 'plain HTTP/1.1'}; Lighthouse ${lighthouseVersion}, simulated throttling — median of ${runs} run(s).`);
-  const benchmarkIndex = median(Object.values(results.mobile).flat().map((r) => r.benchmarkIndex));
-  const slowdownDuringRuns = calibratedSlowdown(benchmarkIndex);
-  console.log(
-    `\nMobile (Lighthouse's default emulation, slow 4G): CPU slowdown ${cpuSlowdown}× (${args['cpu-slowdown'] === undefined ? 'calibrated' : 'as given'}); ` +
-      `this machine's benchmarkIndex during the runs ${Math.round(benchmarkIndex)} (4× is meant for 1500-2000)`,
-  );
-  if (args['cpu-slowdown'] === undefined && Math.abs(slowdownDuringRuns - cpuSlowdown) / cpuSlowdown > DRIFT_WARNING) {
+  if (formFactors.includes('mobile')) {
+    const benchmarkIndex = median(Object.values(results.mobile).flat().map((r) => r.benchmarkIndex));
+    const slowdownDuringRuns = calibratedSlowdown(benchmarkIndex);
     console.log(
-      `The machine's speed changed: its readings during the runs call for ${slowdownDuringRuns}×, not ${cpuSlowdown}×. ` +
-        `Run again, or compare at one slowdown with --cpu-slowdown.`,
+      `\nMobile (Lighthouse's default emulation, slow 4G): CPU slowdown ${cpuSlowdown}× (${args['cpu-slowdown'] === undefined ? 'calibrated' : 'as given'}); ` +
+        `this machine's benchmarkIndex during the runs ${Math.round(benchmarkIndex)} (4× is meant for 1500-2000)`,
     );
+    if (args['cpu-slowdown'] === undefined && Math.abs(slowdownDuringRuns - cpuSlowdown) / cpuSlowdown > DRIFT_WARNING) {
+      console.log(
+        `The machine's speed changed: its readings during the runs call for ${slowdownDuringRuns}×, not ${cpuSlowdown}×. ` +
+          `Run again, or compare at one slowdown with --cpu-slowdown.`,
+      );
+    }
+    printTable(results.mobile, JS_TARGET_KB);
   }
-  printTable(results.mobile, JS_TARGET_KB);
-  console.log("\nDesktop (Lighthouse's desktop preset: 1350×940, dense 4G, no CPU slowdown)");
-  printTable(results.desktop, {});
+  if (formFactors.includes('desktop')) {
+    console.log("\nDesktop (Lighthouse's desktop preset: 1350×940, dense 4G, no CPU slowdown)");
+    printTable(results.desktop, {});
+  }
   console.log(`\nReports: ${path.relative(root, reportDir)}/`);
 } finally {
   await app.stop();
