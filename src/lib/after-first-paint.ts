@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 // Work a page's first load does not need — opening the offline database, registering the service
 // worker, the app badge — waits until the page has loaded and the browser is idle, so that on a phone
 // it does not compete with the page for the network and the main thread.
@@ -36,4 +38,11 @@ export function runAfterFirstPaint(work: () => void): () => void {
   return () => {
     cancelled = true;
   };
+}
+
+/** False until the first paint (afterFirstPaint) once `wanted`; then true. What it guards renders after the page. */
+export function useAfterFirstPaint(wanted = true): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => (wanted ? runAfterFirstPaint(() => setPainted(true)) : undefined), [wanted]);
+  return painted;
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, IconButton, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { AppButton } from '@/components/AppButton/AppButton';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { formatTimeAgo } from '@/lib/format';
 import { useOnlineStatus } from '@/lib/use-online-status';
 import type { UndoableImport } from '@/shared/imports';
@@ -41,8 +42,13 @@ export interface UndoImportBannerProps {
 /**
  * Above an investor list's rows, for its owner and editors: the newest import still undoable (not closed on this
  * device), with Undo import after a confirmation. Read from the cache offline; undoing needs a connection.
+ * Asked for after the list's first paint, which it would otherwise delay on a phone.
  */
-export function UndoImportBanner({ listId, listKeys, userId }: UndoImportBannerProps) {
+export function UndoImportBanner(props: UndoImportBannerProps) {
+  return useAfterFirstPaint() ? <LandedImportBanner {...props} /> : null;
+}
+
+function LandedImportBanner({ listId, listKeys, userId }: UndoImportBannerProps) {
   const { data: imports } = useUndoableImports(listKeys, listId);
   const undo = useUndoImport(listKeys);
   const online = useOnlineStatus();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { canBadgeApp, setAppBadgeCount } from '@/lib/app-badge';
-import { runAfterFirstPaint } from '@/lib/after-first-paint';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { useFollowUpGroups } from '../api/follow-ups';
 import type { ListKeys } from '../api/list-keys';
 import { localDate } from '../pipeline-format';
@@ -33,7 +33,6 @@ function DueTodayBadge({ listKeys }: { listKeys: ListKeys }) {
  * it does nothing at all; elsewhere it starts after the first paint. Log Out clears the badge (session.ts).
  */
 export function FollowUpsAppBadge({ listKeys }: { listKeys: ListKeys }) {
-  const [started, setStarted] = useState(false);
-  useEffect(() => (canBadgeApp() ? runAfterFirstPaint(() => setStarted(true)) : undefined), []);
+  const started = useAfterFirstPaint(canBadgeApp());
   return started ? <DueTodayBadge listKeys={listKeys} /> : null;
 }

@@ -22,7 +22,7 @@ import type { ListViewMode } from '@/features/lists/list-view-mode';
 import { ChangeStageMenu } from '@/features/pipeline/components/ChangeStageMenu';
 import { FollowUpAmountDialog } from '@/features/pipeline/components/FollowUpAmountDialog';
 import { NothingAtStage } from '@/features/pipeline/components/NothingAtStage';
-import { PipelineBoard } from '@/features/pipeline/components/PipelineBoard';
+import { LazyPipelineBoard } from '@/features/pipeline/components/LazyPipelineBoard';
 import { PipelineCardFacts } from '@/features/pipeline/components/PipelineCardFacts';
 import { StageFilter } from '@/features/pipeline/components/StageFilter';
 import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pipeline';
@@ -243,7 +243,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
   const board = useMemo(
     () =>
       view === 'board' ? (
-        <PipelineBoard
+        <LazyPipelineBoard
           rows={searched}
           itemName={itemName}
           firmName={firmName}
