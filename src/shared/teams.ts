@@ -135,7 +135,8 @@ export const ACTIVITY_LIMIT = 200;
  * GET /api/v1/lists/{id}/events: `text/event-stream`. Each event has `id:` (increasing; send it back as
  * Last-Event-ID or `?last_event_id=` to resume), `event:` one of these types and `data:` JSON (ListEventData).
  * - ready: sent first on a stream opened without a last event id; its id is where to resume from.
- * - reset: events since the given id can no longer be replayed (too old, or unknown): refetch the list.
+ * - reset: refetch the list: events since the given id can no longer be replayed (too old, or unknown), or many
+ *   rows changed at once (an import, its undo), told in this one event rather than one a row.
  * - row-added, row-changed, row-removed, note-added, note-deleted: a row of the list changed.
  * - list-changed: renamed or described anew. list-deleted: gone (the stream then ends).
  * - member-added, member-changed (role), member-removed (removed or left; the removed member's stream ends
@@ -172,7 +173,7 @@ export type RowChanges = Partial<{
 
 interface EventBase {
   list_id: number;
-  /** Who made the change (null for ready and reset, and once their account is deleted). */
+  /** Who made the change (null for ready, for a reset the stream sends itself, and once their account is deleted). */
   by: Person | null;
 }
 

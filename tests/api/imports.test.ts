@@ -1,13 +1,15 @@
 // Importing a spreadsheet into an investor list: the preview's checks and matches (exact by e-mail, likely by
 // domain and last name or by name and firm once accents, punctuation and suffixes are set aside, else
 // candidates), an import that lands all rows or none and once per Idempotency-Key, its undo, and the list's rules.
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { count, eq, sql } from 'drizzle-orm';
-import { investors, listImports, listMembers, pipelineNotes, privateContacts } from '../../src/server/db/schema.js';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { investors, listActivity, listEvents, listImports, listMembers, pipelineNotes, privateContacts } from '../../src/server/db/schema.js';
 import { IMPORT_MAX_ROWS, type ImportResult, type PreviewRow, type UndoableImport } from '../../src/shared/imports.js';
 import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
+import { openEventStream, type EventStream } from '../helpers/event-stream.js';
 import { caller, insertFund, listWith, type Call } from '../helpers/pipeline.js';
 import { createVerifiedUser } from '../helpers/users.js';
 
@@ -20,7 +22,9 @@ describe.each(testDatabases())('imports on $name', (kind) => {
   let viewer: Call;
   let stranger: Call;
   let viewerId: number;
+  let viewerHeaders: Record<string, string>;
   const ids: Record<string, number> = {};
+  const streams: EventStream[] = [];
 
   async function investor(key: string, fields: Partial<typeof investors.$inferInsert>) {
     const [row] = await app.db
@@ -50,6 +54,7 @@ describe.each(testDatabases())('imports on $name', (kind) => {
     const viewerUser = await createVerifiedUser(app);
     viewer = caller(app, viewerUser.headers);
     viewerId = viewerUser.user.id;
+    viewerHeaders = viewerUser.headers;
     stranger = caller(app, (await createVerifiedUser(app)).headers);
     await investor('maria', {
       first_name: 'María',
@@ -64,7 +69,10 @@ describe.each(testDatabases())('imports on $name', (kind) => {
     await investor('bob', { first_name: 'Bob', last_name: 'Smith', firm_name: 'Far Away' });
     await investor('lee', { first_name: 'Lee', last_name: 'Park', email: 'lee@park.example', firm_name: 'Park Holdings' });
   });
-  afterAll(() => close());
+  afterAll(async () => {
+    streams.forEach((stream) => stream.close());
+    await close();
+  });
 
   async function list(name = 'Raise', holding: number[] = []) {
     const listId = await listWith(owner, 'investor', holding, name);
@@ -273,6 +281,61 @@ describe.each(testDatabases())('imports on $name', (kind) => {
     expect((await stranger('GET', `/lists/${listId}/imports`)).statusCode).toBe(404);
     expect((await viewer('DELETE', `/lists/${listId}/imports/${fresh.id}`)).statusCode).toBe(403);
   });
+
+  it('tells the list’s live streams once per import and once per undo, however many rows, and still logs each row', async () => {
+    const listId = await list('Live', [ids.john]);
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
+    const open = async (path: string) => {
+      const stream = await openEventStream(`${base}${path}`, viewerHeaders);
+      streams.push(stream);
+      expect(stream.status).toBe(200);
+      return stream;
+    };
+    const [stream, sidebar] = [await open(`/lists/${listId}/events`), await open('/lists/events')];
+    expect((await stream.next()).event).toBe('ready');
+    const storedEvents = async () =>
+      (await app.db.select({ n: count() }).from(listEvents).where(eq(listEvents.list_id, listId)))[0].n;
+    const eventsBefore = await storedEvents();
+    let seen = 1;
+    /** What the stream sent since the last mark up to a new one, a change made after the import or undo: all theirs. */
+    const toldUntilMark = async (stage: 'meeting' | 'lead') => {
+      expect((await owner('PATCH', `/lists/${listId}/investors/${ids.john}`, { stage })).statusCode).toBe(200);
+      const mark = await stream.next((event) => event.event === 'row-changed' && (event.data as Row).item_id === ids.john, 10_000);
+      const at = stream.events.indexOf(mark);
+      const told = stream.events.slice(seen, at);
+      seen = at + 1;
+      return told;
+    };
+
+    const created = 2000;
+    const result = await runImport(listId, [
+      { first_name: 'John', last_name: 'Smith', pipeline: { amount: 250_000, note: 'Warm' }, decision: { action: 'link', investor_id: ids.john } },
+      { email: 'maria.nunez@andes.vc', decision: { action: 'link', investor_id: ids.maria } },
+      ...Array.from({ length: created }, (_, i) => ({ first_name: `Row${i}`, last_name: 'Imported', decision: { action: 'create' } })),
+    ]);
+    expect(result).toMatchObject({ added: 1, created, updated: 1 });
+    const imported = await toldUntilMark('meeting');
+    expect(imported.map((event) => event.event)).toEqual(['reset']);
+    expect(imported[0].data).toEqual({ type: 'reset', list_id: listId, by: expect.objectContaining({ first_name: 'Ada' }) });
+    // Stored once too: one event for the import, one for the mark.
+    expect((await storedEvents()) - eventsBefore).toBe(2);
+    // The sidebar hears of it (its count changed).
+    expect(await sidebar.next()).toMatchObject({ event: 'lists-changed', data: { list_id: listId } });
+    // Each row's activity is logged as it was: imported from the file, one a row added.
+    const [{ n: importedRows }] = await app.db
+      .select({ n: count() })
+      .from(listActivity)
+      .where(and(eq(listActivity.list_id, listId), eq(listActivity.action, 'imported')));
+    expect(importedRows).toBe(created + 1);
+
+    expect((await owner('DELETE', `/lists/${listId}/imports/${result.id}`)).statusCode).toBe(204);
+    const undone = await toldUntilMark('lead');
+    expect(undone.map((event) => event.event)).toEqual(['reset']);
+    expect((await storedEvents()) - eventsBefore).toBe(4);
+    expect(await sidebar.next()).toMatchObject({ event: 'lists-changed', data: { list_id: listId } });
+    expect((await items(listId)).map((i) => i.id)).toEqual([ids.john]);
+  }, 60_000);
 
   it('lands once when replayed with its Idempotency-Key', async () => {
     const listId = await list('Replay');

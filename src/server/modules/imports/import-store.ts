@@ -1,6 +1,7 @@
 // An import lands all its rows or none, in one transaction of the list's (its row lock held, its activity and
-// events written beside it), set-based: a few statements whatever the number of rows. Undo, within
+// event written beside it), set-based: a few statements whatever the number of rows. Undo, within
 // IMPORT_UNDO_HOURS, removes what it added and puts back what it changed, from what it stored (import-effects.ts).
+// Each row's activity is logged, but the list's live streams are told once, not once a row (CHANGED_MANY).
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_FIELDS } from '../../../shared/contacts.js';
 import { INVESTOR_FIELDS } from '../../../shared/catalogue-fields.js';
@@ -28,9 +29,15 @@ async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<void>): Pr
   for (let start = 0; start < items.length; start += CHUNK) await write(items.slice(start, start + CHUNK));
 }
 
-async function writeLog(log: ChangeLog, activity: ActivityRecord[], events: EventRecord[]): Promise<void> {
+/**
+ * The one event an import, or its undo, sends the list's streams, whatever the number of rows: `reset`, on which
+ * a client reads the list anew (shared/teams.ts). An event a row would send up to 5,000 to every open client.
+ */
+const CHANGED_MANY: EventRecord = { type: 'reset' };
+
+async function writeLog(log: ChangeLog, activity: ActivityRecord[]): Promise<void> {
   await inChunks(activity, (chunk) => log.activity(chunk));
-  await inChunks(events, (chunk) => log.events(chunk));
+  await log.events([CHANGED_MANY]);
 }
 
 function rowsError(problems: Array<{ row: number; errors: ImportRowError[] }>): HttpError {
@@ -235,11 +242,7 @@ export async function importRows(writer: ListWriter, caller: ListCaller, fileNam
         detail: { note: { id: note.id, body: note.body } },
       })),
     ];
-    const events: EventRecord[] = [
-      ...fresh.map(({ id }) => ({ type: 'row-added' as const, data: { kind: 'investor', item_id: id } })),
-      ...updated.map(({ id, changes }) => ({ type: 'row-changed' as const, data: { kind: 'investor', item_id: id, changes } })),
-    ];
-    await writeLog(log, activity, events);
+    await writeLog(log, activity);
     await tx.update(lists).set({ updated_at: at }).where(eq(lists.id, list.id));
     const effects: ImportEffects = {
       at: at.toISOString(),
@@ -309,12 +312,7 @@ export async function undoImport(writer: ListWriter, caller: ListCaller, importI
         })),
       ),
     ];
-    const events: EventRecord[] = [
-      ...removedIds.map((id) => ({ type: 'row-removed' as const, data: { kind: 'investor', item_id: id } })),
-      ...deletedNotes.map((note) => ({ type: 'note-deleted' as const, data: { kind: 'investor', item_id: Number(note.investor_id), note_id: Number(note.id) } })),
-      ...restored.map(({ id, changes }) => ({ type: 'row-changed' as const, data: { kind: 'investor', item_id: id, changes } })),
-    ];
-    await writeLog(log, activity, events);
+    await writeLog(log, activity);
     await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
     await tx.update(listImports).set({ undone_at: new Date() }).where(eq(listImports.id, importId));
   });

@@ -15,7 +15,8 @@ export interface ActivityRecord {
 }
 
 export interface EventRecord {
-  type: Exclude<ListEventType, 'ready' | 'reset'>;
+  /** `reset` is stored for a change of many rows at once (an import, its undo): told once, not row by row. */
+  type: Exclude<ListEventType, 'ready'>;
   /** What the event says beside its type, list and author (shared/teams.ts: ListEventData). */
   data?: Record<string, unknown>;
 }
