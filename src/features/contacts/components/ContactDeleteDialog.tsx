@@ -1,6 +1,5 @@
-import { AppButton } from '@/components/AppButton/AppButton';
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
-import { Modal } from '@/components/Modal/Modal';
 
 export interface ContactDeleteDialogProps {
   open: boolean;
@@ -23,23 +22,16 @@ export function deleteConfirmationText(name: string, listCount: number): string 
 /** Asks before a private contact is deleted, saying from how many lists it goes. */
 export function ContactDeleteDialog({ open, name, listCount, deleting, error, onCancel, onConfirm }: ContactDeleteDialogProps) {
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
       title="Delete investor"
       description={deleteConfirmationText(name, listCount)}
-      actions={
-        <>
-          <AppButton variant="secondary" onClick={onCancel}>
-            Cancel
-          </AppButton>
-          <AppButton variant="delete" loading={deleting} onClick={onConfirm}>
-            Delete
-          </AppButton>
-        </>
-      }
+      confirmLabel="Delete"
+      pending={deleting}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       {error && <FormAlert message={error} />}
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { AppButton } from '@/components/AppButton/AppButton';
-import { Modal } from '@/components/Modal/Modal';
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import type { UndoableImport } from '@/shared/imports';
 
 const investors = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'investor' : 'investors'}`;
@@ -22,21 +21,14 @@ export interface UndoImportDialogProps {
 /** Asks before an import is undone from the list's page, saying what goes and what comes back. */
 export function UndoImportDialog({ open, landed, undoing, onCancel, onConfirm }: UndoImportDialogProps) {
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
       title="Undo import"
       description={undoConfirmationText(landed)}
-      actions={
-        <>
-          <AppButton variant="secondary" onClick={onCancel}>
-            Cancel
-          </AppButton>
-          <AppButton variant="delete" loading={undoing} onClick={onConfirm}>
-            Undo import
-          </AppButton>
-        </>
-      }
+      confirmLabel="Undo import"
+      pending={undoing}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     />
   );
 }

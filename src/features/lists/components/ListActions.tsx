@@ -8,12 +8,12 @@ import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AppButton } from '@/components/AppButton/AppButton';
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { usePhoneLayout } from '@/lib/use-phone-layout';
 import type { ListSummary } from '@/shared/api-types';
 import { canManageList } from '@/shared/teams';
 import { forgetList, useDeleteList } from '../api/delete-list';
 import type { ListViewMode } from '../list-view-mode';
-import { DeleteListDialog } from './DeleteListDialog';
 import { EditListModal } from './EditListModal';
 
 export interface ListActionsProps {
@@ -79,9 +79,12 @@ export function ListActions({ list, view, onViewChange, canExport, onExport, chi
           <AppButton variant="delete" startIcon={<DeleteOutlineIcon fontSize="small" />} onClick={() => setConfirmingDelete(true)}>
             Delete List
           </AppButton>
-          <DeleteListDialog
+          <ConfirmDialog
             open={confirmingDelete}
-            deleting={deleteList.isPending}
+            title="Are you sure?"
+            description="Deleting your list is permanent and arreversible."
+            confirmLabel="Delete List"
+            pending={deleteList.isPending}
             onCancel={() => setConfirmingDelete(false)}
             onConfirm={confirmDelete}
           />

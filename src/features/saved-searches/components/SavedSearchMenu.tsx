@@ -6,12 +6,12 @@ import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutli
 import FiberNewOutlinedIcon from '@mui/icons-material/FiberNewOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useMatchRoute, useNavigate } from '@tanstack/react-router';
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { showToast } from '@/lib/toasts';
 import { SAVED_SEARCH_ALERT_LABELS, SAVED_SEARCH_ALERTS, type SavedSearch, type SavedSearchAlert } from '@/shared/saved-searches';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { ChangeRefusedError } from '@/features/offline';
 import { useUpdateSavedSearch } from '../api/update-saved-search';
-import { DeleteSavedSearchDialog } from './DeleteSavedSearchDialog';
 import { RenameSavedSearchDialog } from './RenameSavedSearchDialog';
 import { reportOutcome } from './report-outcome';
 
@@ -117,10 +117,12 @@ export function SavedSearchMenu({ saved }: { saved: SavedSearch }) {
         </MenuItem>
       </Menu>
       <RenameSavedSearchDialog saved={saved} open={dialog === 'rename'} onClose={() => setDialog(null)} />
-      <DeleteSavedSearchDialog
-        name={saved.name}
+      <ConfirmDialog
         open={dialog === 'delete'}
-        deleting={remove.isPending}
+        title="Delete saved search?"
+        description={`“${saved.name}” leaves your sidebar and its alerts stop. The investors and funds it found stay in the catalogue.`}
+        confirmLabel="Delete"
+        pending={remove.isPending}
         onCancel={() => setDialog(null)}
         onConfirm={confirmDelete}
       />

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { Modal } from '@/components/Modal/Modal';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** What the confirmation does, and what it costs. */
+  description: ReactNode;
+  /** The destructive button's text ('Delete List', 'Undo import'). */
+  confirmLabel: string;
+  /** The confirmed change is under way: its button spins. */
+  pending: boolean;
+  /** Cancel, Close, Escape and a click beside the dialog. */
+  onCancel: () => void;
+  onConfirm: () => void;
+  /** Below the description (why the last try failed). */
+  children?: ReactNode;
+}
+
+/** Asks before a destructive change: Cancel, and the change's own button in the delete style. */
+export function ConfirmDialog({ open, title, description, confirmLabel, pending, onCancel, onConfirm, children }: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title={title}
+      description={description}
+      actions={
+        <>
+          <AppButton variant="secondary" onClick={onCancel}>
+            Cancel
+          </AppButton>
+          <AppButton variant="delete" loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </AppButton>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
