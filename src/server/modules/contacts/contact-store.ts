@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CONTACTS_PER_USER_MAX, type InvestorWithPrivacy } from '../../../shared/contacts.js';
 import { INVESTOR_FIELDS, wireFieldNames } from '../../../shared/catalogue-fields.js';
 import type { Db } from '../../db/client.js';
+import { writeTransaction } from '../../db/transaction.js';
 import { investors, listInvestors, lists, privateContacts, users } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { investorCatalogue } from '../catalogue/catalogues.js';
@@ -52,7 +53,7 @@ export async function assertRoomForContacts(tx: Db, userId: number, adding: numb
 
 /** Creates a private contact the user owns from checked fields. */
 export async function createContact(db: Db, userId: number, values: StoredContact): Promise<ContactRow> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await assertRoomForContacts(tx, userId, 1);
     const [row] = await tx
       .insert(t)
@@ -72,15 +73,15 @@ export async function visibleContact(db: Db, userId: number, id: number): Promis
 }
 
 /**
- * The stored contact the user owns, locked for the change: a catalogue investor is a 403 (nobody changes it),
- * a contact they do not see a 404, one they see but do not own a 403.
+ * The stored contact the user owns (with `lock`, locked for the change): a catalogue investor is a 403 (nobody
+ * changes it), a contact they do not see a 404, one they see but do not own a 403.
  */
-async function ownedContact(tx: Db, userId: number, id: number): Promise<StoredContact> {
-  const [row] = await tx
+async function ownedContact(tx: Db, userId: number, id: number, lock: boolean): Promise<StoredContact> {
+  const query = tx
     .select({ ...wireColumns, owner_id: t.owner_id, sees: seesInvestor(userId, { id: t.id, owner: t.owner_id }) })
     .from(t)
-    .where(eq(t.id, id))
-    .for('update');
+    .where(eq(t.id, id));
+  const [row] = lock ? await query.for('update', { of: t }) : await query;
   if (!row || !row.sees) {
     const [catalogue] = row ? [] : await tx.select({ id: investors.id }).from(investors).where(eq(investors.id, id));
     if (catalogue) throw new HttpError(403, CONTACT_MESSAGES.catalogue);
@@ -90,19 +91,38 @@ async function ownedContact(tx: Db, userId: number, id: number): Promise<StoredC
   return row as unknown as StoredContact;
 }
 
-/**
- * The lists holding the investor, each locked (in id order, as every list change takes its lock) and with a
- * change log for what happens to its row; `publish` tells their live streams once committed.
- */
-async function listsHolding(tx: Db, userId: number, investorId: number): Promise<ChangeLog[]> {
-  const held = await tx
+/** The lists holding the investor now, in id order; with `lock` (and not among `except`), locked in that order. */
+async function listsHolding(tx: Db, investorId: number, lock: boolean, except: number[] = []): Promise<number[]> {
+  const query = tx
     .select({ id: lists.id })
     .from(lists)
     .innerJoin(listInvestors, eq(listInvestors.list_id, lists.id))
-    .where(eq(listInvestors.investor_id, investorId))
-    .orderBy(asc(lists.id))
-    .for('update', { of: lists });
-  return held.map(({ id }) => new ChangeLog(tx, id, userId));
+    .where(and(eq(listInvestors.investor_id, investorId), except.length > 0 ? notInArray(lists.id, except) : undefined))
+    .orderBy(asc(lists.id));
+  return (lock ? await query.for('update', { of: lists }) : await query).map((row) => row.id);
+}
+
+/**
+ * The contact the user owns, locked for a change or its deletion, and the lists holding it, each locked and with a
+ * change log for what happens to its row (`publish` tells their live streams once committed). The lists' locks
+ * come first, in id order, then the contact's: the order in which a change to a list takes them (the list's row
+ * lock, then a key-share lock on the contact it adds, or whose row it changes). The other way round, a contact
+ * deleted while a list holding it was changed (an import, a stage) waited for that change, which waited for it:
+ * a deadlock. A list that took the contact on before its lock was had (that change committed: it held the
+ * contact's key share) is locked after it, out of order: rarely, that deadlocks still, and writeTransaction runs
+ * the transaction again. With the contact locked no list takes it on; with every list holding it locked, none
+ * lets go of it: the lists read last are exactly those holding it.
+ */
+async function lockContactAndLists(tx: Db, userId: number, id: number): Promise<{ current: StoredContact; held: ChangeLog[] }> {
+  await ownedContact(tx, userId, id, false);
+  const locked = await listsHolding(tx, id, true);
+  const current = await ownedContact(tx, userId, id, true);
+  for (;;) {
+    const holding = await listsHolding(tx, id, false);
+    const late = holding.filter((listId) => !locked.includes(listId));
+    if (late.length === 0) return { current, held: holding.map((listId) => new ChangeLog(tx, listId, userId)) };
+    locked.push(...(await listsHolding(tx, id, true, locked)));
+  }
 }
 
 async function publish(writer: ListWriter, logs: ChangeLog[]): Promise<void> {
@@ -121,10 +141,9 @@ export async function updateContact(
   id: number,
   check: (current: StoredContact) => Partial<StoredContact>,
 ): Promise<ContactRow> {
-  const logs = await writer.db.transaction(async (tx) => {
-    const current = await ownedContact(tx, userId, id);
+  const logs = await writeTransaction(writer.db, async (tx) => {
+    const { current, held } = await lockContactAndLists(tx, userId, id);
     const values = check(current);
-    const held = await listsHolding(tx, userId, id);
     await tx.update(t).set({ ...values, updated_at: new Date() }).where(eq(t.id, id));
     for (const log of held) {
       await log.events([{ type: 'row-changed', data: { kind: 'investor', item_id: id, changes: {} } }]);
@@ -137,9 +156,8 @@ export async function updateContact(
 
 /** Deletes a contact the user owns: it leaves every list holding it, each list logging the removal as its own. */
 export async function deleteContact(writer: ListWriter, userId: number, id: number): Promise<void> {
-  const logs = await writer.db.transaction(async (tx) => {
-    await ownedContact(tx, userId, id);
-    const held = await listsHolding(tx, userId, id);
+  const logs = await writeTransaction(writer.db, async (tx) => {
+    const { held } = await lockContactAndLists(tx, userId, id);
     for (const log of held) {
       await forgetNoteTexts(tx, { listId: log.listId, kind: 'investor', itemId: id });
       await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, log.listId));
@@ -177,13 +195,20 @@ export async function ownContacts(db: Db, userId: number, page: number, perPage:
   return { results: rows.map((row) => toContact(row, true)), total_pages: Math.ceil(total / perPage), total };
 }
 
-/** Of these investor ids, those the user may put on a list: every catalogue investor, and the contacts they see. */
-export async function addableInvestors(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
+/**
+ * Of these investor ids, those the user may put on a list: every catalogue investor, and the contacts they see.
+ * `forAdding` (in the transaction that adds them, after the list's lock) holds a key-share lock on those contacts
+ * until it ends, so none is deleted before they are added: a contact being deleted is waited for, and is then not
+ * addable (the caller's 422), where the list row added after it would have failed the database's check (a 500).
+ */
+export async function addableInvestors(db: Db, userId: number, ids: number[], forAdding = false): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const catalogue = await db.select({ id: investors.id }).from(investors).where(inArray(investors.id, ids));
-  const contacts = await db
+  const query = db
     .select({ id: t.id })
     .from(t)
-    .where(and(inArray(t.id, ids), seesInvestor(userId, { id: t.id, owner: t.owner_id })));
+    .where(and(inArray(t.id, ids), seesInvestor(userId, { id: t.id, owner: t.owner_id })))
+    .orderBy(asc(t.id));
+  const contacts = forAdding ? await query.for('key share', { of: t }) : await query;
   return new Set([...catalogue, ...contacts].map((row) => row.id));
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { writeTransaction } from '../../db/transaction.js';
 import type { ListFeed } from '../live/feed.js';
 import { ChangeLog } from './change-log.js';
 import { listAccess, type ListAccessRow, type ListNeed } from './list-access.js';
@@ -20,7 +21,8 @@ export interface ListCaller {
  * Runs a change to a list in one transaction with its activity and events (`log`); once committed, every
  * instance's streams of the list are told. A feed that fails to tell is logged, not the caller's failure: each
  * stream also looks for what it missed at its heartbeat. `work` must take the list's row lock first (listAccess
- * with lock), so that the list's events take their ids in commit order.
+ * with lock), so that the list's events take their ids in commit order. A transaction ended by a deadlock is run
+ * again (writeTransaction): `work` does database work only.
  */
 export async function inListTransaction<T>(
   writer: ListWriter,
@@ -28,7 +30,7 @@ export async function inListTransaction<T>(
   work: (tx: Db, log: ChangeLog) => Promise<T>,
 ): Promise<T> {
   let lastEventId = 0;
-  const result = await writer.db.transaction(async (tx) => {
+  const result = await writeTransaction(writer.db, async (tx) => {
     const log = new ChangeLog(tx, caller.listId, caller.userId);
     const done = await work(tx, log);
     lastEventId = log.lastEventId;
