@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TableColumn } from '@/components/DataGrid';
 import { usePendingChanges, type OutboxRow } from '@/features/offline';
+import { showToast } from '@/lib/toasts';
 import type { ListItem, ListType } from '@/shared/api-types';
 import type { PipelineNote, PipelineStage } from '@/shared/pipeline';
 import { useChangePipeline } from './api/change-pipeline';
@@ -24,7 +25,7 @@ export interface ListPipelineOptions<R extends ListItem> {
   listId: number;
   listType: ListType;
   items: readonly R[];
-  /** Rows the server does not have yet (added offline): they have no notes there. */
+  /** Rows the server does not have yet (added offline): they have no notes there, and their pipeline cannot change yet. */
   pendingIds: ReadonlySet<number>;
   /** How a row is named in labels, e.g. the investor's full name. */
   itemName: (row: R) => string;
@@ -71,11 +72,13 @@ export function useListPipeline<R extends ListItem>({
           pipeline: shown.pipeline,
           pendingFields: shown.pendingFields,
           pendingNotes: shown.pendingNotes,
+          // An item is pending for as long as it is the same object (the outbox's, until the server's replaces it).
+          pending: pendingIds.has(item.id),
         } as unknown as ShownRow<R>;
         if (nothingPending) settledRows.set(item, row);
         return row;
       }),
-    [items, queued, listId, listType, settledRows],
+    [items, pendingIds, queued, listId, listType, settledRows],
   );
   const [stage, setStage] = useState<PipelineStage | 'all'>('all');
   const stageRows = useMemo(() => (stage === 'all' ? rows : rows.filter((row) => row.pipeline.stage === stage)), [rows, stage]);
@@ -86,9 +89,29 @@ export function useListPipeline<R extends ListItem>({
     (row: R) => ({ listId, listType, itemId: row.id, names: { row: itemName(row), list: listName } }),
     [listId, listType, itemName, listName],
   );
+  // A row not on the server yet offers no change to its pipeline; one asked for anyway (a card dragged) is not
+  // queued: a draft's would be refused once it lands, its id not the one the server gives it.
+  const stillPending = useCallback(
+    (row: ShownRow<R>) => {
+      if (!row.pending) return false;
+      showToast(`${itemName(row)} is saved to the list once you are back online: its stage, follow-up and amount can change then.`, {
+        variant: 'info',
+      });
+      return true;
+    },
+    [itemName],
+  );
   const changeStage = useCallback(
-    (row: R, next: PipelineStage) => changePipeline({ row: rowRef(row), patch: { stage: next } }),
-    [changePipeline, rowRef],
+    (row: ShownRow<R>, next: PipelineStage) => {
+      if (!stillPending(row)) changePipeline({ row: rowRef(row), patch: { stage: next } });
+    },
+    [stillPending, changePipeline, rowRef],
+  );
+  const edit = useCallback(
+    (row: ShownRow<R>) => {
+      if (!stillPending(row)) setEditing(row);
+    },
+    [stillPending],
   );
 
   /** The CSV carries every note of each row, newest first; a row's notes not readable now fall back to its latest. */
@@ -121,8 +144,8 @@ export function useListPipeline<R extends ListItem>({
   );
   // The same columns from render to render: the grid rebuilds its columns, and redraws every cell, when they change.
   const columns = useMemo(
-    () => pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: setEditing, readOnly }),
-    [itemName, changeStage, readOnly],
+    () => pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: edit, readOnly }),
+    [itemName, changeStage, edit, readOnly],
   );
 
   return {
@@ -133,7 +156,7 @@ export function useListPipeline<R extends ListItem>({
     stage,
     setStage,
     changeStage,
-    edit: setEditing,
+    edit,
     columns,
     dialog,
     csvColumns,

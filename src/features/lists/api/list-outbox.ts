@@ -46,6 +46,9 @@ export function newRowAdditionEntry(listId: number, listType: ListType, draft: A
   return { ...addition, request: { ...create, then: batchRequest(listId, listType, [ANSWER_ID]) } };
 }
 
+/** A row created offline (a contact added by hand) and not on the server yet: its id is its own, below zero, and it has no page. */
+export const isDraftRow = (row: { id: number }) => row.id < 0;
+
 export const isAddition = (row: OutboxRow): row is OutboxRow<AdditionPayload> => row.kind === LIST_ADDITION;
 
 /** How many distinct rows wait to be added to each list. */

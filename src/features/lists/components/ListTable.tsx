@@ -7,6 +7,7 @@ import type { TableColumn } from '@/components/DataGrid';
 import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
 import type { ListItem, ListSummary } from '@/shared/api-types';
 import { canEditRows } from '@/shared/teams';
+import { isDraftRow } from '../api/list-outbox';
 import { ListEmptyState } from './ListEmptyState';
 import { useRemoveRows } from './use-remove-rows';
 
@@ -28,7 +29,10 @@ export interface ListTableProps<R extends ListItem> {
   noRows?: ReactNode;
 }
 
-/** A list's rows as a table: sorted and searched in the grid, each removable (with Undo) by an editor, each opening its page. */
+/**
+ * A list's rows as a table: sorted and searched in the grid, each removable (with Undo) by an editor, each opening its
+ * page (but a draft, which has none yet).
+ */
 export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns, itemName, term, toolbar, noRows }: ListTableProps<R>) {
   const navigate = useNavigate();
   const { remove, removing } = useRemoveRows(list, itemName);
@@ -76,13 +80,14 @@ export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns,
       pageSize={LIST_PAGE_SIZE}
       sortable
       quickSearch={term}
-      onRowOpen={(row) =>
+      onRowOpen={(row) => {
+        if (isDraftRow(row)) return;
         void navigate(
           list.list_type === 'investor'
             ? { to: '/investor/$id', params: { id: String(row.id) } }
             : { to: '/fund/$id', params: { id: String(row.id) } },
-        )
-      }
+        );
+      }}
       toolbarStart={toolbar}
       noRows={noRows ?? <ListEmptyState />}
       noResults={

@@ -4,7 +4,7 @@ import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import type { PipelineStage } from '@/shared/pipeline';
 import { formatAmount, formatFollowUp, stageLabel } from '../pipeline-format';
 import { PendingMark } from './PendingMark';
-import { isOverdue, lastChange, type PipelineRow } from './pipeline-columns';
+import { isOverdue, lastChange, pipelineLocked, type PipelineRow } from './pipeline-columns';
 import { StageSelect } from './StageSelect';
 
 export interface PipelineCardFactsProps<R extends PipelineRow> {
@@ -14,7 +14,7 @@ export interface PipelineCardFactsProps<R extends PipelineRow> {
   onStageChange: (row: R, stage: PipelineStage) => void;
   /** Opens the follow-up and amount dialog for the row. */
   onEdit: (row: R) => void;
-  /** A viewer's card: values only. */
+  /** A viewer's card: values only (as is a pending row's, whatever this says). */
   readOnly?: boolean;
 }
 
@@ -30,12 +30,13 @@ const LastChange = styled('p')(({ theme }) => ({ margin: 0, fontSize: 12, color:
 /** A list row's pipeline on its phone card: the stage (changed in place), the next follow-up, the amount and the last change. */
 export function PipelineCardFacts<R extends PipelineRow>({ row, name, onStageChange, onEdit, readOnly = false }: PipelineCardFactsProps<R>) {
   const { pipeline, pendingFields } = row;
+  const locked = pipelineLocked(row, readOnly);
   const FollowUp = isOverdue(pipeline) ? OverdueFact : Fact;
   return (
     <>
       <Facts>
         <StageFact>
-          {readOnly ? (
+          {locked ? (
             <span style={{ fontWeight: 550 }}>{stageLabel(pipeline)}</span>
           ) : (
             <StageSelect value={pipeline.stage} label={`Stage of ${name}`} onChange={(stage) => onStageChange(row, stage)} fullWidth />
@@ -50,7 +51,7 @@ export function PipelineCardFacts<R extends PipelineRow>({ row, name, onStageCha
           {pipeline.amount === null ? <Muted>No amount</Muted> : formatAmount(pipeline)}
           {pendingFields.has('amount') && <PendingMark what="Amount" />}
         </Amount>
-        {!readOnly && (
+        {!locked && (
           <IconButton size="small" aria-label={`Set follow-up and amount for ${name}`} onClick={() => onEdit(row)} sx={{ ml: 'auto' }}>
             <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
           </IconButton>

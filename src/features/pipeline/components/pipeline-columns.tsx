@@ -13,6 +13,11 @@ export interface PipelineRow {
   id: number;
   pipeline: Pipeline;
   pendingFields: ReadonlySet<PipelineField>;
+  /**
+   * The row itself is not on the server yet (added offline, or a contact created offline): its stage,
+   * follow-up and amount show, and change once it has landed (the server would refuse a change before).
+   */
+  pending?: boolean;
 }
 
 export interface PipelineColumnsOptions<R extends PipelineRow> {
@@ -20,9 +25,12 @@ export interface PipelineColumnsOptions<R extends PipelineRow> {
   onStageChange: (row: R, stage: PipelineStage) => void;
   /** Opens the follow-up and amount dialog for the row. */
   onEdit: (row: R) => void;
-  /** A viewer's table: values only, nothing to change them with. */
+  /** A viewer's table: values only, nothing to change them with (nor on a pending row, in any table). */
   readOnly?: boolean;
 }
+
+/** Whether the row's pipeline shows values only: a viewer's list, or a row not on the server yet. */
+export const pipelineLocked = (row: PipelineRow, readOnly: boolean) => readOnly || row.pending === true;
 
 export const isOverdue = (pipeline: Pipeline, today = localDate()) => pipeline.follow_up_on !== null && pipeline.follow_up_on < today;
 
@@ -44,7 +52,7 @@ export function pipelineColumns<R extends PipelineRow>({
     <Box sx={{ display: 'flex', alignItems: 'center', width: '100%' }}>
       {value}
       {row.pendingFields.has(field) && <PendingMark what={what} />}
-      {!readOnly && (
+      {!pipelineLocked(row, readOnly) && (
         <Tooltip title="Set follow-up and amount">
           <IconButton
             size="small"
@@ -69,7 +77,7 @@ export function pipelineColumns<R extends PipelineRow>({
       sortValue: (row) => PIPELINE_STAGES.indexOf(row.pipeline.stage),
       render: (row, { tabIndex }) => (
         <>
-          {readOnly ? (
+          {pipelineLocked(row, readOnly) ? (
             <span>{stageLabel(row.pipeline)}</span>
           ) : (
             <StageSelect
