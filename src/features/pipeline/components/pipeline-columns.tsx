@@ -30,7 +30,7 @@ export interface PipelineColumnsOptions<R extends PipelineRow> {
 }
 
 /** Whether the row's pipeline shows values only: a viewer's list, or a row not on the server yet. */
-export const pipelineLocked = (row: PipelineRow, readOnly: boolean) => readOnly || row.pending === true;
+export const pipelineLocked = (row: PipelineRow, readOnly = false) => readOnly || row.pending === true;
 
 export const isOverdue = (pipeline: Pipeline, today = localDate()) => pipeline.follow_up_on !== null && pipeline.follow_up_on < today;
 
