@@ -107,7 +107,7 @@ describeE2E('queued list additions', () => {
     await context.setOffline(false);
     const reopened = await context.newPage();
     await reopened.goto('/investors');
-    // Sent once the page has painted and the browser is idle (src/lib/after-first-paint.ts: at most 2 s after the load).
+    // Sent once the page has painted and the browser is idle (src/lib/after-first-paint.ts: at most 7 s after the load).
     await expect.poll(async () => (await serverList(app, accessToken, list.id)).ids, { timeout: 10_000 }).toEqual([investors[2].id]);
     await expect.poll(() => countStoredRows(reopened, 'outbox')).toBe(0);
     expect((await serverList(app, accessToken, list.id)).count).toBe(1);
