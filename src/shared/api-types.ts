@@ -1,6 +1,6 @@
 // The wire contract: what the API answers and the client reads (README, "The API in short").
 import type { Static } from '@sinclair/typebox';
-import type { FundRow, InvestorRow } from './catalogue-fields.js';
+import type { FundRow, InvestorRow } from './catalogue-row-schemas.js';
 import type { Fit } from './fit.js';
 import type { Pipeline } from './pipeline.js';
 import type { ListAccess } from './teams.js';

@@ -1,8 +1,8 @@
 // The one definition of the catalogue's fields: each investor and fund column, in wire order, and what
-// kind of value it holds. The database columns (server/db/schema.ts), the API's row schemas and the
-// TypeScript types below, the order rows are answered in and the import's rules are all read from here.
+// kind of value it holds. The database columns (server/db/schema.ts), the API's row schemas and their
+// TypeScript types (catalogue-row-schemas.ts), the order rows are answered in and the import's rules are all
+// read from here. Plain data, no TypeBox: the client reads it too.
 // Adding a field is one line here plus a migration (README, "Adding a field").
-import { type TArray, type TInteger, type TObject, type TString, type TUnsafe, Type } from '@sinclair/typebox';
 import { FINANCING_TYPES, FIRM_TYPES, GENDERS, GEOGRAPHIES, INDUSTRIES, STAGES } from './vocabularies.js';
 
 export type FieldKind = 'id' | 'text' | 'email' | 'choice' | 'number' | 'integer' | 'list';
@@ -85,39 +85,3 @@ export type WireFieldName<F extends FieldTable> = {
 export function wireFieldNames<F extends FieldTable>(fields: F): WireFieldName<F>[] {
   return Object.keys(fields).filter((name) => fields[name].wire !== false) as WireFieldName<F>[];
 }
-
-/** Missing numbers are NULL in the database and the text 'NaN' on the wire, as imported data has them. */
-type MaybeNumber = TUnsafe<number | string>;
-
-type WireSchemaOf<S extends FieldSpec> = S['kind'] extends 'id'
-  ? TInteger
-  : S['kind'] extends 'number' | 'integer'
-    ? MaybeNumber
-    : S['kind'] extends 'list'
-      ? TArray<TString>
-      : TString;
-
-function wireSchemaOf(spec: FieldSpec) {
-  switch (spec.kind) {
-    case 'id':
-      return Type.Integer();
-    case 'number':
-    case 'integer':
-      return Type.Unsafe<number | string>({ type: ['number', 'string'], description: "A number, or 'NaN' when missing" });
-    case 'list':
-      return Type.Array(Type.String());
-    default:
-      return Type.String();
-  }
-}
-
-export type WireRowSchema<F extends FieldTable> = TObject<{ [K in WireFieldName<F>]: WireSchemaOf<F[K]> }>;
-
-/** The JSON schema of one answered row: every wire field, required, in order. */
-export function wireRowSchema<F extends FieldTable>(fields: F): WireRowSchema<F> {
-  const properties = Object.fromEntries(wireFieldNames(fields).map((name) => [name, wireSchemaOf(fields[name])]));
-  return Type.Object(properties) as unknown as WireRowSchema<F>;
-}
-
-export const InvestorRow = wireRowSchema(INVESTOR_FIELDS);
-export const FundRow = wireRowSchema(FUND_FIELDS);

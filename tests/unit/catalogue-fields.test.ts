@@ -2,7 +2,8 @@
 // wire order of the search and list answers, and the import.
 import { describe, expect, it } from 'vitest';
 import { getTableColumns } from 'drizzle-orm';
-import { CATALOGUE_FIELDS, FundRow, InvestorRow, wireFieldNames } from '../../src/shared/catalogue-fields.js';
+import { CATALOGUE_FIELDS, wireFieldNames } from '../../src/shared/catalogue-fields.js';
+import { FundRow, InvestorRow } from '../../src/shared/catalogue-row-schemas.js';
 import { funds, investors } from '../../src/server/db/schema.js';
 import { writableColumns } from '../../src/server/db/catalogue-store.js';
 import { FIELDS } from '../../src/server/db/import/fields.js';

@@ -1,5 +1,5 @@
-// Kept apart from contact-outbox.ts, which the app's frame loads: the catalogue's field table brings its wire
-// schemas (TypeBox) with it, and only Add an investor needs it.
+// Kept apart from contact-outbox.ts, which the app's frame loads: only a list's Add an investor needs the
+// catalogue's field table.
 import type { Investor } from '@/shared/api-types';
 import { INVESTOR_FIELDS } from '@/shared/catalogue-fields';
 import type { ContactInput, InvestorWithPrivacy } from '@/shared/contacts';

@@ -5,6 +5,7 @@ import type { OutboxRequest } from '@/features/offline';
 import { showToast } from '@/lib/toasts';
 import type { InvestorWithPrivacy } from '@/shared/contacts';
 import { contactName, createContactRequest } from '../api/contact-outbox';
+import { draftContact } from '../api/draft-contact';
 import { contactFormValues, contactInputOf } from '../forms/contact-values';
 import { ContactFormModal } from './ContactFormModal';
 
@@ -17,22 +18,13 @@ export interface AddContactButtonProps {
   addToList: (draft: InvestorWithPrivacy, create: OutboxRequest) => Promise<'synced' | 'queued'>;
 }
 
-// The draft brings the catalogue's field table and its wire schemas (TypeBox): asked for when the form opens,
-// so that a list's page does not load it.
-const loadDraftContact = () => import('../api/draft-contact').then((module) => module.draftContact);
-
 /** "Add an investor": a private contact the catalogue lacks, created and added to this list (an editor's or the owner's). */
 export function AddContactButton({ listName, addToList }: AddContactButtonProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  const openForm = () => {
-    // Fetched ahead; a failure here is met again, and reported, at submit.
-    loadDraftContact().catch(() => undefined);
-    setOpen(true);
-  };
   return (
     <>
-      <AppButton variant="secondary" startIcon={<PersonAddAltOutlinedIcon fontSize="small" />} onClick={openForm} aria-haspopup="dialog">
+      <AppButton variant="secondary" startIcon={<PersonAddAltOutlinedIcon fontSize="small" />} onClick={() => setOpen(true)} aria-haspopup="dialog">
         Add an investor
       </AppButton>
       <ContactFormModal
@@ -45,7 +37,6 @@ export function AddContactButton({ listName, addToList }: AddContactButtonProps)
         errorFallback="The investor could not be added. Please try again."
         onSubmit={async (values) => {
           const input = contactInputOf(values);
-          const draftContact = await loadDraftContact();
           const outcome = await addToList(draftContact(input), createContactRequest(input));
           close();
           const name = contactName(input);

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { CONTACT_FIELDS, CONTACT_TEXT_MAX, CONTACTS_PER_USER_MAX } from '../../../shared/contacts.js';
-import { INVESTOR_FIELDS, InvestorRow } from '../../../shared/catalogue-fields.js';
+import { INVESTOR_FIELDS } from '../../../shared/catalogue-fields.js';
+import { InvestorRow } from '../../../shared/catalogue-row-schemas.js';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants.js';
 import { FitSchema, MAX_PAGE, pagedSchema } from '../catalogue/schemas.js';
 import { idParams, userCall, userChange } from '../../plugins/validation.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCatalogueRoutes } from '../catalogue/routes.js';
-import { FundRow } from '../../../shared/catalogue-fields.js';
+import { FundRow } from '../../../shared/catalogue-row-schemas.js';
 
 /** GET /funds/search and GET /funds/{id}. */
 export async function fundRoutes(app: FastifyInstance) {

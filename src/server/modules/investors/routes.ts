@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCatalogueRoutes } from '../catalogue/routes.js';
-import { InvestorRow } from '../../../shared/catalogue-fields.js';
+import { InvestorRow } from '../../../shared/catalogue-row-schemas.js';
 import { visibleContact } from '../contacts/contact-store.js';
 import { contactProperties } from '../contacts/schemas.js';
 

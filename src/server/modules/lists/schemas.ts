@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { FundRow, InvestorRow } from '../../../shared/catalogue-fields.js';
+import { FundRow, InvestorRow } from '../../../shared/catalogue-row-schemas.js';
 import { Pipeline, PersonSchema } from '../pipeline/schemas.js';
 import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, LISTS_CREATED_PER_HOUR, MAX_LISTS } from '../../../shared/form-rules.js';
 import { FitSchema } from '../catalogue/schemas.js';

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { SAVED_SEARCH_ALERTS, SAVED_SEARCH_KINDS } from '../../../shared/saved-searches.js';
 import { userCall, userChange } from '../../plugins/validation.js';
 import { MAX_FILTER_VALUES, MAX_TEXT_LENGTH, pagedSchema, pagingSchema, scoredRowSchema } from '../catalogue/schemas.js';
-import { FundRow, InvestorRow } from '../../../shared/catalogue-fields.js';
+import { FundRow, InvestorRow } from '../../../shared/catalogue-row-schemas.js';
 
 const tags = ['Saved searches'];
 
