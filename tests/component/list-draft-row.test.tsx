@@ -160,23 +160,14 @@ describe('a draft contact on a list', () => {
     expect(within(saved).getByRole('combobox', { name: `Stage of ${nameOf(known)}` })).toBeInTheDocument();
   });
 
-  it('stays at its stage on the board, and nothing about it is queued but its addition', async () => {
-    const user = userEvent.setup();
+  it('stays at its stage on the board, pending, with nothing to move or change it with', async () => {
     await render('board');
     const lead = await screen.findByRole('region', { name: 'Lead' });
-    await within(lead).findByText('Grace Hopper');
-    expect(await outboxSize()).toBe(1);
-
-    // The board (PipelineBoard) offers a draft's card the controls of any other: whatever it asks is not queued.
-    await user.click(within(lead).getByRole('button', { name: 'Move to… Grace Hopper' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Meeting' }));
-    expect(
-      await screen.findByText('Grace Hopper is saved to the list once you are back online: its stage, follow-up and amount can change then.'),
-    ).toBeInTheDocument();
-    await user.click(within(lead).getByRole('button', { name: 'Set follow-up and amount for Grace Hopper' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-
-    expect(within(lead).getByText('Grace Hopper')).toBeInTheDocument();
+    const draft = (await within(lead).findByText('Grace Hopper')).closest<HTMLElement>('[data-testid="board-card"]')!;
+    expect(within(draft).getByRole('img', { name: 'Grace Hopper: pending sync' })).toBeInTheDocument();
+    for (const name of [/^Move to/, /^Move Grace/, /^Set follow-up/]) expect(within(draft).queryByRole('button', { name })).toBeNull();
+    const saved = within(lead).getByText(nameOf(known)).closest<HTMLElement>('[data-testid="board-card"]')!;
+    expect(within(saved).getByRole('button', { name: `Move to… ${nameOf(known)}` })).toBeInTheDocument();
     expect(await outboxSize()).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import { funds } from '@/features/catalogue/kinds/funds';
 import { investors } from '@/features/catalogue/kinds/investors';
 import { listQueryOptions, useList } from '@/features/lists/api/get-list';
 import { listItemsQueryOptions } from '@/features/lists/api/get-list-items';
+import { isDraftRow } from '@/features/lists/api/list-outbox';
 import { withFitColumn } from '@/features/catalogue/kinds/fit-column';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
 import { FitScore } from '@/components/FitScore';
@@ -49,11 +50,16 @@ type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | '
 };
 
 function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute, nameMark, summary }: ListKind<R>) {
+  // A draft (a contact added offline, not on the server yet) has no page until it lands: its name is plain text.
   const renderNameLink = (row: R) => (
     <>
-      <TextLink to={detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
-        {itemName(row)}
-      </TextLink>
+      {isDraftRow(row) ? (
+        itemName(row)
+      ) : (
+        <TextLink to={detailRoute} params={{ id: String(row.id) }} underline="hover" color="inherit">
+          {itemName(row)}
+        </TextLink>
+      )}
       {nameMark?.(row)}
     </>
   );

@@ -20,7 +20,7 @@ import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/sh
 import { columnKeyboardCoordinates } from './board-keyboard';
 import { formatAmount, formatFollowUp } from '../pipeline-format';
 import { PendingMark } from './PendingMark';
-import { isOverdue, lastChange, type PipelineRow } from './pipeline-columns';
+import { isOverdue, lastChange, pipelineLocked, type PipelineRow } from './pipeline-columns';
 
 export interface PipelineBoardProps<R extends PipelineRow> {
   rows: readonly R[];
@@ -32,7 +32,7 @@ export interface PipelineBoardProps<R extends PipelineRow> {
   renderScore?: (row: R) => ReactNode;
   onStageChange: (row: R, stage: PipelineStage) => void;
   onEdit: (row: R) => void;
-  /** A viewer's board: cards show, nothing moves or changes. */
+  /** A viewer's board: cards show, nothing moves or changes (nor does a pending row's card on any board). */
   readOnly?: boolean;
   /** Another feature's control at the foot of each card (the row's activity). */
   renderCardAction?: (row: R) => ReactNode;
@@ -74,6 +74,7 @@ function MoveToMenu<R extends PipelineRow>({ row, name, onMove }: { row: R; name
 function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props: PipelineBoardProps<R>; handle: ReactNode }) {
   const name = props.itemName(row);
   const { pipeline, pendingFields } = row;
+  const locked = pipelineLocked(row, props.readOnly);
   return (
     <>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
@@ -85,6 +86,7 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
           <Typography sx={{ fontSize: 13, color: 'text.secondary', overflowWrap: 'anywhere' }}>{props.firmName(row)}</Typography>
         </Box>
         {props.renderScore?.(row)}
+        {row.pending && <PendingMark what={name} />}
         {pendingFields.has('stage') && <PendingMark what="Stage" />}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, fontSize: 13 }}>
@@ -104,10 +106,10 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
         </Typography>
       )}
       <Stack direction="row" sx={{ alignItems: 'center', mt: 0.5 }}>
-        {!props.readOnly && <MoveToMenu row={row} name={name} onMove={(stage) => props.onStageChange(row, stage)} />}
+        {!locked && <MoveToMenu row={row} name={name} onMove={(stage) => props.onStageChange(row, stage)} />}
         <Box sx={{ ml: 'auto', display: 'flex' }}>
           {props.renderCardAction?.(row)}
-          {!props.readOnly && (
+          {!locked && (
             <Tooltip title="Set follow-up and amount">
               <IconButton size="small" aria-label={`Set follow-up and amount for ${name}`} onClick={() => props.onEdit(row)}>
                 <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
@@ -120,7 +122,7 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
   );
 }
 
-/** A viewer's card: nothing to drag. */
+/** A viewer's card, or a pending row's: nothing to drag. */
 function StillCard<R extends PipelineRow>({ row, props }: { row: R; props: PipelineBoardProps<R> }) {
   return (
     <Paper variant="outlined" data-testid="board-card" sx={{ p: 1.25 }}>
@@ -198,7 +200,7 @@ function BoardColumn<R extends PipelineRow>({ stage, rows, props }: { stage: Pip
         <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>{formatUsd(total)}</Typography>
       </Box>
       {rows.map((row) =>
-        props.readOnly ? <StillCard key={row.id} row={row} props={props} /> : <BoardCard key={row.id} row={row} props={props} />,
+        pipelineLocked(row, props.readOnly) ? <StillCard key={row.id} row={row} props={props} /> : <BoardCard key={row.id} row={row} props={props} />,
       )}
     </Box>
   );

@@ -11,6 +11,7 @@ import { ImportButton } from '@/features/contacts/components/ImportButton';
 import { UndoImportBanner } from '@/features/contacts/components/UndoImportBanner';
 import { useAddNewRowToList } from '@/features/lists/api/add-to-list';
 import { forgetList } from '@/features/lists/api/delete-list';
+import { isDraftRow } from '@/features/lists/api/list-outbox';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { useShownListItems } from '@/features/lists/api/use-shown-list-items';
 import { itemCount } from '@/features/lists/components/item-noun';
@@ -252,9 +253,12 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
           onStageChange={changeStage}
           onEdit={edit}
           readOnly={readOnly}
-          renderCardAction={(row) => (
-            <ActivityButton listKeys={listKeys} row={{ listId, listType: list.list_type, itemId: row.id }} name={itemName(row)} />
-          )}
+          // A draft has no activity on the server yet.
+          renderCardAction={(row) =>
+            isDraftRow(row) ? null : (
+              <ActivityButton listKeys={listKeys} row={{ listId, listType: list.list_type, itemId: row.id }} name={itemName(row)} />
+            )
+          }
         />
       ) : null,
     [view, searched, itemName, firmName, renderNameLink, renderScore, changeStage, edit, readOnly, listId, list.list_type],
