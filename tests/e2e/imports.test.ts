@@ -8,7 +8,7 @@ import type { Investor } from '../../src/shared/api-types.js';
 import type { ActivityEntry } from '../../src/shared/teams.js';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
 import { expectNoSeriousViolations } from './axe.js';
-import { investorsOf } from './offline-helpers.js';
+import { investorsOf, waitForServiceWorker } from './offline-helpers.js';
 import { fullName, pipelineSetUp, screenshot, serverPipeline, type PipelineSetup } from './pipeline-helpers.js';
 
 type Item = Investor & { private?: boolean; pipeline: { stage: string; amount: number | null; follow_up_on: string | null } };
@@ -182,6 +182,40 @@ describeE2E('importing a spreadsheet and private contacts', () => {
     await lead.getByText('Private').waitFor();
     await expectNoSeriousViolations(page, 'the board with a private contact');
     await screenshot(page, 'contact-board');
+  });
+
+  it('adds a private contact on a phone while the connection is lost: a pending card, not a link, that lands once', async () => {
+    const app = e2e.app();
+    const setup = await pipelineSetUp(app, 'On the road', 1, { width: 390, height: 844 });
+    const { page, context } = setup;
+    await page.goto(`/lists/${setup.list.id}`);
+    // As on a phone the app was installed on: the service worker holds the app's code.
+    await waitForServiceWorker(page);
+    await page.getByRole('button', { name: 'Add an investor' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First Name').fill('Dorothy');
+    await dialog.getByLabel('Last Name').fill('Vaughan');
+    await context.setOffline(true);
+    // The offline banner at the screen's foot stays below the dialog, whose buttons are there on a phone.
+    await page.getByText('You are offline. Pages you opened before still work').waitFor({ state: 'attached' });
+    await dialog.getByRole('button', { name: 'Add investor' }).click();
+    await page.getByText('Dorothy Vaughan will be added to On the road once you are back online').waitFor();
+
+    const cards = page.getByRole('list', { name: 'On the road' });
+    const draft = cards.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Dorothy Vaughan' }) });
+    await draft.getByText('Pending').waitFor();
+    await draft.getByText('Private').waitFor();
+    // Nothing to open or change until the server has it.
+    expect(await draft.getByRole('link', { name: 'Dorothy Vaughan' }).count()).toBe(0);
+    expect(await draft.getByRole('combobox').count()).toBe(0);
+    await expectNoSeriousViolations(page, 'a pending private contact on a phone');
+
+    await context.setOffline(false);
+    await draft.getByRole('link', { name: 'Dorothy Vaughan' }).waitFor();
+    await draft.getByRole('combobox', { name: 'Stage of Dorothy Vaughan' }).waitFor();
+    const vaughans = (await listItems(app, setup)).filter((item) => item.last_name === 'Vaughan');
+    expect(vaughans).toHaveLength(1);
+    expect(vaughans[0].private).toBe(true);
   });
 
   it('offers Undo import on the list’s page for an import made before, and fits a 360 px phone', async () => {

@@ -12,7 +12,8 @@ export function OfflineBanner() {
       elevation={6}
       sx={{
         position: 'fixed',
-        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        // Below dialogs: a phone's full-screen dialog has its buttons at the screen's foot, where this sits.
+        zIndex: (theme) => theme.zIndex.modal - 1,
         bottom: { xs: 12, sm: 20 },
         left: '50%',
         transform: 'translateX(-50%)',
