@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { markFirstPageRendered } from '@/lib/after-first-paint';
 import type { Session } from '@/lib/session';
 import { NotFound } from '@/components/NotFound/NotFound';
 import { RouteError } from './RouteError';
@@ -13,7 +14,7 @@ export interface AppRouterOptions {
 }
 
 export function createAppRouter({ queryClient, auth, history }: AppRouterOptions) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
     context: { queryClient, auth },
@@ -24,6 +25,12 @@ export function createAppRouter({ queryClient, auth, history }: AppRouterOptions
     defaultErrorComponent: RouteError,
     scrollRestoration: true,
   });
+  // What the first load does not need waits for the first page's content, not the frame drawn while it loads.
+  const stopWaiting = router.subscribe('onRendered', () => {
+    stopWaiting();
+    markFirstPageRendered();
+  });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 
 // Work a page's first load does not need — opening the offline database, registering the service
-// worker, the app badge — waits until the page has painted its first content and the browser is idle, so
-// that on a phone it does not compete with the page for the network and the main thread.
+// worker, the app badge — waits until the first page has rendered its content and the browser is idle,
+// so that on a phone it does not compete with the page for the network and the main thread.
 
 /** The longest an idle browser is waited for once the page has painted. */
 const IDLE_TIMEOUT_MS = 2000;
-/** The longest a first contentful paint is waited for once the page has loaded (a page that shows nothing). */
-const PAINT_TIMEOUT_MS = 5000;
+/** The longest the first page's content is waited for once the scripts have loaded (a page whose data is slow). */
+const PAGE_TIMEOUT_MS = 5000;
 
 let firstPaint: Promise<void> | null = null;
 
@@ -16,24 +16,30 @@ function loaded(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
+let firstPageRendered: () => void = () => {};
+const firstPage = new Promise<void>((resolve) => {
+  firstPageRendered = resolve;
+});
+
+/** The app's first page has rendered its content (its data loaded), not only the frame drawn while it loads. */
+export function markFirstPageRendered(): void {
+  firstPageRendered();
+}
+
 /**
- * The page's first contentful paint. The load event is not it: the scripts have loaded by then, but a page
- * still waiting for its data has painted nothing, and the browser is idle while it waits — which is just
+ * The first page's content on screen. The load event is not it: the scripts have loaded by then, but a page
+ * still waiting for its data shows at most the app's frame, and the browser is idle while it waits — just
  * when the deferred work would otherwise start, and then compete with the page's own first render.
+ * Where the browser does not time paints (no PerformanceObserver for 'paint'), nothing is waited for.
  */
-function contentfulPaint(): Promise<void> {
+function firstPageShown(): Promise<void> {
   if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return Promise.resolve();
   return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
+    const timer = setTimeout(resolve, PAGE_TIMEOUT_MS);
+    void firstPage.then(() => {
       clearTimeout(timer);
       resolve();
-    };
-    const observer = new PerformanceObserver((entries) => {
-      if (entries.getEntriesByName('first-contentful-paint').length > 0) done();
     });
-    const timer = setTimeout(done, PAINT_TIMEOUT_MS);
-    observer.observe({ type: 'paint', buffered: true });
   });
 }
 
@@ -46,12 +52,13 @@ function idle(): Promise<void> {
 }
 
 /**
- * Resolves once the page has loaded, painted its first content (or PAINT_TIMEOUT_MS later) and the browser was
- * idle (or IDLE_TIMEOUT_MS later); at once from then on.
+ * Resolves once the page has loaded, its first page has rendered (markFirstPageRendered, or PAGE_TIMEOUT_MS
+ * later) and the browser was idle (or IDLE_TIMEOUT_MS later): idle, so after that render was painted. At once
+ * from then on.
  */
 export function afterFirstPaint(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
-  firstPaint ??= loaded().then(contentfulPaint).then(idle);
+  firstPaint ??= loaded().then(firstPageShown).then(idle);
   return firstPaint;
 }
 
