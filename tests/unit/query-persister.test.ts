@@ -105,6 +105,49 @@ describe('offline query persister', () => {
     );
   });
 
+  /** A persister whose store for writes opens when `open` is called, as the app's does after the first page. */
+  function persisterOpenedLater() {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const ownDb = db;
+    const persister = createOfflineQueryPersister({
+      loadDb: async () => ownDb,
+      loadDbForWrites: () => opened.then(() => ownDb),
+      currentUserId: () => userId,
+      isOnline: () => online,
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { persister: persister.persisterFn } } });
+    clients.push(client);
+    const answer = (name: string) => client.fetchQuery({ queryKey: [name], queryFn: async () => `${name} of ${userId}` });
+    return { open, answer };
+  }
+
+  it('writes the answers that arrive while the store opens in one transaction', async () => {
+    const bulkPut = vi.spyOn(db.queries, 'bulkPut');
+    const put = vi.spyOn(db.queries, 'put');
+    const { open, answer } = persisterOpenedLater();
+    for (const name of ['me', 'lists', 'startup']) await answer(name);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await db.queries.count()).toBe(0);
+
+    open();
+    await persistedCount(7, 3);
+    expect(bulkPut).toHaveBeenCalledOnce();
+    expect(put).not.toHaveBeenCalled();
+    await answer('follow-ups');
+    await persistedCount(7, 4);
+  });
+
+  it('drops the answers waiting for the store once their user has logged out', async () => {
+    const { open, answer } = persisterOpenedLater();
+    await answer('me');
+    await answer('lists');
+    userId = null;
+    open();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await db.queries.count()).toBe(0);
+  });
+
   it('keeps each filter combination apart', async () => {
     const client = makeClient().client;
     await client.fetchQuery({ queryKey: ['funds', { page: 1 }], queryFn: async () => 'page one' });

@@ -16,7 +16,7 @@ import { FetchError } from 'ofetch';
 import { offlineUserId } from '@/lib/offline-user';
 import type { QueryClientOptions } from '@/lib/query-client';
 import { OFFLINE_MAX_AGE_MS } from '@/shared/constants';
-import type { OfflineDb } from '../db/offline-db';
+import type { OfflineDb, PersistedQueryRow } from '../db/offline-db';
 import { loadOfflineDb, loadOfflineDbAfterFirstPaint } from '../db/offline-db-loader';
 
 /** Bump when the shape of persisted answers changes; older entries are then discarded. */
@@ -50,13 +50,45 @@ export interface OfflineQueryPersisterOptions {
   isOnline?: () => boolean;
 }
 
+/** Stores an answer, unless its user is no longer the current one when it is written. */
+type WriteAnswer = (row: PersistedQueryRow, stillCurrent: () => boolean) => Promise<void>;
+
+/**
+ * Answers are written together: those that arrive while the store is opened (a page's first load fetches a
+ * dozen at once) or within one turn of the event loop go in one transaction: a transaction each cost a phone
+ * a long task after the page's first render.
+ */
+function batchedWrites(loadDbForWrites: () => Promise<OfflineDb>): WriteAnswer {
+  let waiting = new Map<string, { row: PersistedQueryRow; stillCurrent: () => boolean }>();
+  let batch: Promise<void> | null = null;
+  return (row, stillCurrent) => {
+    waiting.set(JSON.stringify([row.userId, row.key]), { row, stillCurrent });
+    batch ??= (async () => {
+      try {
+        const db = await loadDbForWrites();
+        // The user may have logged out while the writes waited.
+        const rows = [...waiting.values()].filter((write) => write.stillCurrent()).map((write) => write.row);
+        waiting = new Map();
+        batch = null;
+        if (rows.length > 0) await db.queries.bulkPut(rows);
+      } catch {
+        // Persistence is best effort: the answers are still in memory.
+        waiting = new Map();
+        batch = null;
+      }
+    })();
+    return batch;
+  };
+}
+
 /**
  * The store of one user. Writes are skipped once that user is no longer the current one, so an answer
  * arriving after a logout is never written back. Storage failures (quota, private mode) only lose
  * persistence, never a query.
  */
 function userStorage(
-  { loadDb, loadDbForWrites }: Required<Pick<OfflineQueryPersisterOptions, 'loadDb' | 'loadDbForWrites'>>,
+  loadDb: () => Promise<OfflineDb>,
+  writeAnswer: WriteAnswer,
   userId: number,
   currentUserId: () => number | null,
 ): AsyncStorage<string> {
@@ -71,14 +103,7 @@ function userStorage(
     async setItem(key, value) {
       if (currentUserId() !== userId) return;
       const savedAt = (JSON.parse(value) as PersistedQuery).state.dataUpdatedAt;
-      try {
-        const db = await loadDbForWrites();
-        // The user may have logged out while the write waited.
-        if (currentUserId() !== userId) return;
-        await db.queries.put({ userId, key, value, savedAt });
-      } catch {
-        // Persistence is best effort: the answer is still in memory.
-      }
+      await writeAnswer({ userId, key, value, savedAt }, () => currentUserId() === userId);
     },
     async removeItem(key) {
       try {
@@ -136,12 +161,13 @@ export function createOfflineQueryPersister({
   isOnline = () => onlineManager.isOnline(),
 }: OfflineQueryPersisterOptions = {}) {
   const perUser = new Map<number, QueryStore>();
+  const writeAnswer = batchedWrites(loadDbForWrites);
 
   function storeOf(userId: number): QueryStore {
     let store = perUser.get(userId);
     if (!store) {
       store = experimental_createQueryPersister<string>({
-        storage: userStorage({ loadDb, loadDbForWrites }, userId, currentUserId),
+        storage: userStorage(loadDb, writeAnswer, userId, currentUserId),
         maxAge,
         buster: PERSIST_VERSION,
         prefix: 'query',
