@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { listMembers } from '../../src/server/db/schema.js';
+import { and, count, eq } from 'drizzle-orm';
+import { investors, listActivity, listEvents, listMembers } from '../../src/server/db/schema.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
 import { signEventsTicket } from '../../src/server/modules/live/tickets.js';
@@ -113,6 +114,69 @@ describe.each(testDatabases())('live list events on $name', (kind) => {
       last = Number(event.id);
     }
   });
+
+  it('tells a batch adding more than one row once, with a stored reset by its author, and a batch adding one row by its row-added', async () => {
+    const listId = await sharedList();
+    const [stream, sidebar] = [await open(listId, viewer), await openEventStream(`${base}/api/v1/lists/events`, { authorization: `Bearer ${viewer.token}` })];
+    streams.push(sidebar);
+    expect((await stream.next()).event).toBe('ready');
+    const many = (
+      await app.db
+        .insert(investors)
+        .values(
+          Array.from({ length: 300 }, (_, i) => ({
+            first_name: `Batch${i}`,
+            last_name: 'Added',
+            contact_title: 'Partner',
+            email: `batch${i}@example.test`,
+            gender: 'Female',
+            phone: '15551234567',
+            firm_name: `Firm ${i}`,
+            type_of_firm: 'Venture Capital Fund',
+            office_website: 'https://firm.example',
+            city: 'Berlin',
+            state: 'NaN',
+            country: 'Germany',
+          })),
+        )
+        .returning({ id: investors.id })
+    ).map((row) => row.id);
+    const storedEvents = async () => (await app.db.select({ n: count() }).from(listEvents).where(eq(listEvents.list_id, listId)))[0].n;
+    const eventsBefore = await storedEvents();
+    let seen = 1;
+    /** What the stream sent since the last mark up to a new one, a change made after the batch: all the batch's. */
+    const toldUntilMark = async (stage: 'meeting' | 'lead') => {
+      expect((await owner.call('PATCH', `/lists/${listId}/investors/${rows[0]}`, { stage })).statusCode).toBe(200);
+      const mark = await stream.next((event) => event.event === 'row-changed' && data(event).item_id === rows[0], 10_000);
+      const at = stream.events.indexOf(mark);
+      const told = stream.events.slice(seen, at);
+      seen = at + 1;
+      return told;
+    };
+
+    const batch = await editor.call('POST', `/lists/${listId}/investors/batch`, { investor_ids: many });
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json()).toMatchObject({ added: many, already_in_list: [], item_count: 301 });
+    const told = await toldUntilMark('meeting');
+    expect(told.map((event) => event.event)).toEqual(['reset']);
+    expect(told[0].data).toEqual({ type: 'reset', list_id: listId, by: person(editor) });
+    // Stored once too: one event for the batch, one for the mark.
+    expect((await storedEvents()) - eventsBefore).toBe(2);
+    expect(await sidebar.next()).toMatchObject({ event: 'lists-changed', data: { list_id: listId } });
+    // Each row's activity is logged as it was, one a row added, by who added it.
+    const added = and(eq(listActivity.list_id, listId), eq(listActivity.action, 'added'), eq(listActivity.user_id, editor.id));
+    expect((await app.db.select({ n: count() }).from(listActivity).where(added))[0].n).toBe(many.length);
+
+    // A batch that adds one row, even among ids already on the list, sends that row's own event.
+    const one = await editor.call('POST', `/lists/${listId}/investors/batch`, { investor_ids: [rows[0], rows[1]] });
+    expect(one.json()).toMatchObject({ added: [rows[1]], already_in_list: [rows[0]] });
+    const toldOne = await toldUntilMark('lead');
+    expect(toldOne.map((event) => event.data)).toEqual([{ type: 'row-added', list_id: listId, by: person(editor), kind: 'investor', item_id: rows[1] }]);
+    expect((await storedEvents()) - eventsBefore).toBe(4);
+    // A batch that adds nothing sends nothing.
+    expect((await editor.call('POST', `/lists/${listId}/investors/batch`, { investor_ids: [rows[1]] })).json()).toMatchObject({ added: [] });
+    expect(await storedEvents()).toBe(eventsBefore + 4);
+  }, 30_000);
 
   it('sends no event for a change that changes nothing, and none of another list', async () => {
     const listId = await sharedList();

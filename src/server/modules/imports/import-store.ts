@@ -13,7 +13,7 @@ import { queryRows } from '../../db/query-rows.js';
 import { listImports, lists } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { addableInvestors, assertRoomForContacts } from '../contacts/contact-store.js';
-import type { ActivityRecord, ChangeLog, EventRecord } from '../lists/change-log.js';
+import { CHANGED_MANY, type ActivityRecord, type ChangeLog } from '../lists/change-log.js';
 import { changeList, type ListCaller, type ListWriter } from '../lists/list-change.js';
 import type { ImportEffects, PipelineBefore } from './import-effects.js';
 import { checkRow, type CheckedRow, type PipelineValues } from './import-rows.js';
@@ -28,12 +28,6 @@ const CHUNK = 2000;
 async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<void>): Promise<void> {
   for (let start = 0; start < items.length; start += CHUNK) await write(items.slice(start, start + CHUNK));
 }
-
-/**
- * The one event an import, or its undo, sends the list's streams, whatever the number of rows: `reset`, on which
- * a client reads the list anew (shared/teams.ts). An event a row would send up to 5,000 to every open client.
- */
-const CHANGED_MANY: EventRecord = { type: 'reset' };
 
 async function writeLog(log: ChangeLog, activity: ActivityRecord[]): Promise<void> {
   await inChunks(activity, (chunk) => log.activity(chunk));

@@ -15,11 +15,18 @@ export interface ActivityRecord {
 }
 
 export interface EventRecord {
-  /** `reset` is stored for a change of many rows at once (an import, its undo): told once, not row by row. */
+  /** `reset` is stored for a change of many rows at once (CHANGED_MANY): told once, not row by row. */
   type: Exclude<ListEventType, 'ready'>;
   /** What the event says beside its type, list and author (shared/teams.ts: ListEventData). */
   data?: Record<string, unknown>;
 }
+
+/**
+ * The one event a change of many rows in one call sends the list's streams, whatever their number (an import, its
+ * undo, a batch adding more than one row): `reset`, on which a client reads the list anew (shared/teams.ts). An
+ * event a row would send up to thousands to every open client; each row's activity is still logged.
+ */
+export const CHANGED_MANY: EventRecord = { type: 'reset' };
 
 /**
  * What one change to a list writes beside it, in its transaction: each row's activity and the list's events.

@@ -13,6 +13,7 @@ import { forgetNoteTexts } from '../pipeline/note-texts.js';
 import { LIST_KINDS, type ListKind } from './list-kinds.js';
 import { isMemberOf, roleOf, type ListRow } from './list-access.js';
 import { changeList, type ListCaller, type ListWriter } from './list-change.js';
+import { CHANGED_MANY } from './change-log.js';
 import { addableInvestors } from '../contacts/contact-store.js';
 
 const itemCount = sql<number>`(CASE WHEN ${lists.list_type} = 'investor'
@@ -86,7 +87,8 @@ export interface AddResult {
 
 /**
  * Adds catalogue rows to a list the caller may edit, all or nothing: a list of the other type, or any id the
- * catalogue does not have, adds nothing. Rows already on the list stay as they are. Each row added is logged.
+ * catalogue does not have, adds nothing. Rows already on the list stay as they are. Each row added is logged in
+ * the activity; the list's streams hear `row-added` for one row, and one `reset` for more (up to 1,000 ids).
  */
 export async function addItems(writer: ListWriter, caller: ListCaller, kind: ListKind, ids: number[]): Promise<AddResult> {
   const wanted = [...new Set(ids)];
@@ -115,7 +117,10 @@ export async function addItems(writer: ListWriter, caller: ListCaller, kind: Lis
     if (addedIds.length > 0) {
       await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
       await log.activity(addedIds.map((itemId) => ({ kind: kind.type, itemId, action: 'added' as const })));
-      await log.events(addedIds.map((itemId) => ({ type: 'row-added' as const, data: { kind: kind.type, item_id: itemId } })));
+      // One row keeps its precise event; more are told once (CHANGED_MANY), as an import is.
+      await log.events(
+        addedIds.length === 1 ? [{ type: 'row-added', data: { kind: kind.type, item_id: addedIds[0] } }] : [CHANGED_MANY],
+      );
     }
     return { added: addedIds, already_in_list: wanted.filter((id) => !added.has(id)) };
   });

@@ -16,7 +16,7 @@ interface Stream {
 
 /** The changes that alter what the sidebar shows of a list: its item count, its name, who is on it. */
 const SIDEBAR_EVENTS = new Set<ListEventType>([
-  // Stored for a change of many rows at once (an import, its undo), which may change the count.
+  // Stored for a change of many rows at once (an import, its undo, a batch add), which may change the count.
   'reset',
   'row-added',
   'row-removed',
