@@ -136,7 +136,7 @@ export const ACTIVITY_LIMIT = 200;
  * Last-Event-ID or `?last_event_id=` to resume), `event:` one of these types and `data:` JSON (ListEventData).
  * - ready: sent first on a stream opened without a last event id; its id is where to resume from.
  * - reset: refetch the list: events since the given id can no longer be replayed (too old, or unknown), or many
- *   rows changed at once (an import, its undo), told in this one event rather than one a row.
+ *   rows changed at once (an import, its undo, a batch adding more than one row), told in this one event rather than one a row.
  * - row-added, row-changed, row-removed, note-added, note-deleted: a row of the list changed.
  * - list-changed: renamed or described anew. list-deleted: gone (the stream then ends).
  * - member-added, member-changed (role), member-removed (removed or left; the removed member's stream ends
