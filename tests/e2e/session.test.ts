@@ -3,6 +3,7 @@
 // not-found page, and the phone layout's drawer.
 import { expect, it } from 'vitest';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session';
+import { MY_LISTS_EVENTS_TICKET_PATH } from '../../src/shared/teams';
 import { describeE2E, useE2EApp } from '../helpers/e2e';
 import { logInWithMailedCode } from './auth-helpers';
 
@@ -72,6 +73,11 @@ describeE2E('session', () => {
   it('refreshes once for two tabs that find the access token expired at the same time', async () => {
     const { context, page } = await e2e.app().loggedInPage('/deal-offers');
     await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
+    // This tab's own calls are made (its live stream starts once the page is shown): it calls nothing more with
+    // the token about to expire, which would refresh it before the two new tabs start.
+    await expect
+      .poll(() => page.evaluate((path) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(path)), MY_LISTS_EVENTS_TICKET_PATH))
+      .toBe(true);
     await page.evaluate((key) => localStorage.setItem(key, 'expired.garbage.token'), SESSION_STORAGE_KEYS.access);
     const tabs = [await context.newPage(), await context.newPage()];
     const refreshes: number[] = [];
@@ -83,8 +89,12 @@ describeE2E('session', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
+    // Each tab's first call with the token: the sidebar's live stream asks for its ticket once the page is shown
+    // (the profile itself reads the user stored with the frame). Answered 200 in both, the refresh is behind them.
+    const tickets = tabs.map((tab) => tab.waitForResponse((response) => response.url().endsWith(MY_LISTS_EVENTS_TICKET_PATH) && response.ok()));
     await Promise.all(tabs.map((tab) => tab.goto('/profile')));
     await Promise.all(tabs.map((tab) => tab.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor()));
+    await Promise.all(tickets);
     // A second refresh would reuse a rotated token, and the server would end the session.
     expect(refreshes).toEqual([200]);
   });
