@@ -2,10 +2,21 @@
 // log-in, Log Out, an expired access token renewed unnoticed, a dead session sent to /login, the
 // not-found page, and the phone layout's drawer.
 import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session';
 import { MY_LISTS_EVENTS_TICKET_PATH } from '../../src/shared/teams';
 import { describeE2E, useE2EApp } from '../helpers/e2e';
 import { logInWithMailedCode } from './auth-helpers';
+
+/**
+ * Until the page's own calls are made (its live stream starts once the page is shown): it then calls nothing more
+ * with a token a test is about to expire, which would refresh it before the tab under test starts.
+ */
+async function ownCallsMade(page: Page) {
+  await expect
+    .poll(() => page.evaluate((path) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(path)), MY_LISTS_EVENTS_TICKET_PATH))
+    .toBe(true);
+}
 
 describeE2E('session', () => {
   const e2e = useE2EApp();
@@ -51,11 +62,11 @@ describeE2E('session', () => {
     const app = e2e.app();
     const { context, page } = await app.loggedInPage('/deal-offers');
     await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
+    await ownCallsMade(page);
     // An access token the server refuses, beside a refresh token it still accepts.
     await page.evaluate((key) => localStorage.setItem(key, 'expired.garbage.token'), SESSION_STORAGE_KEYS.access);
 
-    // Renewed once, by whichever tab calls first: the open one's live stream starts after its first paint and
-    // may call before the new tab does.
+    // Renewed once, by the new tab.
     const refreshes: number[] = [];
     context.on('response', (response) => {
       if (response.url().endsWith('/api/v1/auth/refresh')) refreshes.push(response.status());
@@ -73,11 +84,7 @@ describeE2E('session', () => {
   it('refreshes once for two tabs that find the access token expired at the same time', async () => {
     const { context, page } = await e2e.app().loggedInPage('/deal-offers');
     await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
-    // This tab's own calls are made (its live stream starts once the page is shown): it calls nothing more with
-    // the token about to expire, which would refresh it before the two new tabs start.
-    await expect
-      .poll(() => page.evaluate((path) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(path)), MY_LISTS_EVENTS_TICKET_PATH))
-      .toBe(true);
+    await ownCallsMade(page);
     await page.evaluate((key) => localStorage.setItem(key, 'expired.garbage.token'), SESSION_STORAGE_KEYS.access);
     const tabs = [await context.newPage(), await context.newPage()];
     const refreshes: number[] = [];
