@@ -191,7 +191,9 @@ describeE2E('importing a spreadsheet and private contacts', () => {
     await page.goto(`/lists/${setup.list.id}`);
     // As on a phone the app was installed on: the service worker holds the app's code.
     await waitForServiceWorker(page);
-    await page.getByRole('button', { name: 'Add an investor' }).click();
+    // On a phone the list's actions are in its More menu.
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Add an investor' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('First Name').fill('Dorothy');
     await dialog.getByLabel('Last Name').fill('Vaughan');

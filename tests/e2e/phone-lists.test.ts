@@ -13,6 +13,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Investor, ListSummary } from '../../src/shared/api-types.js';
 import type { SavedSearch } from '../../src/shared/saved-searches.js';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
+import { expectNoSeriousViolations } from './axe.js';
 import { countStoredRows, investorsOf, waitForServiceWorker } from './offline-helpers.js';
 import { dayFromToday, fullName, patchRow, serverPipeline, type PipelineSetup } from './pipeline-helpers.js';
 
@@ -102,6 +103,19 @@ describeE2E('lists on a phone', () => {
     expect(gridChunks).toEqual([]);
     expect(await page.getByRole('button', { name: 'Cards' }).getAttribute('aria-pressed')).toBe('true');
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(390);
+    // The header keeps the view switch and More, whose menu holds the owner's other actions: the first card is
+    // on the first screen.
+    expect((await cards(page, 'Phone leads').first().boundingBox())!.y).toBeLessThan(844 - 100);
+    await page.getByRole('button', { name: 'More' }).tap();
+    const more = page.getByRole('menu', { name: 'More' });
+    await expect
+      .poll(() => more.getByRole('menuitem').allTextContents())
+      .toEqual(['Edit', 'Export CSV', 'Add an investor', 'Import…', 'Share', 'Delete List']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    await expectNoSeriousViolations(page, "the list's More menu");
+    await screenshot(page, 'list-more-390');
+    await page.keyboard.press('Escape');
+    await more.waitFor({ state: 'hidden' });
     await expect.poll(() => card(page, investors[1]).textContent()).toContain('$250,000');
     await screenshot(page, 'list-cards-390');
     await page.setViewportSize({ width: 360, height: 780 });

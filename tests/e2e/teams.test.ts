@@ -170,6 +170,11 @@ describeE2E('teams: sharing a list', () => {
     const phone = await app.loggedInPage(`/lists/${setup.list.id}`, { user: viewer.user, context: { viewport: PHONE } });
     await phone.page.getByText('Shared by Ada Lovelace · Viewer').waitFor();
     await screenshot(phone.page, 'viewer-table-phone');
+    // On a phone the header's other actions are in More: a viewer's are Export CSV and Leave.
+    await phone.page.getByRole('button', { name: 'More' }).click();
+    await expect
+      .poll(() => phone.page.getByRole('menu', { name: 'More' }).getByRole('menuitem').allTextContents())
+      .toEqual(['Export CSV', 'Leave']);
   });
 
   it("updates a member's sidebar within 2 s wherever they are: a list shared with them appears, one they are removed from goes", async () => {

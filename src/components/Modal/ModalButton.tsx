@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { IconButton } from '@mui/material';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { ActionButton } from '@/components/ActionMenu/ActionButton';
 import { Modal, type ModalProps } from './Modal';
 
 export interface ModalButtonProps extends Pick<ModalProps, 'title' | 'description' | 'width'> {
@@ -16,7 +16,7 @@ export interface ModalButtonProps extends Pick<ModalProps, 'title' | 'descriptio
   iconOnly?: boolean;
 }
 
-/** A secondary button that opens a dialog; `close` is handed to the dialog's body and footer. */
+/** A secondary button (or, in an ActionMenu, an item) that opens a dialog; `close` is handed to the dialog's body and footer. */
 export function ModalButton({ label, icon, children, actions, iconOnly = false, ...modal }: ModalButtonProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -27,9 +27,7 @@ export function ModalButton({ label, icon, children, actions, iconOnly = false, 
           {icon}
         </IconButton>
       ) : (
-        <AppButton variant="secondary" startIcon={icon} onClick={() => setOpen(true)} aria-haspopup="dialog">
-          {label}
-        </AppButton>
+        <ActionButton label={label} icon={icon} onClick={() => setOpen(true)} opens="dialog" />
       )}
       <Modal {...modal} open={open} onClose={close} actions={actions?.(close)}>
         {open && children?.(close)}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { ActionButton } from '@/components/ActionMenu/ActionButton';
 import type { OutboxRequest } from '@/features/offline';
 import { showToast } from '@/lib/toasts';
 import type { InvestorWithPrivacy } from '@/shared/contacts';
@@ -24,9 +24,7 @@ export function AddContactButton({ listName, addToList }: AddContactButtonProps)
   const close = () => setOpen(false);
   return (
     <>
-      <AppButton variant="secondary" startIcon={<PersonAddAltOutlinedIcon fontSize="small" />} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Add an investor
-      </AppButton>
+      <ActionButton label="Add an investor" icon={<PersonAddAltOutlinedIcon fontSize="small" />} onClick={() => setOpen(true)} opens="dialog" />
       <ContactFormModal
         open={open}
         onClose={close}

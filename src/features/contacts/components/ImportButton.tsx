@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { ActionButton } from '@/components/ActionMenu/ActionButton';
 import { lazyComponent } from '@/features/offline';
 import type { ListDataKeys } from '../api/imports';
 import type { ImportList } from './ImportWizard';
@@ -17,9 +17,7 @@ export function ImportButton({ list, listKeys }: ImportButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <AppButton variant="secondary" startIcon={<UploadFileOutlinedIcon fontSize="small" />} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Import…
-      </AppButton>
+      <ActionButton label="Import…" icon={<UploadFileOutlinedIcon fontSize="small" />} onClick={() => setOpen(true)} opens="dialog" />
       {open && (
         <Suspense fallback={null}>
           <ImportWizard open onClose={() => setOpen(false)} target={{ list }} listKeys={listKeys} />

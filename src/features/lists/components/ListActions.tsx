@@ -7,7 +7,8 @@ import TableRowsOutlinedIcon from '@mui/icons-material/TableRowsOutlined';
 import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { ActionButton } from '@/components/ActionMenu/ActionButton';
+import { ActionMenu } from '@/components/ActionMenu/ActionMenu';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { usePhoneLayout } from '@/lib/use-phone-layout';
 import type { ListSummary } from '@/shared/api-types';
@@ -26,11 +27,15 @@ export interface ListActionsProps {
   children?: ReactNode;
 }
 
-/** A list page's actions: Table (Cards on a phone) or Board, Edit, Export CSV and Delete List (the owner's), with their dialogs. */
+/**
+ * A list page's actions: Table (Cards on a phone) or Board, then Edit, Export CSV, another feature's and Delete List
+ * (the owner's) as buttons, or on a phone in a "More" menu; with their dialogs.
+ */
 export function ListActions({ list, view, onViewChange, canExport, onExport, children }: ListActionsProps) {
   const owner = canManageList(list.role);
+  const phone = usePhoneLayout();
   // Below 768 px the rows are cards, not a table.
-  const rowsLabel = usePhoneLayout() ? 'Cards' : 'Table';
+  const rowsLabel = phone ? 'Cards' : 'Table';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const deleteList = useDeleteList();
@@ -65,20 +70,23 @@ export function ListActions({ list, view, onViewChange, canExport, onExport, chi
           Board
         </ToggleButton>
       </ToggleButtonGroup>
-      {owner && (
-        <AppButton variant="secondary" startIcon={<EditOutlinedIcon fontSize="small" />} onClick={() => setEditing(true)}>
-          Edit
-        </AppButton>
-      )}
-      <AppButton variant="secondary" startIcon={<FileDownloadOutlinedIcon fontSize="small" />} disabled={!canExport} onClick={onExport}>
-        Export CSV
-      </AppButton>
-      {children}
+      {/* On a phone the rest are a "More" menu: a row of them would push the cards off the first screen. */}
+      <ActionMenu collapsed={phone}>
+        {owner && <ActionButton label="Edit" icon={<EditOutlinedIcon fontSize="small" />} onClick={() => setEditing(true)} opens="dialog" />}
+        <ActionButton label="Export CSV" icon={<FileDownloadOutlinedIcon fontSize="small" />} disabled={!canExport} onClick={onExport} />
+        {children}
+        {owner && (
+          <ActionButton
+            label="Delete List"
+            variant="delete"
+            icon={<DeleteOutlineIcon fontSize="small" />}
+            onClick={() => setConfirmingDelete(true)}
+            opens="dialog"
+          />
+        )}
+      </ActionMenu>
       {owner && (
         <>
-          <AppButton variant="delete" startIcon={<DeleteOutlineIcon fontSize="small" />} onClick={() => setConfirmingDelete(true)}>
-            Delete List
-          </AppButton>
           <ConfirmDialog
             open={confirmingDelete}
             title="Are you sure?"

@@ -1,0 +1,104 @@
+// A page's secondary actions (a list's Edit, Export CSV, Share, Delete List…): buttons in the row on a wide
+// screen, a "More" menu on a phone, where each item opens the same dialog as its button and the dialog
+// outlives the menu.
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import { theme } from '@/app/theme';
+import { ActionButton } from '@/components/ActionMenu/ActionButton';
+import { ActionMenu } from '@/components/ActionMenu/ActionMenu';
+import { ModalButton } from '@/components/Modal/ModalButton';
+
+function renderActions(collapsed: boolean, { owner = false } = {}) {
+  const onExport = vi.fn();
+  const onDelete = vi.fn();
+  const view = (collapsed: boolean) => (
+    <ThemeProvider theme={theme}>
+      <ActionMenu collapsed={collapsed}>
+        <ActionButton label="Export CSV" icon={<FileDownloadOutlinedIcon />} onClick={onExport} />
+        <>
+          <ModalButton label="Share" icon={<PersonAddAltOutlinedIcon />} title="Share Seed round">
+            {() => <p>Invite by e-mail</p>}
+          </ModalButton>
+          {owner && <ActionButton label="Edit" icon={null} onClick={onExport} />}
+        </>
+        <ActionButton label="Delete List" variant="delete" icon={<DeleteOutlineIcon />} onClick={onDelete} disabled />
+      </ActionMenu>
+    </ThemeProvider>
+  );
+  const { rerender } = render(view(collapsed));
+  return { onExport, onDelete, setCollapsed: (next: boolean) => rerender(view(next)) };
+}
+
+describe('ActionMenu', () => {
+  it('shows the actions as buttons in the row where there is room', async () => {
+    const user = userEvent.setup();
+    const { onExport } = renderActions(false);
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(onExport).toHaveBeenCalledOnce();
+    expect(screen.getByRole('button', { name: 'Delete List' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(within(screen.getByRole('dialog', { name: 'Share Seed round' })).getByText('Invite by e-mail')).toBeVisible();
+  });
+
+  it('collapses them into a More menu whose first item takes the focus, and whose items run them', async () => {
+    const user = userEvent.setup();
+    const { onExport } = renderActions(true);
+    for (const name of ['Export CSV', 'Share', 'Delete List']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    const more = screen.getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(more);
+    const menu = screen.getByRole('menu', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(more).toHaveAttribute('aria-controls', menu.id);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export CSV', 'Share', 'Delete List']);
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Export CSV' })).toHaveFocus());
+    expect(within(menu).getByRole('menuitem', { name: 'Delete List' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Share' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Export CSV' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(onExport).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await waitFor(() => expect(more).toHaveFocus());
+  });
+
+  it('keeps an item’s dialog open once the menu has closed, and gives the focus back to More when it closes', async () => {
+    const user = userEvent.setup();
+    renderActions(true);
+    const more = screen.getByRole('button', { name: 'More' });
+    await user.click(more);
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share Seed round' });
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('Invite by e-mail')).toBeVisible();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(more).toHaveFocus());
+  });
+
+  it('keeps a dialog opened from the menu, and what was typed in it, when the screen widens past the breakpoint', async () => {
+    const user = userEvent.setup();
+    const { setCollapsed } = renderActions(true);
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'More' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await user.click(within(screen.getByRole('menu', { name: 'More' })).getByRole('menuitem', { name: 'Share' }));
+    const paragraph = within(screen.getByRole('dialog', { name: 'Share Seed round' })).getByText('Invite by e-mail');
+
+    setCollapsed(false);
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('dialog', { name: 'Share Seed round' })).getByText('Invite by e-mail')).toBe(paragraph);
+  });
+});
