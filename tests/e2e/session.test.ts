@@ -118,16 +118,29 @@ describeE2E('session', () => {
     await page.waitForURL(/\/login$/);
   });
 
-  it('sends the user to /login when the refresh token is no longer accepted', async () => {
-    const { page } = await e2e.app().loggedInPage('/deal-offers');
+  it('sends the user to /login when the refresh token is no longer accepted, from a page whose data loads beside the user', async () => {
+    const app = e2e.app();
+    const { page, tokens } = await app.loggedInPage('/deal-offers');
+    const created = await app.callApi('POST', '/lists', { name: 'Seed round', list_type: 'investor' }, tokens.access_token);
+    expect(created.status).toBe(201);
+    const listId = (created.body as { id: number }).id;
     await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
-    await page.evaluate((keys) => {
-      localStorage.setItem(keys.access, 'expired.garbage.token');
-      localStorage.setItem(keys.refresh, 'not-a-refresh-token');
-    }, SESSION_STORAGE_KEYS);
+    const spoil = () =>
+      page.evaluate((keys) => {
+        localStorage.setItem(keys.access, 'expired.garbage.token');
+        localStorage.setItem(keys.refresh, 'not-a-refresh-token');
+      }, SESSION_STORAGE_KEYS);
+    await spoil();
     await page.goto('/profile');
     await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEYS.access)).toBeNull();
+
+    // A list's page asks for the list beside the user: both refused, one refresh fails, and the page is /login.
+    await spoil();
+    await page.goto(`/lists/${listId}`);
+    await page.waitForURL(new RegExp(`/login\\?redirect=%2Flists%2F${listId}$`));
+    await page.getByRole('button', { name: 'Log In' }).first().waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
   });
 
   it('shows a not-found page for unknown routes', async () => {
