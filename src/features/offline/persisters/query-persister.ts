@@ -64,18 +64,15 @@ function batchedWrites(loadDbForWrites: () => Promise<OfflineDb>): WriteAnswer {
   return (row, stillCurrent) => {
     waiting.set(JSON.stringify([row.userId, row.key]), { row, stillCurrent });
     batch ??= (async () => {
-      try {
-        const db = await loadDbForWrites();
-        // The user may have logged out while the writes waited.
-        const rows = [...waiting.values()].filter((write) => write.stillCurrent()).map((write) => write.row);
-        waiting = new Map();
-        batch = null;
-        if (rows.length > 0) await db.queries.bulkPut(rows);
-      } catch {
-        // Persistence is best effort: the answers are still in memory.
-        waiting = new Map();
-        batch = null;
-      }
+      const db = await loadDbForWrites().catch(() => null);
+      // What waited goes in this batch; what arrives from now on starts the next one.
+      const writes = [...waiting.values()];
+      waiting = new Map();
+      batch = null;
+      // The user may have logged out while the writes waited.
+      const rows = writes.filter((write) => write.stillCurrent()).map((write) => write.row);
+      // Persistence is best effort: the answers are still in memory.
+      if (db && rows.length > 0) await db.queries.bulkPut(rows).catch(() => undefined);
     })();
     return batch;
   };

@@ -197,11 +197,16 @@ export async function ownContacts(db: Db, userId: number, page: number, perPage:
 
 /**
  * Of these investor ids, those the user may put on a list: every catalogue investor, and the contacts they see.
- * `forAdding` (in the transaction that adds them, after the list's lock) holds a key-share lock on those contacts
+ * `lockForAdding` (in the transaction that adds them, after the list's lock) holds a key-share lock on those contacts
  * until it ends, so none is deleted before they are added: a contact being deleted is waited for, and is then not
  * addable (the caller's 422), where the list row added after it would have failed the database's check (a 500).
  */
-export async function addableInvestors(db: Db, userId: number, ids: number[], forAdding = false): Promise<Set<number>> {
+export async function addableInvestors(
+  db: Db,
+  userId: number,
+  ids: number[],
+  { lockForAdding = false }: { lockForAdding?: boolean } = {},
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const catalogue = await db.select({ id: investors.id }).from(investors).where(inArray(investors.id, ids));
   const query = db
@@ -209,6 +214,6 @@ export async function addableInvestors(db: Db, userId: number, ids: number[], fo
     .from(t)
     .where(and(inArray(t.id, ids), seesInvestor(userId, { id: t.id, owner: t.owner_id })))
     .orderBy(asc(t.id));
-  const contacts = forAdding ? await query.for('key share', { of: t }) : await query;
+  const contacts = lockForAdding ? await query.for('key share', { of: t }) : await query;
   return new Set([...catalogue, ...contacts].map((row) => row.id));
 }

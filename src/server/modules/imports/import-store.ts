@@ -139,7 +139,7 @@ export async function importRows(writer: ListWriter, caller: ListCaller, fileNam
         else linkedBy.set(row.decision.investor_id, row.row);
       }
     }
-    const addable = await addableInvestors(tx, caller.userId, [...linkedBy.keys()], true);
+    const addable = await addableInvestors(tx, caller.userId, [...linkedBy.keys()], { lockForAdding: true });
     for (const [investorId, row] of linkedBy) {
       if (!addable.has(investorId)) problem(row, { field: 'decision', detail: `No investor ${investorId} can be added` });
     }

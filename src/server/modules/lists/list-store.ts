@@ -96,7 +96,7 @@ export async function addItems(writer: ListWriter, caller: ListCaller, kind: Lis
     assertKind(list, kind);
     const known =
       kind.type === 'investor'
-        ? await addableInvestors(tx, caller.userId, wanted, true)
+        ? await addableInvestors(tx, caller.userId, wanted, { lockForAdding: true })
         : new Set(
             (await tx.select({ id: kind.catalogue.id }).from(kind.catalogue.table).where(inArray(kind.catalogue.id, wanted))).map(
               (r) => r.id as number,
