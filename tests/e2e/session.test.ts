@@ -118,7 +118,7 @@ describeE2E('session', () => {
     await page.waitForURL(/\/login$/);
   });
 
-  it('sends the user to /login when the refresh token is no longer accepted, from a page whose data loads beside the user', async () => {
+  it('sends the user to /login when the refresh token is no longer accepted, also from a page with data of its own', async () => {
     const app = e2e.app();
     const { page, tokens } = await app.loggedInPage('/deal-offers');
     const created = await app.callApi('POST', '/lists', { name: 'Seed round', list_type: 'investor' }, tokens.access_token);
@@ -135,7 +135,7 @@ describeE2E('session', () => {
     await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEYS.access)).toBeNull();
 
-    // A list's page asks for the list beside the user: both refused, one refresh fails, and the page is /login.
+    // A list's page, whose loader asks for the list: one refresh fails, and the page is /login.
     await spoil();
     await page.goto(`/lists/${listId}`);
     await page.waitForURL(new RegExp(`/login\\?redirect=%2Flists%2F${listId}$`));
