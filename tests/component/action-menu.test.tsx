@@ -13,7 +13,7 @@ import { ActionButton } from '@/components/ActionMenu/ActionButton';
 import { ActionMenu } from '@/components/ActionMenu/ActionMenu';
 import { ModalButton } from '@/components/Modal/ModalButton';
 
-function renderActions(collapsed: boolean, { owner = false } = {}) {
+function renderActions(collapsed: boolean) {
   const onExport = vi.fn();
   const onDelete = vi.fn();
   const view = (collapsed: boolean) => (
@@ -24,7 +24,6 @@ function renderActions(collapsed: boolean, { owner = false } = {}) {
           <ModalButton label="Share" icon={<PersonAddAltOutlinedIcon />} title="Share Seed round">
             {() => <p>Invite by e-mail</p>}
           </ModalButton>
-          {owner && <ActionButton label="Edit" icon={null} onClick={onExport} />}
         </>
         <ActionButton label="Delete List" variant="delete" icon={<DeleteOutlineIcon />} onClick={onDelete} disabled />
       </ActionMenu>

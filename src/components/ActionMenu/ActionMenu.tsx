@@ -61,7 +61,12 @@ export function ActionMenu({ collapsed, children }: ActionMenuProps) {
             More
           </AppButton>
         )}
-        <ClickAwayListener onClickAway={(event) => shown && !button.current?.contains(event.target as Node) && setOpen(false)}>
+        {/* Listens to the document only while the menu is shown. */}
+        <ClickAwayListener
+          mouseEvent={shown ? 'onClick' : false}
+          touchEvent={shown ? 'onTouchEnd' : false}
+          onClickAway={(event) => !button.current?.contains(event.target as Node) && setOpen(false)}
+        >
           <MenuList
             id={collapsed ? menuId : undefined}
             role={collapsed ? 'menu' : undefined}
