@@ -85,7 +85,13 @@ describeE2E('session', () => {
     const { context, page } = await e2e.app().loggedInPage('/deal-offers');
     await page.getByRole('heading', { name: 'Exclusive Offers', level: 1 }).waitFor();
     await ownCallsMade(page);
-    await page.evaluate((key) => localStorage.setItem(key, 'expired.garbage.token'), SESSION_STORAGE_KEYS.access);
+    // The first tab closes before the token is spoiled, so a call it makes later (its deferred work) cannot refresh
+    // it before the two tabs under test open.
+    await page.close();
+    const spoiler = await context.newPage();
+    await spoiler.goto('/manifest.webmanifest');
+    await spoiler.evaluate((key) => localStorage.setItem(key, 'expired.garbage.token'), SESSION_STORAGE_KEYS.access);
+    await spoiler.close();
     const tabs = [await context.newPage(), await context.newPage()];
     const refreshes: number[] = [];
     context.on('response', (response) => {
