@@ -7,6 +7,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ImportButton } from '@/features/contacts/components/ImportButton';
+import { ImportSpreadsheetButton } from '@/features/contacts/components/ImportSpreadsheetButton';
+import type { ImportList } from '@/features/contacts/components/ImportWizard';
+import { createList } from '@/features/lists/api/create-list';
+import { deleteList } from '@/features/lists/api/delete-list';
 import { listKeys } from '@/features/lists/api/list-keys';
 import type { Investor, ListItem, ListSummary } from '@/shared/api-types';
 import { IMPORT_MAX_BYTES } from '@/shared/imports';
@@ -142,5 +146,60 @@ describe('the import wizard', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This file is 5.0 MB; at most 5 MB can be imported.');
     expect(within(dialog).getByText('small.csv')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+});
+
+describe('the sidebar’s import into a new list', () => {
+  const listNames = async () =>
+    (await call<ListSummary[]>('GET', '/lists', { token: ada.tokens.access_token })).body.map((each) => each.name);
+
+  /** The sidebar's button with the lists feature's calls, as SidebarContent wires it; the file matched, up to Review. */
+  async function reviewInNewList() {
+    const user = userEvent.setup();
+    const imported: ImportList[] = [];
+    await renderWithProviders(
+      <ImportSpreadsheetButton
+        createList={(name) => createList({ name, description: '', list_type: 'investor' })}
+        discardList={(made) => deleteList(made.id)}
+        listKeys={listKeys}
+        onImported={(made) => imported.push(made)}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Import a spreadsheet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import a spreadsheet' });
+    const csv = `Name,Email\nZed Newman,zed@newman.example\n`;
+    await user.upload(within(dialog).getByLabelText('Choose a file'), new File([csv], 'angels.csv', { type: 'text/csv' }));
+    await within(dialog).findByText(/1 row · 2 columns/);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await heading(dialog, 'Columns');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await heading(dialog, 'Values');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await heading(dialog, 'Review');
+    await within(dialog).findByText('0 matched · 1 new private contact · 0 skipped · 0 errors');
+    return { user, dialog, imported };
+  }
+
+  it('deletes the list it made when the wizard is closed before any row landed', async () => {
+    const { user, dialog, imported } = await reviewInNewList();
+    // Matching the rows made the list, named after the file.
+    expect(await listNames()).toContain('angels');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(async () => expect(await listNames()).not.toContain('angels'));
+    expect(await listNames()).toContain('Seed leads');
+    expect(imported).toEqual([]);
+  });
+
+  it('keeps the list once the rows landed, and opens it when the wizard closes', async () => {
+    const { user, dialog, imported } = await reviewInNewList();
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await heading(dialog, 'Import');
+    await user.click(within(dialog).getByRole('button', { name: 'Import 1 row' }));
+    await within(dialog).findByText(/created 1 private contact/);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(imported.map((made) => made.name)).toEqual(['angels']));
+    expect(await listNames()).toContain('angels');
+    const made = (await call<ListSummary[]>('GET', '/lists', { token: ada.tokens.access_token })).body.find((each) => each.name === 'angels')!;
+    expect(made.item_count).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
 import { ImportSpreadsheetButton } from '@/features/contacts/components/ImportSpreadsheetButton';
 import { useCreateList } from '@/features/lists/api/create-list';
+import { useDeleteList } from '@/features/lists/api/delete-list';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { SidebarLists, SidebarSharedLists } from '@/features/lists/components/SidebarLists';
 import { SidebarRound } from '@/features/startup/components/SidebarRound';
@@ -26,6 +27,7 @@ export function SidebarContent() {
   const logOutGuard = useLogOutGuard(() => auth.logOut());
   const navigate = useNavigate();
   const { mutateAsync: createList } = useCreateList();
+  const { mutateAsync: deleteList } = useDeleteList();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ px: 2.25, pt: 2.5, pb: 2 }}>
@@ -53,9 +55,10 @@ export function SidebarContent() {
           <SidebarLists
             top={<SidebarRound />}
             actions={
-              // Into a new investor list named after the file, opened when the wizard closes after the rows landed.
+              // Into a new investor list named after the file, opened when the wizard closes after the rows landed, deleted if none did.
               <ImportSpreadsheetButton
                 createList={(name) => createList({ name, description: '', list_type: 'investor' })}
+                discardList={(list) => deleteList(list.id)}
                 listKeys={listKeys}
                 onImported={(list) => void navigate({ to: '/lists/$id', params: { id: String(list.id) } })}
               />

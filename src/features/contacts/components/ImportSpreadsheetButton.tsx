@@ -10,13 +10,15 @@ const ImportWizard = lazyComponent(() => import('./ImportWizard'));
 export interface ImportSpreadsheetButtonProps {
   /** Makes the new investor list, named after the file (the lists feature's, handed over by the route). */
   createList: (name: string) => Promise<ImportList>;
+  /** Deletes that list again when the wizard closes before any row landed in it. */
+  discardList: (list: ImportList) => Promise<unknown>;
   listKeys: ListDataKeys;
   /** When the wizard closes after the rows landed: open the new list. */
   onImported: (list: ImportList) => void;
 }
 
 /** The sidebar's Import a spreadsheet: the import wizard into a new investor list, loaded when opened. */
-export function ImportSpreadsheetButton({ createList, listKeys, onImported }: ImportSpreadsheetButtonProps) {
+export function ImportSpreadsheetButton({ createList, discardList, listKeys, onImported }: ImportSpreadsheetButtonProps) {
   const [open, setOpen] = useState(false);
   const [landedIn, setLandedIn] = useState<ImportList | null>(null);
   // Not before it closes: on a phone the sidebar is a drawer, which a new page closes, and the wizard with it.
@@ -38,7 +40,7 @@ export function ImportSpreadsheetButton({ createList, listKeys, onImported }: Im
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <ImportWizard open onClose={close} target={{ createList }} listKeys={listKeys} onImported={setLandedIn} />
+          <ImportWizard open onClose={close} target={{ createList, discardList }} listKeys={listKeys} onImported={setLandedIn} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,6 @@
 // The spreadsheet import, in five steps: the file, its columns, its values, the review against the
 // catalogue, the import. Lazy: its code (and csv-parse, read-excel-file in the worker) loads when opened.
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -32,8 +32,11 @@ export interface ImportList {
 
 export type ImportTarget =
   | { list: ImportList }
-  /** The sidebar's import: a new investor list named after the file, made when the rows are first matched. */
-  | { createList: (name: string) => Promise<ImportList> };
+  /**
+   * The sidebar's import: a new investor list named after the file, made when the rows are first matched,
+   * and discarded if the wizard closes before any row landed in it (the founder would find an empty list she never made).
+   */
+  | { createList: (name: string) => Promise<ImportList>; discardList: (list: ImportList) => Promise<unknown> };
 
 export interface ImportWizardProps {
   open: boolean;
@@ -72,6 +75,9 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
   const [result, setResult] = useState<ImportResult | null>(null);
   const [undone, setUndone] = useState(false);
   const idempotency = useRef<{ body: string; key: string } | null>(null);
+  /** The list this wizard made (the sidebar's import), until rows land in it. */
+  const madeList = useRef<ImportList | null>(null);
+  const closed = useRef(false);
   const previewImport = usePreviewImport();
   const commit = useCommitImport(listKeys);
   const undo = useUndoImport(listKeys);
@@ -106,6 +112,9 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
       let into = list;
       if (!into && 'createList' in target) {
         into = await target.createList(listNameOf(fileName));
+        madeList.current = into;
+        // Closed while the list was being made: it goes with the wizard.
+        if (closed.current) return discardMadeList();
         setList(into);
       }
       if (!into) return;
@@ -129,6 +138,8 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
     const body = JSON.stringify(rows);
     // The same rows keep their key, so a retry after a lost answer lands once; other rows are another import.
     if (idempotency.current?.body !== body) idempotency.current = { body, key: crypto.randomUUID() };
+    // From here the list is the import's: closing while it lands must not delete it under the rows.
+    madeList.current = null;
     commit.mutate(
       { listId: list.id, fileName, rows, idempotencyKey: idempotency.current.key },
       {
@@ -161,8 +172,29 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
     undo.mutate({ listId: list.id, importId: landed.id, fileName }, { onSuccess: () => setUndone(true) });
   }
 
+  /** The wizard is done with: a list it made for rows that never landed goes (now, or once it is made). */
+  function discardMadeList() {
+    closed.current = true;
+    const made = madeList.current;
+    madeList.current = null;
+    // Not awaited: a list left behind by a failed delete is empty, and the founder's to delete.
+    if (made && 'discardList' in target) void target.discardList(made).catch(() => undefined);
+  }
+
+  // Unmounted without closing (the phone's sidebar drawer closes with a new page, and the wizard in it).
+  useEffect(() => {
+    closed.current = false;
+    return discardMadeList;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it goes
+  }, []);
+
+  function close() {
+    discardMadeList();
+    onClose();
+  }
+
   const steps = [
-    <ImportFileStep key="file" chosen={chosen} onChosen={choose} onCancel={onClose} onNext={() => setStep(1)} />,
+    <ImportFileStep key="file" chosen={chosen} onChosen={choose} onCancel={close} onNext={() => setStep(1)} />,
     table && (
       <ImportColumnsStep
         key="columns"
@@ -215,7 +247,7 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
         onImport={runImport}
         onUndo={() => result && undoLanded(result)}
         onBack={() => setStep(3)}
-        onDone={onClose}
+        onDone={close}
       />
     ),
   ];
@@ -224,7 +256,7 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
   return (
     <Dialog
       open={open}
-      onClose={(_event, reason) => reason !== 'backdropClick' && onClose()}
+      onClose={(_event, reason) => reason !== 'backdropClick' && close()}
       fullScreen={phone}
       fullWidth
       maxWidth="lg"
@@ -234,7 +266,7 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
       <DialogTitle id={titleId} sx={{ pr: 7, fontSize: '1.125rem', fontWeight: 600 }}>
         {title}
       </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} size="small" sx={{ position: 'absolute', right: 14, top: 16, color: 'text.secondary' }}>
+      <IconButton aria-label="Close" onClick={close} size="small" sx={{ position: 'absolute', right: 14, top: 16, color: 'text.secondary' }}>
         <CloseRoundedIcon fontSize="small" />
       </IconButton>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
