@@ -237,6 +237,24 @@ describe.each(testDatabases())('imports on $name', (kind) => {
     expect((await owner('GET', `/investors/${kept}`)).statusCode).toBe(200);
   });
 
+  it('keeps on undo a row removed since and added again by hand, and the contact it created that is such a row', async () => {
+    const listId = await list('Again');
+    await runImport(listId, [
+      { first_name: 'Lee', last_name: 'Park', decision: { action: 'link', investor_id: ids.lee } },
+      { first_name: 'Bob', last_name: 'Smith', decision: { action: 'link', investor_id: ids.bob } },
+      { first_name: 'Made', last_name: 'Again', decision: { action: 'create' } },
+    ]);
+    const [result] = (await owner('GET', `/lists/${listId}/imports`)).json() as UndoableImport[];
+    const made = (await items(listId)).find((i) => i.first_name === 'Made')!.id;
+    for (const id of [ids.lee, made]) {
+      expect((await owner('DELETE', `/lists/${listId}/investors/${id}`)).statusCode).toBe(204);
+      expect((await owner('POST', `/lists/${listId}/investors/batch`, { investor_ids: [id] })).statusCode).toBeLessThan(300);
+    }
+    expect((await owner('DELETE', `/lists/${listId}/imports/${result.id}`)).statusCode).toBe(204);
+    expect((await items(listId)).map((i) => i.id).sort((a, b) => a - b)).toEqual([ids.lee, made].sort((a, b) => a - b));
+    expect((await owner('GET', `/investors/${made}`)).statusCode).toBe(200);
+  });
+
   it('offers undo for 24 hours, then 410', async () => {
     const listId = await list('Old');
     const result = await runImport(listId, [{ first_name: 'Old', last_name: 'Import', decision: { action: 'create' } }]);

@@ -256,8 +256,9 @@ export async function importRows(writer: ListWriter, caller: ListCaller, fileNam
 
 /**
  * Undoes an import of the list, within IMPORT_UNDO_HOURS of it (410 after, or once undone): its rows leave the
- * list (with their notes), each field it changed goes back unless changed again since, the notes it added to
- * rows already there are deleted, and the private contacts it created are deleted unless now on another list.
+ * list (with their notes) unless removed and added again since, each field it changed goes back unless changed again
+ * since, the notes it added to rows already there are deleted, and the private contacts it created are deleted unless
+ * now on a list.
  */
 export async function undoImport(writer: ListWriter, caller: ListCaller, importId: number): Promise<void> {
   await changeList(writer, caller, 'edit', async (tx, { list }, log) => {
@@ -278,9 +279,13 @@ export async function undoImport(writer: ListWriter, caller: ListCaller, importI
     const { effects } = found;
     const added = [...effects.added, ...effects.created];
 
+    // Only the rows as the import added them (at its time, a microsecond apart): one removed since and added
+    // again by hand is that later addition, and stays.
     const removed = added.length === 0 ? [] : await queryRows(
       tx,
-      sql`DELETE FROM list_investors WHERE list_id = ${list.id} AND investor_id IN ${idsIn(added)} RETURNING investor_id`,
+      sql`DELETE FROM list_investors WHERE list_id = ${list.id} AND investor_id IN ${idsIn(added)}
+        AND added_at BETWEEN ${effects.at}::timestamptz AND ${effects.at}::timestamptz + ${added.length - 1} * interval '1 microsecond'
+        RETURNING investor_id`,
     );
     const removedIds = removed.map((row) => Number(row.investor_id));
     const deletedNotes = effects.notes.length === 0 ? [] : await queryRows(
