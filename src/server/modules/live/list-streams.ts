@@ -38,8 +38,8 @@ function endsStream(event: StoredEvent, stream: Stream): boolean {
  */
 export class ListStreams extends FeedStreams {
   private readonly byList = new Map<number, Set<Stream>>();
-  /** Lists being read now, and those to read again once that ends (one reading a list at a time). */
-  private readonly reading = new Set<number>();
+  /** Lists being read now (the reading, to wait for), and those to read again once that ends (one reading a list at a time). */
+  private readonly reading = new Map<number, Promise<void>>();
   private readonly readAgain = new Set<number>();
 
   protected onFeed(message: Parameters<FeedListener>[0]): void {
@@ -113,26 +113,31 @@ export class ListStreams extends FeedStreams {
     const asked = [...this.byList.values()].flatMap((streams) => [...streams]);
     if (asked.length === 0) return;
     const readers = await readersOf(this.db, [...this.byList.keys()]);
-    for (const stream of asked) {
-      if (!readers.get(stream.listId)?.has(stream.userId)) stream.out.end();
-    }
+    const gone = asked.filter((stream) => !readers.get(stream.listId)?.has(stream.userId));
+    // What the list's events say first (the list deleted, the member removed): access ended by a change this
+    // instance has not read yet would otherwise end the stream without the event that tells why.
+    await Promise.all([...new Set(gone.map((stream) => stream.listId))].map((listId) => this.read(listId)));
+    for (const stream of gone) stream.out.end();
   }
 
-  private read(listId: number): void {
-    if (this.reading.has(listId)) {
+  /** Reads the list's new events for its streams here; answers when that reading (and any asked for meanwhile) ends. */
+  private read(listId: number): Promise<void> {
+    const running = this.reading.get(listId);
+    if (running) {
       this.readAgain.add(listId);
-      return;
+      return running;
     }
-    this.reading.add(listId);
     const run = async () => {
       do {
         this.readAgain.delete(listId);
         await this.deliver(listId);
       } while (this.readAgain.has(listId));
     };
-    run()
+    const reading = run()
       .catch((err: unknown) => this.log.error({ err }, 'list events: reading failed; the next heartbeat tries again'))
       .finally(() => this.reading.delete(listId));
+    this.reading.set(listId, reading);
+    return reading;
   }
 
   private async deliver(listId: number): Promise<void> {
