@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
-import { investors, listActivity, listEvents, listMembers } from '../../src/server/db/schema.js';
+import { investors, listActivity, listEvents, listMembers, lists } from '../../src/server/db/schema.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
 import { signEventsTicket } from '../../src/server/modules/live/tickets.js';
@@ -319,6 +319,19 @@ describe.each(testDatabases())('live list events on $name', (kind) => {
       expect(data(await stream.next())).toMatchObject({ type: 'list-deleted', list_id: listId, by: person(owner) });
       await stream.ended;
     }
+  });
+
+  it('tells a stream why it ends when a heartbeat finds the list gone before the news of it reached this instance', async () => {
+    const listId = await sharedList();
+    const stream = await open(listId, viewer);
+    await stream.next();
+    // Deleted as another instance would whose message got lost: only the heartbeat finds the list gone.
+    await app.db.transaction(async (tx) => {
+      await tx.insert(listEvents).values({ list_id: listId, user_id: owner.id, type: 'list-deleted' });
+      await tx.delete(lists).where(eq(lists.id, listId));
+    });
+    expect(data(await stream.next())).toMatchObject({ type: 'list-deleted', list_id: listId, by: person(owner) });
+    await stream.ended;
   });
 
   it('ends every stream when the server closes', async () => {
