@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { styled } from '@mui/material/styles';
+import { rowCardStyles } from './row-card-classes';
 
 /** About what a phone's first screen shows of a page's cards, and a little more. */
 const FIRST_CARDS = 4;
@@ -30,17 +31,20 @@ export interface RowCardListProps<R> {
   footer?: ReactNode;
 }
 
+// The one styled element of a page of cards: it holds the styles of every card in it.
+const CardList = styled('ul')(({ theme }) => ({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8, ...rowCardStyles(theme) }));
+
 /** A page's rows as a list of cards: what a phone shows instead of a data grid. */
 export function RowCardList<R>({ label, rows, rowKey, renderCard, empty, footer }: RowCardListProps<R>) {
   const shown = useCardsShown(rows.length);
   if (rows.length === 0 && empty) return <>{empty}</>;
   return (
     <>
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      <CardList aria-label={label}>
         {rows.slice(0, shown).map((row) => (
           <li key={rowKey(row)}>{renderCard(row)}</li>
         ))}
-      </Box>
+      </CardList>
       {footer}
     </>
   );

@@ -1,10 +1,9 @@
 import { memo } from 'react';
-import { styled } from '@mui/material/styles';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { Link } from '@tanstack/react-router';
 import { Badge } from '@/components/Badge';
 import { FitScore } from '@/components/FitScore';
-import { RowCard } from '@/components/RowCards';
+import { RowCard, rowCardClasses as c } from '@/components/RowCards';
 import { EMPTY } from '@/lib/format';
 import type { CompleteStartupProfile } from '@/shared/fit';
 import type { CardBadges, CardView, CatalogueKind, CatalogueRow } from '../catalogue-kind';
@@ -20,29 +19,6 @@ export interface CatalogueCardProps<R extends CatalogueRow> {
   pending: boolean;
 }
 
-// Plain styled elements, one class each: fifteen cards render on a phone's CPU.
-const Line = styled('div')({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6, minWidth: 0 });
-const Place = styled('span')(({ theme }) => ({ fontSize: 13, color: theme.palette.text.secondary, minWidth: 0, overflowWrap: 'anywhere' }));
-const More = styled('span')(({ theme }) => ({ fontSize: 12, fontWeight: 600, color: theme.palette.text.secondary }));
-const Pending = styled('span')(({ theme }) => ({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: 2,
-  fontSize: 12,
-  fontWeight: 600,
-  color: theme.palette.warning.dark,
-  '& svg': { fontSize: 16 },
-}));
-const AboveLink = styled('span')({ position: 'relative', zIndex: 1, display: 'inline-flex' });
-const VisuallyHidden = styled('span')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
-
 /** A list field's first value as a badge, then '+N' for the rest. */
 function FirstBadge<R>({ row, badges }: { row: R; badges: CardBadges<R> }) {
   const values = badges.values(row);
@@ -52,10 +28,10 @@ function FirstBadge<R>({ row, badges }: { row: R; badges: CardBadges<R> }) {
     <>
       <Badge value={values[0]} vocabulary={badges.vocabulary} />
       {rest > 0 && (
-        <More title={values.slice(1).join(', ')}>
+        <span className={c.count} title={values.slice(1).join(', ')}>
           +{rest}
-          <VisuallyHidden> more {badges.noun}</VisuallyHidden>
-        </More>
+          <span className={c.visuallyHidden}> more {badges.noun}</span>
+        </span>
       )}
     </>
   );
@@ -66,17 +42,17 @@ export function CatalogueCardFacts<R>({ card, row }: { card: CardView<R>; row: R
   const location = card.location(row);
   return (
     <>
-      <Line>
+      <div className={c.line}>
         {card.type.values(row).map((type) => (
           <Badge key={type} value={type} vocabulary={card.type.vocabulary} />
         ))}
-        {location !== EMPTY && <Place>{location}</Place>}
-      </Line>
-      <Line>
+        {location !== EMPTY && <span className={c.meta}>{location}</span>}
+      </div>
+      <div className={c.line}>
         {card.badges.map((badges) => (
           <FirstBadge key={badges.noun} row={row} badges={badges} />
         ))}
-      </Line>
+      </div>
     </>
   );
 }
@@ -101,15 +77,15 @@ function CatalogueCardImpl<R extends CatalogueRow>({ kind, row, profile, selecte
         (fit || pending) && (
           <>
             {pending && (
-              <Pending title="Added to a list offline: sent once you are back online">
+              <span className={c.pending} title="Added to a list offline: sent once you are back online">
                 <CloudUploadOutlinedIcon aria-hidden />
                 Pending
-              </Pending>
+              </span>
             )}
             {fit && profile && (
-              <AboveLink>
+              <span data-above-link>
                 <FitScore fit={fit} profile={profile} />
-              </AboveLink>
+              </span>
             )}
           </>
         )

@@ -1,9 +1,8 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { styled } from '@mui/material/styles';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { Pagination } from '@/components/Pagination';
-import { RowCard, RowCardList, SELECTION_BAR_SPACE, SelectionBar, type RowCardProps } from '@/components/RowCards';
+import { RowCard, rowCardClasses, RowCardList, SELECTION_BAR_SPACE, SelectionBar, type RowCardProps } from '@/components/RowCards';
 import { PAGE_SIZE } from '@/shared/constants';
 import type { ListItem, ListSummary } from '@/shared/api-types';
 import { canEditRows } from '@/shared/teams';
@@ -41,17 +40,6 @@ export interface ListCardsProps<R extends ListItem> {
   noRows?: ReactNode;
 }
 
-const PendingLabel = styled('span')(({ theme }) => ({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: 4,
-  padding: '1px 6px',
-  border: `1px solid ${theme.palette.divider}`,
-  borderRadius: 4,
-  fontSize: 12,
-  color: theme.palette.text.secondary,
-}));
-
 interface ListCardProps<R extends ListItem> extends Pick<
   ListCardsProps<R>,
   'itemName' | 'renderNameLink' | 'renderSummary' | 'renderPipeline'
@@ -84,10 +72,10 @@ const ListCard = memo(function ListCard<R extends ListItem>({
         <>
           {aside}
           {pending && (
-            <PendingLabel title="Saved to the list once you are back online">
-              <CloudUploadOutlinedIcon sx={{ fontSize: 14 }} aria-hidden />
+            <span className={rowCardClasses.pending} title="Saved to the list once you are back online">
+              <CloudUploadOutlinedIcon aria-hidden />
               Pending
-            </PendingLabel>
+            </span>
           )}
         </>
       }
