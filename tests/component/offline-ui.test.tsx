@@ -140,4 +140,31 @@ describe('pending changes', () => {
     act(() => session.logOut());
     expect(await screen.findByText('0 pending')).toBeInTheDocument();
   });
+
+  it('are read by one live query however many components show them, and redraw none while the outbox stays empty', async () => {
+    session.logIn({ access_token: accessTokenFor(52), refresh_token: 'r' });
+    const db = await loadOfflineDb();
+    const where = vi.spyOn(db.outbox, 'where');
+    let draws = 0;
+    function CountedPending() {
+      draws += 1;
+      return <PendingCount />;
+    }
+    render(
+      <>
+        <CountedPending />
+        <CountedPending />
+        <CountedPending />
+      </>,
+    );
+    await vi.waitFor(() => expect(where).toHaveBeenCalled());
+    // The first answer, an empty outbox, is what the readers showed already.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(where).toHaveBeenCalledOnce();
+    expect(draws).toBe(3);
+
+    await enqueue(db, 52, additionEntry(3, 'investor', [investor(1)]));
+    expect(await screen.findAllByText('1 pending')).toHaveLength(3);
+    where.mockRestore();
+  });
 });

@@ -3,6 +3,11 @@
 // to, so a second user on the same device never reads the first one's data.
 import { Dexie, type EntityTable, type Table } from 'dexie';
 
+// Dexie turns its debug mode on for pages served from localhost or 127.0.0.1, as `npm start` serves the app:
+// then every one of its promises carries an async stack trace (console.createTask), which made opening the
+// store and writing a page's answers cost a phone three times the main-thread time. A built app runs it off.
+if (import.meta.env.PROD) Dexie.debug = false;
+
 export interface PersistedQueryRow {
   userId: number;
   /** The persister's storage key (prefix and query hash). */

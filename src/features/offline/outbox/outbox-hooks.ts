@@ -1,6 +1,6 @@
 // What the UI reads of the outbox: the current user's pending changes, live across tabs (Dexie's
 // liveQuery), so a change made offline shows at once, marked pending, wherever its feature shows it.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { offlineUserId } from '@/lib/offline-user';
 import { session } from '@/lib/session';
 import type { OutboxRow } from '../db/offline-db';
@@ -14,6 +14,66 @@ export function useOfflineUserId(): number | null {
   return useSyncExternalStore(session.subscribe, () => offlineUserId(session), () => null);
 }
 
+interface SharedPending {
+  /** Null until the first answer. */
+  rows: OutboxRow[] | null;
+  listeners: Set<() => void>;
+  stop: () => void;
+}
+
+/**
+ * One live query of the outbox per user, shared by every component reading it: a page has a dozen readers
+ * (the sidebar's lists and follow-ups, the rows' pending marks, the startup's draft), and a live query each
+ * cost a phone a transaction and a render each after the first paint.
+ */
+const shared = new Map<number, SharedPending>();
+
+function watch(userId: number): SharedPending {
+  let stopped = false;
+  let subscription: { unsubscribe: () => void } | undefined;
+  const entry: SharedPending = {
+    rows: null,
+    listeners: new Set(),
+    stop: () => {
+      stopped = true;
+      subscription?.unsubscribe();
+    },
+  };
+  const show = (rows: OutboxRow[]) => {
+    // An empty outbox, the usual answer, is always the same array: its readers have nothing to redraw.
+    entry.rows = rows.length === 0 ? NONE : rows;
+    for (const listener of entry.listeners) listener();
+  };
+  void loadOfflineDbAfterFirstPaint()
+    .then((db) => Promise.all([db, import('dexie')]))
+    .then(([db, { liveQuery }]) => {
+      if (stopped) return;
+      subscription = liveQuery(() => pendingRows(db, userId)).subscribe({
+        next: show,
+        // Without the offline store (private mode, say) nothing can be pending.
+        error: () => show(NONE),
+      });
+    })
+    .catch(() => undefined);
+  return entry;
+}
+
+function subscribeToPending(userId: number, listener: () => void): () => void {
+  let entry = shared.get(userId);
+  if (!entry) {
+    entry = watch(userId);
+    shared.set(userId, entry);
+  }
+  const watched = entry;
+  watched.listeners.add(listener);
+  return () => {
+    watched.listeners.delete(listener);
+    if (watched.listeners.size > 0) return;
+    watched.stop();
+    if (shared.get(userId) === watched) shared.delete(userId);
+  };
+}
+
 /**
  * The current user's unsent changes, oldest first. Every logged-in page asks (the sidebar's
  * follow-ups), so Dexie is loaded and opened only after the first paint, unless a change or an
@@ -21,26 +81,10 @@ export function useOfflineUserId(): number | null {
  */
 export function usePendingChanges(): OutboxRow[] {
   const userId = useOfflineUserId();
-  const [pending, setPending] = useState<{ userId: number; rows: OutboxRow[] } | null>(null);
-  useEffect(() => {
-    if (userId === null) return;
-    let stopped = false;
-    let subscription: { unsubscribe: () => void } | undefined;
-    void loadOfflineDbAfterFirstPaint()
-      .then((db) => Promise.all([db, import('dexie')]))
-      .then(([db, { liveQuery }]) => {
-        if (stopped) return;
-        subscription = liveQuery(() => pendingRows(db, userId)).subscribe({
-          next: (rows) => setPending({ userId, rows }),
-          // Without the offline store (private mode, say) nothing can be pending.
-          error: () => setPending({ userId, rows: NONE }),
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      stopped = true;
-      subscription?.unsubscribe();
-    };
-  }, [userId]);
-  return pending !== null && pending.userId === userId ? pending.rows : NONE;
+  const subscribe = useCallback((listener: () => void) => (userId === null ? () => {} : subscribeToPending(userId, listener)), [userId]);
+  return useSyncExternalStore(
+    subscribe,
+    () => (userId === null ? NONE : (shared.get(userId)?.rows ?? NONE)),
+    () => NONE,
+  );
 }
