@@ -53,6 +53,9 @@ describe('ActionMenu', () => {
     expect(more).toHaveAttribute('aria-haspopup', 'menu');
     expect(more).toHaveAttribute('aria-expanded', 'false');
 
+    // A phone's first screen draws none of the items until More is opened.
+    expect(screen.queryByText('Export CSV')).not.toBeInTheDocument();
+
     await user.click(more);
     const menu = screen.getByRole('menu', { name: 'More' });
     expect(more).toHaveAttribute('aria-expanded', 'true');

@@ -42,6 +42,10 @@ export function ActionMenu({ collapsed, children }: ActionMenuProps) {
     [],
   );
   const shown = collapsed && open;
+  // Collapsed, the actions are drawn once More is first opened: a phone's first screen need not pay for a
+  // menu's items. Once drawn they stay, so a dialog one of them owns survives the breakpoint.
+  const [drawn, setDrawn] = useState(!collapsed);
+  if (!drawn && (!collapsed || open)) setDrawn(true);
 
   return (
     <ActionMenuContext.Provider value={collapsed ? context : null}>
@@ -99,7 +103,7 @@ export function ActionMenu({ collapsed, children }: ActionMenuProps) {
                 : { display: 'contents' }
             }
           >
-            {children}
+            {drawn && children}
           </MenuList>
         </ClickAwayListener>
       </Box>
