@@ -16,7 +16,7 @@ import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import { testConfig } from '../helpers/app.js';
 import { describeE2E, useE2EApp } from '../helpers/e2e.js';
 import { createVerifiedUser } from '../helpers/users.js';
-import { waitForServiceWorker } from './offline-helpers.js';
+import { waitForPersistedQuery, waitForServiceWorker } from './offline-helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -153,6 +153,9 @@ describeE2E('new versions', () => {
     const { page, context } = await app.loggedInPage('/investors', { user, context: { serviceWorkers: 'block' } });
     await page.locator('.MuiDataGrid-row').first().waitFor();
     await page.waitForLoadState('networkidle');
+    // The offline store's code loads once the page has painted and the browser is idle, which on a busy
+    // machine can come after the network is idle: a founder offline that early could not queue a change.
+    await waitForPersistedQuery(page, 'lists');
     const loads = countLoads(page);
 
     await context.setOffline(true);
