@@ -59,18 +59,15 @@ function watch(userId: number): SharedPending {
 }
 
 function subscribeToPending(userId: number, listener: () => void): () => void {
-  let entry = shared.get(userId);
-  if (!entry) {
-    entry = watch(userId);
-    shared.set(userId, entry);
-  }
-  const watched = entry;
-  watched.listeners.add(listener);
+  const entry = shared.get(userId) ?? watch(userId);
+  shared.set(userId, entry);
+  entry.listeners.add(listener);
   return () => {
-    watched.listeners.delete(listener);
-    if (watched.listeners.size > 0) return;
-    watched.stop();
-    if (shared.get(userId) === watched) shared.delete(userId);
+    entry.listeners.delete(listener);
+    if (entry.listeners.size > 0) return;
+    // The last reader gone: the next one starts a new query.
+    entry.stop();
+    shared.delete(userId);
   };
 }
 
