@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Investor, ListSummary } from '../../src/shared/api-types.js';
 import { describeE2E, useE2EApp, type E2EApp, type TestUser } from '../helpers/e2e.js';
-import { countStoredRows, investorsOf, waitForServiceWorker } from './offline-helpers.js';
+import { countStoredRows, investorsOf, waitForPersistedQuery, waitForServiceWorker } from './offline-helpers.js';
 
 // The server signs access tokens with this, so the suite can mint one that has expired.
 const JWT_SECRET = randomBytes(32).toString('base64url');
@@ -41,6 +41,9 @@ describeE2E('queued list additions', () => {
     const investors = await investorsOf(app, tokens.access_token, 5);
     await page.goto(`/lists/${list.id}`);
     await page.getByText('You haven’t save anything to this list', { exact: false }).waitFor();
+    // Answers are stored once the page has painted and the browser is idle: leave the list's page
+    // before then and it could not be read offline.
+    await waitForPersistedQuery(page, 'lists', list.id, 'items');
     await openInvestors(page, listName, investors[0]);
     return { app, page, context, accessToken: tokens.access_token, user, list, investors };
   }
