@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
+import { removeAppShell } from './app-shell';
 
 interface RootErrorBoundaryProps {
   children: ReactNode;
@@ -21,6 +22,7 @@ export class RootErrorBoundary extends Component<RootErrorBoundaryProps, { faile
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Fundscape stopped on an error', error, info.componentStack);
+    removeAppShell();
   }
 
   override render(): ReactNode {
