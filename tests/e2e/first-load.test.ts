@@ -1,15 +1,16 @@
-// The frame index.html paints before the app's code has run (issue 34: a phone on a slow network saw a
-// white page until then), in headless Chromium against the built app: with a session, the app bar on a
-// phone and the sidebar from 768 px, allowed by the CSP; without one, nothing; once the app has rendered,
-// the app's own frame in its place.
+// A first load on a slow network (issue 34), in headless Chromium against the built app. The frame
+// index.html paints before the app's code has run (a phone saw a white page until then): with a session,
+// the app bar on a phone and the sidebar from 768 px, allowed by the CSP; without one, nothing; once the
+// app has rendered, the app's own frame in its place. And the page's data is asked for beside the user's,
+// not after it.
 import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
-import { describeE2E, useE2EApp } from '../helpers/e2e.js';
+import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-describeE2E('the frame painted before the app loads', () => {
+describeE2E('the first load', () => {
   const e2e = useE2EApp();
 
   /** A context whose scripts wait until released, and the CSP violations its pages report. */
@@ -29,10 +30,11 @@ describeE2E('the frame painted before the app loads', () => {
     return { release, refused };
   }
 
-  async function loggedInContext(options: Parameters<ReturnType<typeof e2e.app>['newContext']>[0]) {
+  /** A new user's browser context with the session in place, and its access token. */
+  async function loggedIn(options: Parameters<E2EApp['newContext']>[0]) {
     const app = e2e.app();
     const tokens = await app.loginTokens(await app.createUser());
-    return app.newContext({
+    const context = await app.newContext({
       ...options,
       storageState: {
         cookies: [],
@@ -47,12 +49,13 @@ describeE2E('the frame painted before the app loads', () => {
         ],
       },
     });
+    return { context, token: tokens.access_token };
   }
 
   const shell = (page: Page) => page.locator('#app-shell');
 
   it('shows a logged-in phone its app bar before any script has loaded, then the app in its place', async () => {
-    const context = await loggedInContext(PHONE);
+    const { context } = await loggedIn(PHONE);
     const { release, refused } = await withScriptsHeld(context);
     const page = await context.newPage();
     await page.goto('/investors', { waitUntil: 'commit' });
@@ -77,7 +80,7 @@ describeE2E('the frame painted before the app loads', () => {
   });
 
   it('shows a logged-in desktop the sidebar, and a visitor without a session none of it', async () => {
-    const desktop = await loggedInContext({ viewport: { width: 1280, height: 800 } });
+    const { context: desktop } = await loggedIn({ viewport: { width: 1280, height: 800 } });
     const held = await withScriptsHeld(desktop);
     const page = await desktop.newPage();
     await page.goto('/investors', { waitUntil: 'commit' });
@@ -100,5 +103,27 @@ describeE2E('the frame painted before the app loads', () => {
     guest.release();
     await loginPage.getByRole('button', { name: 'Log In' }).waitFor();
     expect(await shell(loginPage).count()).toBe(0);
+  });
+
+  it("asks for a list's rows beside the user, not once the user has come", async () => {
+    const app = e2e.app();
+    const { context, token } = await loggedIn(PHONE);
+    const created = await app.callApi('POST', '/lists', { name: 'Seed round', description: '', list_type: 'investor' }, token);
+    const listId = (created.body as { id: number }).id;
+    const asked: string[] = [];
+    let answerMe = () => {};
+    const meHeld = new Promise<void>((resolve) => {
+      answerMe = resolve;
+    });
+    await context.route('**/api/v1/auth/me', async (route) => {
+      await meHeld;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`/lists/${listId}`);
+    await expect.poll(() => asked).toEqual(expect.arrayContaining(['/api/v1/auth/me', `/api/v1/lists/${listId}`, `/api/v1/lists/${listId}/items`]));
+    answerMe();
+    await page.getByRole('heading', { level: 1, name: 'Seed round' }).waitFor();
   });
 });
