@@ -19,7 +19,10 @@ const everything = async (db: Db) => ({
   funds: generated(await db.select().from(funds).orderBy(asc(funds.id))),
 });
 
-describe.each(testDatabases())('catalogue seed on $name', (kind) => {
+// Seeding thousands of rows into PGlite takes 7-10 s on a quiet two-core machine, over 30 s on a busy one.
+const SEEDING_MS = 120_000;
+
+describe.each(testDatabases())('catalogue seed on $name', { timeout: SEEDING_MS }, (kind) => {
   it('seeds an empty catalogue on first start, once', async () => {
     const database = await kind.open();
     try {
