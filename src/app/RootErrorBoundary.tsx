@@ -1,6 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
-import { removeAppShell } from './app-shell';
 
 interface RootErrorBoundaryProps {
   children: ReactNode;
@@ -22,7 +21,6 @@ export class RootErrorBoundary extends Component<RootErrorBoundaryProps, { faile
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Fundscape stopped on an error', error, info.componentStack);
-    removeAppShell();
   }
 
   override render(): ReactNode {

@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { markFirstPageRendered } from '@/lib/after-first-paint';
 import type { Session } from '@/lib/session';
 import { NotFound } from '@/components/NotFound/NotFound';
-import { removeAppShell } from './app-shell';
 import { RouteError } from './RouteError';
 import { routeTree } from './routeTree.gen';
 
@@ -29,7 +28,6 @@ export function createAppRouter({ queryClient, auth, history }: AppRouterOptions
   // What the first load does not need waits for the first page's content, not the frame drawn while it loads.
   const stopWaiting = router.subscribe('onRendered', () => {
     stopWaiting();
-    removeAppShell();
     markFirstPageRendered();
   });
   return router;

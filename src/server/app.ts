@@ -10,7 +10,6 @@ import { redactingLoggerOptions } from './plugins/log-redaction.js';
 import { validation } from './plugins/validation.js';
 import { health } from './plugins/health.js';
 import { security } from './plugins/security.js';
-import { clientInlineScriptSources } from './plugins/inline-scripts.js';
 import { docs } from './plugins/docs.js';
 import { client } from './plugins/client.js';
 import { authenticate } from './modules/auth/authenticate.js';
@@ -97,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandler);
   await app.register(validation);
-  await app.register(security, { inlineScripts: clientInlineScriptSources(options.clientDir) });
+  await app.register(security);
   // gzip/brotli for the client's scripts and the API's JSON: on a phone network most of page-load time.
   // Up to 64 kB (a page of search results is about 11) it compresses in place, a few tenths of a ms,
   // where the stream the library otherwise uses on 2 cores costs 2 ms more per call in hand-offs.

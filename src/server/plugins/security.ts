@@ -2,18 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
-export interface SecurityOptions {
-  /** Inline scripts the pages may run, as CSP sources ('sha256-…'): index.html's (src/server/plugins/inline-scripts.ts). */
-  inlineScripts?: string[];
-}
-
 /** Helmet's headers with a CSP that fits the app: own scripts, MUI's inline styles, data: images. */
-export const security = fp(async (app: FastifyInstance, { inlineScripts = [] }: SecurityOptions) => {
+export const security = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScripts],
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
