@@ -1,40 +1,18 @@
 // A first load on a slow network (issue 34), in headless Chromium against the built app: the page's data
 // is asked for beside the user's, not once the user has come, a round trip sooner on a phone.
 import { expect, it } from 'vitest';
-import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
-import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
+import { describeE2E, sessionState, useE2EApp } from '../helpers/e2e.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 describeE2E('the first load', () => {
   const e2e = useE2EApp();
 
-  /** A new user's browser context with the session in place, and its access token. */
-  async function loggedIn(options: Parameters<E2EApp['newContext']>[0]) {
-    const app = e2e.app();
-    const tokens = await app.loginTokens(await app.createUser());
-    const context = await app.newContext({
-      ...options,
-      storageState: {
-        cookies: [],
-        origins: [
-          {
-            origin: app.baseUrl,
-            localStorage: [
-              { name: SESSION_STORAGE_KEYS.access, value: tokens.access_token },
-              { name: SESSION_STORAGE_KEYS.refresh, value: tokens.refresh_token },
-            ],
-          },
-        ],
-      },
-    });
-    return { context, token: tokens.access_token };
-  }
-
   it("asks for a list's rows beside the user, not once the user has come", async () => {
     const app = e2e.app();
-    const { context, token } = await loggedIn(PHONE);
-    const created = await app.callApi('POST', '/lists', { name: 'Seed round', description: '', list_type: 'investor' }, token);
+    const tokens = await app.loginTokens(await app.createUser());
+    const context = await app.newContext({ ...PHONE, storageState: sessionState(app.baseUrl, tokens) });
+    const created = await app.callApi('POST', '/lists', { name: 'Seed round', description: '', list_type: 'investor' }, tokens.access_token);
     const listId = (created.body as { id: number }).id;
     const asked: string[] = [];
     let answerMe = () => {};

@@ -284,21 +284,7 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     async loggedInPage(pathname = '/investors', options: { user?: TestUser; context?: Parameters<Browser['newContext']>[0] } = {}) {
       const user = options.user ?? (await app.createUser());
       const tokens = await app.loginTokens(user);
-      const context = await app.newContext({
-        ...options.context,
-        storageState: {
-          cookies: [],
-          origins: [
-            {
-              origin: baseUrl,
-              localStorage: [
-                { name: SESSION_STORAGE_KEYS.access, value: tokens.access_token },
-                { name: SESSION_STORAGE_KEYS.refresh, value: tokens.refresh_token },
-              ],
-            },
-          ],
-        },
-      });
+      const context = await app.newContext({ ...options.context, storageState: sessionState(baseUrl, tokens) });
       const page = await context.newPage();
       await page.goto(pathname);
       // The app shell is shown (the sidebar on wide screens, the app bar on phones).
@@ -322,6 +308,22 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     stop,
   };
   return app;
+}
+
+/** A browser context's storage with a session in place: the tokens where the app keeps them. */
+export function sessionState(origin: string, tokens: Tokens) {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin,
+        localStorage: [
+          { name: SESSION_STORAGE_KEYS.access, value: tokens.access_token },
+          { name: SESSION_STORAGE_KEYS.refresh, value: tokens.refresh_token },
+        ],
+      },
+    ],
+  };
 }
 
 /** One app per test file: started in beforeAll, stopped in afterAll. Call inside describeE2E. */
