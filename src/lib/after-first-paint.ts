@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 // Work a page's first load does not need — opening the offline database, registering the service
 // worker, the app badge — waits until the first page has rendered its content and the browser is idle,
@@ -43,6 +43,14 @@ function firstPageShown(): Promise<void> {
   });
 }
 
+/**
+ * A task of its own. The deferred work is all waiting on the same moment; resolved together, every piece
+ * would run in one long task, and a founder's first tap after the page appears would wait for all of it.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function idle(): Promise<void> {
   return new Promise((resolve) => {
     // Safari has no requestIdleCallback: the next task after the load will do.
@@ -53,13 +61,13 @@ function idle(): Promise<void> {
 
 /**
  * Resolves once the page has loaded, its first page has rendered (markFirstPageRendered, or PAGE_TIMEOUT_MS
- * later) and the browser was idle (or IDLE_TIMEOUT_MS later): idle, so after that render was painted. At once
- * from then on.
+ * later) and the browser was idle (or IDLE_TIMEOUT_MS later): idle, so after that render was painted. From
+ * then on, in the next task. Each caller goes on in a task of its own.
  */
 export function afterFirstPaint(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
   firstPaint ??= loaded().then(firstPageShown).then(idle);
-  return firstPaint;
+  return firstPaint.then(nextTask);
 }
 
 /** Runs `work` after the first paint (afterFirstPaint) unless cancelled first; returns the cancel function. */
@@ -73,9 +81,12 @@ export function runAfterFirstPaint(work: () => void): () => void {
   };
 }
 
-/** False until the first paint (afterFirstPaint) once `wanted`; then true. What it guards renders after the page. */
+/**
+ * False until the first paint (afterFirstPaint) once `wanted`; then true. What it guards renders after the
+ * page, as a transition: React renders it in short tasks that a tap can come between.
+ */
 export function useAfterFirstPaint(wanted = true): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => (wanted ? runAfterFirstPaint(() => setPainted(true)) : undefined), [wanted]);
+  useEffect(() => (wanted ? runAfterFirstPaint(() => startTransition(() => setPainted(true))) : undefined), [wanted]);
   return painted;
 }
