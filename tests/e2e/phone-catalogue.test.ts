@@ -6,9 +6,8 @@
 // selection; nothing scrolls sideways at 360 px.
 import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Fund, Investor, ListSummary, Paged } from '../../src/shared/api-types.js';
-import { describeE2E, useE2EApp, type E2EApp, type TestUser } from '../helpers/e2e.js';
+import { describeE2E, sessionState, useE2EApp, type E2EApp, type TestUser } from '../helpers/e2e.js';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { askApi, gridRow, searchAfter } from './catalogue-page.js';
 import { countStoredRows, waitForServiceWorker } from './offline-helpers.js';
@@ -37,18 +36,7 @@ describeE2E('catalogue on a phone', () => {
     const context = await app.newContext({
       ...PHONE,
       viewport: size,
-      storageState: {
-        cookies: [],
-        origins: [
-          {
-            origin: app.baseUrl,
-            localStorage: [
-              { name: SESSION_STORAGE_KEYS.access, value: tokens.access_token },
-              { name: SESSION_STORAGE_KEYS.refresh, value: tokens.refresh_token },
-            ],
-          },
-        ],
-      },
+      storageState: sessionState(app.baseUrl, tokens),
     });
     // The page's own requests: the service worker precaches every chunk of the build for offline use.
     const gridRequests: string[] = [];

@@ -4,9 +4,8 @@
 // manifest names, and fails if the manifest names other sizes.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Investor, ListSummary, Paged } from '../../src/shared/api-types.js';
-import { startE2EApp } from '../helpers/e2e.js';
+import { sessionState, startE2EApp } from '../helpers/e2e.js';
 
 interface ManifestScreenshot {
   src: string;
@@ -42,18 +41,7 @@ try {
       hasTouch: shot.form_factor === 'narrow',
       // No worker: its 'Ready to work offline' toast does not belong in the picture.
       serviceWorkers: 'block',
-      storageState: {
-        cookies: [],
-        origins: [
-          {
-            origin: app.baseUrl,
-            localStorage: [
-              { name: SESSION_STORAGE_KEYS.access, value: tokens.access_token },
-              { name: SESSION_STORAGE_KEYS.refresh, value: tokens.refresh_token },
-            ],
-          },
-        ],
-      },
+      storageState: sessionState(app.baseUrl, tokens),
     });
     const page = await context.newPage();
     await page.goto('/investors');
