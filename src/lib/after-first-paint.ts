@@ -52,11 +52,9 @@ function nextTask(): Promise<void> {
 }
 
 function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    // Safari has no requestIdleCallback: the next task after the load will do.
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(resolve, 0);
-  });
+  // Safari has no requestIdleCallback: the next task after the load will do.
+  if (typeof requestIdleCallback !== 'function') return nextTask();
+  return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS }));
 }
 
 /**
