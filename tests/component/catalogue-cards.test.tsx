@@ -122,4 +122,24 @@ describe('CataloguePage on a phone', () => {
     await user.click(within(bar).getByRole('button', { name: 'Clear' }));
     expect(screen.queryByRole('region', { name: 'Selection' })).not.toBeInTheDocument();
   });
+
+  it('draws the invitation to describe the round under the rows once they are in, never under the spinner (the rows would push it down)', async () => {
+    await renderWithProviders(
+      <CataloguePage
+        kind={investors}
+        search={{}}
+        fit={{ profile: null, pending: false }}
+        selectionActions={() => null}
+        headerActions={() => null}
+      />,
+    );
+    const invitation = /Tell us about your round to rank investors by fit/;
+    expect(screen.getByLabelText('Loading Investors')).toBeInTheDocument();
+    expect(screen.queryByText(invitation)).not.toBeInTheDocument();
+
+    const list = await screen.findByRole('list', { name: 'Investors' }, { timeout: 10_000 });
+    const alert = await screen.findByText(invitation);
+    expect(list.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByLabelText('Loading Investors')).not.toBeInTheDocument();
+  });
 });

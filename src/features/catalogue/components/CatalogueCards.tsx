@@ -160,7 +160,8 @@ function CatalogueCardsImpl<R extends CatalogueRow>({
           }
         />
       </Box>
-      {!ranked && <FitInvitation />}
+      {/* Under the rows, so it waits for them: drawn under the spinner, the rows would push it down the screen. */}
+      {!ranked && results.data && <FitInvitation />}
       <SelectionBar count={selectedRows.length} onClear={() => onSelectionChange(() => [])}>
         {selectionActions(selectedRows, 'cards')}
       </SelectionBar>
