@@ -11,8 +11,8 @@ import { describeE2E, sessionState, useE2EApp, type E2EApp, type TestUser } from
 import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { askApi, gridRow, searchAfter } from './catalogue-page.js';
 import { countStoredRows, waitForServiceWorker } from './offline-helpers.js';
+import { PHONE, phoneScreenshot } from './phone-helpers.js';
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const GRID_CHUNK = /\/assets\/data-grid-[^/]*\.js$/;
 
 const fullName = (investor: Investor) => `${investor.first_name} ${investor.last_name}`;
@@ -117,7 +117,7 @@ describeE2E('catalogue on a phone', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(fullName(answer.results[1]));
 
     expect(await noSidewaysScroll(page)).toBe(true);
-    await page.screenshot({ path: '/tmp/phone-investors-390.png' });
+    await phoneScreenshot(page, 'investors-390');
     await page.waitForLoadState('networkidle');
     expect(gridRequests).toEqual([]);
   });
@@ -154,7 +154,7 @@ describeE2E('catalogue on a phone', () => {
     await page.getByRole('group', { name: 'Filters set' }).getByRole('button', { name: `Remove ${stageLabel}` }).waitFor();
     const answer = await askApi<Investor>(app, url, token);
     await expect.poll(() => cardNames(page)).toEqual(answer.results.map(fullName));
-    await page.screenshot({ path: '/tmp/phone-investors-filters-390.png' });
+    await phoneScreenshot(page, 'investors-filters-390');
 
     const after = await searchAfter(page, 'investors', () => page.getByRole('button', { name: `Remove ${stageLabel}` }).click());
     expect(after.searchParams.getAll('stages')).toEqual([]);
@@ -177,7 +177,7 @@ describeE2E('catalogue on a phone', () => {
     await bar.getByText('2 selected').waitFor();
     await bar.getByRole('button', { name: 'Create New List' }).waitFor();
     await bar.getByRole('button', { name: 'Add to lists' }).waitFor();
-    await page.screenshot({ path: '/tmp/phone-investors-selected-390.png' });
+    await phoneScreenshot(page, 'investors-selected-390');
     // The bar leaves room: the last card can scroll clear of it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const barTop = (await bar.boundingBox())!.y;
@@ -214,7 +214,7 @@ describeE2E('catalogue on a phone', () => {
     await card(page, fullName(b)).getByText('Pending').waitFor();
     expect(await countStoredRows(page, 'outbox')).toBe(1);
     expect((await listIds(app, token, list.id)).ids).toEqual([]);
-    await page.screenshot({ path: '/tmp/phone-investors-pending-390.png' });
+    await phoneScreenshot(page, 'investors-pending-390');
 
     await context.setOffline(false);
     await page.getByText('2 rows added while offline are now saved to your lists').waitFor();
@@ -263,13 +263,13 @@ describeE2E('catalogue on a phone', () => {
     const [first] = (await firstPage<Investor>(app, token, 'investors')).results;
     await card(page, fullName(first)).getByRole('checkbox').tap();
     expect(await noSidewaysScroll(page)).toBe(true);
-    await page.screenshot({ path: '/tmp/phone-investors-360.png' });
+    await phoneScreenshot(page, 'investors-360');
 
     const [fund] = (await firstPage<Fund>(app, token, 'funds')).results;
     await page.goto('/funds');
     await card(page, fund.firm_name.trim()).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
-    await page.screenshot({ path: '/tmp/phone-funds-360.png' });
+    await phoneScreenshot(page, 'funds-360');
     await tapCard(page, fund.firm_name.trim());
     await page.waitForURL(`**/fund/${fund.id}`);
 
@@ -281,6 +281,6 @@ describeE2E('catalogue on a phone', () => {
     await page.getByRole('tooltip').getByText(/of 100/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/investors');
     expect(await noSidewaysScroll(page)).toBe(true);
-    await page.screenshot({ path: '/tmp/phone-investors-fit-360.png' });
+    await phoneScreenshot(page, 'investors-fit-360');
   });
 });

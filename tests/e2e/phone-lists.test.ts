@@ -15,16 +15,10 @@ import type { SavedSearch } from '../../src/shared/saved-searches.js';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { countStoredRows, investorsOf, waitForServiceWorker } from './offline-helpers.js';
+import { PHONE, phoneScreenshot } from './phone-helpers.js';
 import { dayFromToday, fullName, patchRow, serverPipeline, type PipelineSetup } from './pipeline-helpers.js';
 
 const run = promisify(execFile);
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/** A PNG of the page for a person to look at, when PHONE_SCREENSHOTS names a folder. */
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.PHONE_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png` });
-}
 
 /** Every request for the grid's chunk from now on. */
 function gridChunkRequests(context: BrowserContext): string[] {
@@ -113,14 +107,14 @@ describeE2E('lists on a phone', () => {
       .toEqual(['Edit', 'Export CSV', 'Add an investor', 'Import…', 'Share', 'Delete List']);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
     await expectNoSeriousViolations(page, "the list's More menu");
-    await screenshot(page, 'list-more-390');
+    await phoneScreenshot(page, 'list-more-390');
     await page.keyboard.press('Escape');
     await more.waitFor({ state: 'hidden' });
     await expect.poll(() => card(page, investors[1]).textContent()).toContain('$250,000');
-    await screenshot(page, 'list-cards-390');
+    await phoneScreenshot(page, 'list-cards-390');
     await page.setViewportSize({ width: 360, height: 780 });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(360);
-    await screenshot(page, 'list-cards-360');
+    await phoneScreenshot(page, 'list-cards-360');
     await page.setViewportSize(PHONE.viewport);
 
     // The stage, changed from its card, lands on the server.
@@ -200,7 +194,7 @@ describeE2E('lists on a phone', () => {
     await card(page, b).getByRole('checkbox').check();
     await card(page, c).getByRole('checkbox').check();
     await bar.getByText('2 selected').waitFor();
-    await screenshot(page, 'list-selection-390');
+    await phoneScreenshot(page, 'list-selection-390');
     const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: 'Export CSV' }).tap()]);
     const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
     expect(csv).toHaveLength(3);
@@ -239,7 +233,7 @@ describeE2E('lists on a phone', () => {
     await card(page, a).getByText('Pending').waitFor();
     expect(await card(page, a).getByRole('checkbox').count()).toBe(0);
     await expect.poll(() => countStoredRows(page, 'outbox')).toBe(1);
-    await screenshot(page, 'list-pending-390');
+    await phoneScreenshot(page, 'list-pending-390');
     await context.setOffline(false);
     await expect.poll(() => serverIds(app, setup), { timeout: 15_000 }).toHaveLength(5);
     await expect.poll(() => card(page, a).getByText('Pending').count()).toBe(0);
@@ -266,7 +260,7 @@ describeE2E('lists on a phone', () => {
     await expect.poll(() => lateCard.textContent()).toContain('$100,000');
     await page.getByRole('list', { name: 'Next 7 days' }).getByRole('heading', { level: 3, name: fullName(soon) }).waitFor();
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'follow-ups-390');
+    await phoneScreenshot(page, 'follow-ups-390');
     await page.setViewportSize({ width: 360, height: 780 });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(360);
     await page.setViewportSize(PHONE.viewport);
@@ -298,7 +292,7 @@ describeE2E('lists on a phone', () => {
     expect(gridChunks).toEqual([]);
     await page.setViewportSize({ width: 360, height: 780 });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(360);
-    await screenshot(page, 'new-rows-360');
+    await phoneScreenshot(page, 'new-rows-360');
     await page.setViewportSize(PHONE.viewport);
     await tapCardCorner(list.getByRole('listitem').first());
     await page.waitForURL(/\/investor\/\d+$/);
