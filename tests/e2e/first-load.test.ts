@@ -2,8 +2,7 @@
 // is asked for beside the user's, not once the user has come, a round trip sooner on a phone.
 import { expect, it } from 'vitest';
 import { describeE2E, sessionState, useE2EApp } from '../helpers/e2e.js';
-
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+import { PHONE } from './phone-helpers.js';
 
 describeE2E('the first load', () => {
   const e2e = useE2EApp();

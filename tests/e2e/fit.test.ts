@@ -9,12 +9,10 @@ import { choose, chooseIndustries, serverProfile, startupPageWithProfile } from 
 import { expectNoSeriousViolations } from './axe';
 import { askApi, GRID_ROW, shownIds, waitForRows } from './catalogue-page';
 import { countStoredRows } from './offline-helpers';
+import { screenshotFor } from './screenshots';
 
-/** Where a run keeps its screenshots, when asked to (FIT_SCREENSHOTS=folder). */
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.FIT_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-}
+/** The whole page, when FIT_SCREENSHOTS names a folder. */
+const screenshot = screenshotFor('FIT_SCREENSHOTS');
 
 /** The fit scores the grid shows, top to bottom. */
 async function shownScores(page: Page): Promise<number[]> {

@@ -6,6 +6,7 @@ import type { Investor, ListSummary } from '../../src/shared/api-types.js';
 import type { Pipeline, PipelineNote, PipelinePatch } from '../../src/shared/pipeline.js';
 import type { E2EApp } from '../helpers/e2e.js';
 import { investorsOf } from './offline-helpers.js';
+import { screenshotFor } from './screenshots.js';
 
 export const fullName = (investor: Investor) => `${investor.first_name} ${investor.last_name}`;
 
@@ -50,11 +51,8 @@ export async function serverNotes(app: E2EApp, setup: PipelineSetup, investor: I
   return res.body as unknown as PipelineNote[];
 }
 
-/** A PNG of the page for a person to look at, when PIPELINE_SCREENSHOTS names a folder. */
-export async function screenshot(page: Page, name: string) {
-  const folder = process.env.PIPELINE_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-}
+/** The whole page, when PIPELINE_SCREENSHOTS names a folder. */
+export const screenshot = screenshotFor('PIPELINE_SCREENSHOTS');
 
 /** The device's date shifted by `days`, as YYYY-MM-DD. */
 export function dayFromToday(days: number): string {

@@ -16,14 +16,12 @@ import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { GRID_ROW, searchAfter } from './catalogue-page.js';
 import { countStoredRows, waitForServiceWorker } from './offline-helpers.js';
+import { screenshotFor } from './screenshots.js';
 
 const run = promisify(execFile);
 
-/** A PNG of the page for a person to look at, when SAVED_SEARCH_SCREENSHOTS names a folder. */
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.SAVED_SEARCH_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-}
+/** The whole page, when SAVED_SEARCH_SCREENSHOTS names a folder. */
+const screenshot = screenshotFor('SAVED_SEARCH_SCREENSHOTS');
 
 /** A word no seeded row holds, to search by. */
 const uniqueWord = (prefix: string) => `${prefix}${Date.now().toString(36)}q`;

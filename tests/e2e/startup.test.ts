@@ -10,12 +10,10 @@ import { SAMPLE_STARTUP } from '../helpers/startup-profile';
 import { choose, chooseIndustries, serverProfile, startupPageWithProfile } from './startup-helpers';
 import { countStoredRows } from './offline-helpers';
 import { dayFromToday, patchRow, pipelineSetUp } from './pipeline-helpers';
+import { screenshotFor } from './screenshots';
 
-/** A PNG of the page for a person to look at, when STARTUP_SCREENSHOTS names a folder. */
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.STARTUP_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-}
+/** The whole page, when STARTUP_SCREENSHOTS names a folder. */
+const screenshot = screenshotFor('STARTUP_SCREENSHOTS');
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label });
 
