@@ -330,6 +330,19 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
+ * The spreadsheet preview or import an account has under way: one at a time, whichever instance runs it
+ * (modules/imports/import-slots.ts). Held until `expires_at`, so an instance that stops mid-way frees it;
+ * `token` names the request holding it, so a late release never frees another's.
+ */
+export const importLeases = pgTable('import_leases', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Notes on a list row, by its author: one of investor_id and fund_id is set, with list_id naming the
  * row of list_investors or list_funds the note belongs to — removing the row (or its list) removes them.
  */
