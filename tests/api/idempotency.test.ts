@@ -3,8 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { LISTS_CREATED_PER_HOUR } from '../../src/shared/form-rules.js';
 import { gunzipSync } from 'node:zlib';
+import { queryRows } from '../../src/server/db/query-rows.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { testDatabases } from '../helpers/database.js';
 import { buildTestApp } from '../helpers/app.js';
@@ -140,6 +142,31 @@ describe.each(testDatabases())('Idempotency-Key on $name', (kind) => {
     expect(answers.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(5);
   });
 
+  it('keeps no note text in a stored answer, and a replay reads it again', async () => {
+    const listId = await newList(owner);
+    await call('POST', `/${listId}/investors/batch`, owner, { investor_ids: [7] });
+    const text = `Met at the demo day ${randomUUID()}`;
+    const key = randomUUID();
+    const added = await call('POST', `/${listId}/investors/7/notes`, owner, { body: ` ${text} ` }, key);
+    expect(added.statusCode, added.body).toBe(201);
+    const patchKey = randomUUID();
+    const patched = await call('PATCH', `/${listId}/investors/7`, owner, { stage: 'contacted' }, patchKey);
+    expect(patched.json().pipeline.latest_note.body).toBe(text);
+    const stored = await queryRows(app.db, sql`SELECT body FROM idempotency_keys WHERE key IN (${key}, ${patchKey})`);
+    const bodies = stored.map((row) => row.body as string);
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) expect(body).not.toContain('demo day');
+
+    const again = await call('POST', `/${listId}/investors/7/notes`, owner, { body: ` ${text} ` }, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(added.json());
+    expect((await call('PATCH', `/${listId}/investors/7`, owner, { stage: 'contacted' }, patchKey)).json()).toEqual(patched.json());
+
+    expect((await call('DELETE', `/${listId}/investors/7/notes/${added.json().id}`, owner)).statusCode).toBe(204);
+    const afterDelete = await call('POST', `/${listId}/investors/7/notes`, owner, { body: ` ${text} ` }, key);
+    expect(afterDelete.json()).toMatchObject({ id: added.json().id, body: '' });
+  });
+
   it('forgets a key after 24 hours', async () => {
     const listId = await newList(owner);
     const key = randomUUID();
@@ -150,5 +177,40 @@ describe.each(testDatabases())('Idempotency-Key on $name', (kind) => {
     expect(later.json()).toMatchObject({ added: [6] });
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(await itemIds(listId)).toEqual([6]);
+  });
+});
+
+describe.each(testDatabases())('Idempotency-Key and refusals that are not final, on $name', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let owner: Awaited<ReturnType<typeof createVerifiedUser>>;
+
+  beforeAll(async () => {
+    ({ app, close } = await buildTestApp(kind, { rateLimit: true }));
+    owner = await createVerifiedUser(app);
+  });
+  afterAll(() => close());
+
+  it('stores no 429: once the limit allows it, a replay with the key runs', async () => {
+    // The user's list creations this hour, at the limit (rate-limit.ts keys its counters so).
+    const counter = `list-create-user:${createHash('sha256').update(String(owner.user.id)).digest('base64url')}`;
+    await app.db.execute(sql`INSERT INTO rate_limit_counters (key, hits, resets_at)
+      VALUES (${counter}, ${LISTS_CREATED_PER_HOUR}, now() + interval '1 hour')`);
+    const key = randomUUID();
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/lists',
+        headers: { ...owner.headers, 'idempotency-key': key },
+        payload: { name: 'Later', description: '', list_type: 'investor' },
+      });
+    expect((await send()).statusCode).toBe(429);
+    await app.db.execute(sql`DELETE FROM rate_limit_counters WHERE key = ${counter}`);
+    const replayed = await send();
+    expect(replayed.statusCode, replayed.body).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBeUndefined();
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(replayed.json());
   });
 });

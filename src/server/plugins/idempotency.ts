@@ -27,10 +27,22 @@ const ABANDONED_AFTER = sql`interval '2 minutes'`;
 const WAIT_FOR_FIRST_MS = 15_000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * How a route whose answer holds what must not be kept (a note's text) stores it: `keep` gives what is stored of
+ * the answer sent, `answer` what a replay sends of what was stored.
+ */
+export interface StoredAnswer {
+  keep(answer: unknown): unknown;
+  answer(stored: unknown, db: Db): Promise<unknown>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The Idempotency-Key this request holds, while its answer is to be stored. */
     idempotencyKey: string | null;
+  }
+  interface FastifyContextConfig {
+    storedAnswer?: StoredAnswer;
   }
 }
 
@@ -95,11 +107,20 @@ function replay(reply: FastifyReply, status: number, body: string | null) {
 }
 
 /**
+ * Whether an answer is final, to be answered again to a repeat: a server error, a 429 (too many, for now) or a
+ * 503 (not just now) is not, so a retry (an offline outbox's replay) runs again.
+ */
+function isFinal(status: number): boolean {
+  return status < 500 && status !== 429;
+}
+
+/**
  * Idempotency-Key, for every call whose schema declares the header: the first request with a key runs
- * and its answer is kept with the key (per user, 24 hours); a repeat answers that answer again and
+ * and its final answer is kept with the key (per user, 24 hours); a repeat answers that answer again and
  * changes nothing — even when what it did has since been undone (a row removed after it was added).
- * A repeat arriving while the first still runs waits for its answer. A server error keeps nothing, so a
- * retry runs again. The key is the caller's: another user's key of the same text is another key.
+ * A repeat arriving while the first still runs waits for its answer. An answer that is not final keeps
+ * nothing, so a retry runs again. The key is the caller's: another user's key of the same text is another key.
+ * A route's `storedAnswer` config keeps what must not be stored out of it.
  */
 export const idempotency = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotencyKey', null);
@@ -126,8 +147,11 @@ export const idempotency = fp(async (app: FastifyInstance) => {
         case 'first':
           request.idempotencyKey = key;
           return;
-        case 'answered':
-          return replay(reply, found.status, found.body);
+        case 'answered': {
+          const stored = request.routeOptions.config.storedAnswer;
+          const body = stored && found.body !== null && found.status < 300 ? JSON.stringify(await stored.answer(JSON.parse(found.body), app.db)) : found.body;
+          return replay(reply, found.status, body);
+        }
         case 'other-request':
           throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
         case 'too-many':
@@ -153,10 +177,12 @@ export const idempotency = fp(async (app: FastifyInstance) => {
     if (key === null) return payload;
     request.idempotencyKey = null;
     const mine = and(eq(t.user_id, request.userId), eq(t.key, key));
-    if (reply.statusCode >= 500) {
+    if (!isFinal(reply.statusCode)) {
       await app.db.delete(t).where(mine);
     } else {
-      const body = typeof payload === 'string' && payload !== '' ? payload : null;
+      const sent = typeof payload === 'string' && payload !== '' ? payload : null;
+      const stored = request.routeOptions.config.storedAnswer;
+      const body = stored && sent !== null && reply.statusCode < 300 ? JSON.stringify(stored.keep(JSON.parse(sent))) : sent;
       await app.db.update(t).set({ status: reply.statusCode, body }).where(mine);
     }
     return payload;

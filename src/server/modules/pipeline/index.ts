@@ -6,6 +6,7 @@ import { daysBetween } from '../../../shared/days.js';
 import { localDay } from './days.js';
 import { followUps, memberships } from './follow-ups.js';
 import { addNote, deleteNote, listNotes, noteBody } from './note-store.js';
+import { withoutNoteTexts } from './note-texts.js';
 import { patchRow } from './row-store.js';
 import {
   addNoteSchema,
@@ -55,7 +56,7 @@ export const pipelineModule: FastifyPluginAsyncTypebox<PipelineOptions> = async 
   for (const kind of Object.values(LIST_KINDS)) {
     const row = `/lists/:id/${kind.segment}/:itemId`;
 
-    app.patch(row, { schema: patchRowSchema(kind.noun) }, async (request) => {
+    app.patch(row, { schema: patchRowSchema(kind.noun), config: { storedAnswer: withoutNoteTexts } }, async (request) => {
       const { changed_at, ...fields } = request.body;
       if (Object.keys(fields).length === 0) throw new HttpError(422, 'Send at least one of stage, follow_up_on and amount');
       if (fields.follow_up_on && (fields.follow_up_on < EARLIEST_DAY || fields.follow_up_on > LATEST_DAY)) {
@@ -75,7 +76,7 @@ export const pipelineModule: FastifyPluginAsyncTypebox<PipelineOptions> = async 
       listNotes(app.db, { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId }, request.query),
     );
 
-    app.post(`${row}/notes`, { schema: addNoteSchema(kind.noun) }, async (request, reply) => {
+    app.post(`${row}/notes`, { schema: addNoteSchema(kind.noun), config: { storedAnswer: withoutNoteTexts } }, async (request, reply) => {
       const body = noteBody(request.body.body);
       const ref = { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId };
       return reply.status(201).send(await addNote(app, ref, body));
