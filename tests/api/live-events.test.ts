@@ -235,7 +235,7 @@ describe.each(testDatabases())('live list events on $name', (kind) => {
     expect(opened.status).toBe(200);
     expect((await opened.next()).event).toBe('ready');
 
-    const expired = (await signEventsTicket(app.config.jwtSecret, viewer.id, randomUUID(), listId, Date.now() - 120_000)).ticket;
+    const expired = (await signEventsTicket(app.config.jwtSecret, viewer.id, { sessionId: randomUUID(), endsAt: Date.now() }, listId, Date.now() - 120_000)).ticket;
     const accessToken = await signAccessToken(app.config.jwtSecret, viewer.id);
     for (const [id, query] of [
       [other, `?ticket=${ticket}`],

@@ -10,9 +10,11 @@ describe('AccessTokenReader', () => {
 
   it('answers the claims of a valid token, again from memory', async () => {
     const reader = new AccessTokenReader(SECRET);
-    const token = await signAccessToken(SECRET, 42, Date.now(), 'family-1');
-    expect(await reader.read(token)).toEqual({ userId: 42, sessionId: 'family-1' });
-    expect(await reader.read(token)).toEqual({ userId: 42, sessionId: 'family-1' });
+    const now = Date.now();
+    const token = await signAccessToken(SECRET, 42, now, 'family-1');
+    const claims = { userId: 42, sessionId: 'family-1', expiresAt: Math.floor(now / 1000) + ACCESS_TOKEN_TTL_SECONDS };
+    expect(await reader.read(token)).toEqual(claims);
+    expect(await reader.read(token)).toEqual(claims);
   });
 
   it('refuses a remembered token once it expires', async () => {
@@ -21,9 +23,10 @@ describe('AccessTokenReader', () => {
     vi.setSystemTime(issued);
     const reader = new AccessTokenReader(SECRET);
     const token = await signAccessToken(SECRET, 7, issued);
-    expect(await reader.read(token)).toEqual({ userId: 7, sessionId: null });
+    const claims = { userId: 7, sessionId: null, expiresAt: issued / 1000 + ACCESS_TOKEN_TTL_SECONDS };
+    expect(await reader.read(token)).toEqual(claims);
     vi.setSystemTime(issued + ACCESS_TOKEN_TTL_SECONDS * 1000 - 1000);
-    expect(await reader.read(token)).toEqual({ userId: 7, sessionId: null });
+    expect(await reader.read(token)).toEqual(claims);
     vi.setSystemTime(issued + ACCESS_TOKEN_TTL_SECONDS * 1000);
     expect(await reader.read(token)).toBeNull();
     expect(await reader.read(token)).toBeNull();

@@ -10,6 +10,8 @@ export interface AccessClaims {
   userId: number;
   /** The refresh-token family (one login) the token was issued for; absent on tokens minted elsewhere. */
   sessionId: string | null;
+  /** When the token expires, in seconds since the epoch (its `exp`). */
+  expiresAt: number;
 }
 
 /** A short-lived HS256 JWT naming the user; refresh tokens are opaque and live in the database. */
@@ -58,7 +60,7 @@ export class AccessTokenReader {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const id = Number(payload.sub);
       if (payload.typ !== 'access' || !Number.isInteger(id) || payload.exp === undefined) return null;
-      const claims = { userId: id, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
+      const claims = { userId: id, sessionId: typeof payload.sid === 'string' ? payload.sid : null, expiresAt: payload.exp };
       if (this.verified.size >= REMEMBERED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, { claims, expires: payload.exp });
       return claims;

@@ -14,12 +14,15 @@ declare module 'fastify' {
     userId: number;
     /** The session (refresh-token family) of the caller's login; null when a stream ticket let the caller in. */
     sessionId: string | null;
+    /** When the caller's access (the token, or the token a stream ticket was asked with) ends, in ms since the epoch. */
+    accessEndsAt: number;
   }
 }
 
 export const authenticate = fp(async (app: FastifyInstance) => {
   app.decorateRequest('userId', 0);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('accessEndsAt', 0);
   const tokens = new AccessTokenReader(app.config.jwtSecret);
   const sessions = new BatchedReads(
     async (ids: string[]) => new Map([...(await liveSessions(app.db, ids))].map((id) => [id, true])),
@@ -40,5 +43,6 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     }
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
+    request.accessEndsAt = claims.expiresAt * 1000;
   });
 });

@@ -3,12 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { liveSessions } from '../auth/sessions.js';
 import type { FeedListener, ListFeed } from './feed.js';
+import type { StreamAccess } from './tickets.js';
 import { claimStreamSlot, keepSlotsAlive, releaseSlots } from './stream-slots.js';
 
 export interface StreamTiming {
   /** How often each stream gets a heartbeat, and what a heartbeat checks. */
   heartbeatMs: number;
-  /** How long a stream lasts at most (the access token's lifetime): its client reconnects with a new ticket. */
+  /** How long a stream lasts at most (the access token's lifetime), if its token expires no sooner: its client reconnects with a new ticket. */
   lifetimeMs: number;
 }
 
@@ -67,14 +68,20 @@ export abstract class FeedStreams {
     return claimStreamSlot(tx, userId, listId, this.timing.heartbeatMs);
   }
 
-  /** Holds an opened stream's slot until the stream closes, and ends it at its lifetime or its session's end. */
-  protected hold(out: PassThrough, slot: number, sessionId: string): void {
-    const ends = setTimeout(() => {
-      out.end();
-      this.release(out);
-    }, this.timing.lifetimeMs);
+  /**
+   * Holds an opened stream's slot until the stream closes, and ends it at the earlier of its access token's expiry
+   * and its lifetime, or at its session's end.
+   */
+  protected hold(out: PassThrough, slot: number, access: StreamAccess): void {
+    const ends = setTimeout(
+      () => {
+        out.end();
+        this.release(out);
+      },
+      Math.max(0, Math.min(this.timing.lifetimeMs, access.endsAt - Date.now())),
+    );
     ends.unref();
-    this.held.set(out, { slot, sessionId, ends });
+    this.held.set(out, { slot, sessionId: access.sessionId, ends });
     out.once('close', () => this.release(out));
   }
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { TEAM_MESSAGES } from '../../../shared/teams.js';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../plugins/error-handler.js';
+import { liveSessions, SESSION_ENDED } from '../auth/sessions.js';
 import { listAccess } from '../lists/list-access.js';
 import { sweepEvents } from './event-store.js';
 import { inProcessFeed, type ListFeed, postgresFeed, redisFeed } from './feed.js';
@@ -14,7 +15,7 @@ import { MyListsStreams } from './my-lists-streams.js';
 import { eventsSchema, myListsEventsSchema, myListsTicketSchema, ticketSchema } from './schemas.js';
 import { sweepSlots } from './stream-slots.js';
 import { TICKET_RATE } from './ticket-rate.js';
-import { MY_LISTS, readEventsTicket, signEventsTicket, spendTicket, sweepSpentTickets } from './tickets.js';
+import { MY_LISTS, readEventsTicket, signEventsTicket, spendTicket, sweepSpentTickets, type StreamAccess } from './tickets.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,7 +67,10 @@ export const liveService = fp(async (app: FastifyInstance, { database, ...timing
   });
 });
 
-/** The bearer token, or for an events call a ticket in the query (EventSource cannot send headers), once. */
+/**
+ * The bearer token, or for an events call a ticket in the query (EventSource cannot send headers), once, and
+ * only while the session it was asked in is still on.
+ */
 async function authenticateStream(app: FastifyInstance, request: FastifyRequest) {
   const { ticket } = request.query as { ticket?: unknown };
   if (typeof ticket !== 'string' || request.headers.authorization !== undefined) return app.authenticate(request);
@@ -74,16 +78,17 @@ async function authenticateStream(app: FastifyInstance, request: FastifyRequest)
   const listId = id === undefined ? MY_LISTS : Number(id);
   const claims = await readEventsTicket(app.config.jwtSecret, ticket, listId);
   if (claims === null || !(await spendTicket(app.db, claims))) throw new HttpError(401, TEAM_MESSAGES.ticketInvalid);
+  if (!(await liveSessions(app.db, [claims.access.sessionId])).has(claims.access.sessionId)) throw new HttpError(401, SESSION_ENDED);
   request.userId = claims.userId;
-  request.sessionId = claims.sessionId;
+  request.sessionId = claims.access.sessionId;
+  request.accessEndsAt = claims.access.endsAt;
 }
 
-/** The session a stream lives with: every authenticated caller has one (authenticate refuses a token without). */
-function sessionOf(request: FastifyRequest): string {
+/** The access a stream lives with: every authenticated caller has a session (authenticate refuses a token without). */
+function accessOf(request: FastifyRequest): StreamAccess {
   if (request.sessionId === null) throw new HttpError(401, TEAM_MESSAGES.ticketInvalid);
-  return request.sessionId;
+  return { sessionId: request.sessionId, endsAt: request.accessEndsAt };
 }
-
 
 /** Sends an event stream; once it ends, so does its HTTP/1.1 connection (an idle one would keep a closing server waiting). */
 function sendStream(request: FastifyRequest, reply: FastifyReply, stream: PassThrough) {
@@ -100,11 +105,11 @@ function sendStream(request: FastifyRequest, reply: FastifyReply, stream: PassTh
 export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/lists/events', { schema: myListsEventsSchema, onRequest: (request) => authenticateStream(app, request) }, async (request, reply) => {
     if (app.draining) throw new HttpError(503, 'This server is shutting down: connect again');
-    return sendStream(request, reply, await app.myListsStreams.open(request.userId, sessionOf(request)));
+    return sendStream(request, reply, await app.myListsStreams.open(request.userId, accessOf(request)));
   });
 
   app.post('/lists/events/ticket', { schema: myListsTicketSchema, onRequest: app.authenticate, preHandler: app.rateLimited(TICKET_RATE) }, async (request) =>
-    signEventsTicket(app.config.jwtSecret, request.userId, sessionOf(request), MY_LISTS),
+    signEventsTicket(app.config.jwtSecret, request.userId, accessOf(request), MY_LISTS),
   );
 
   app.get(
@@ -115,12 +120,12 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const listId = request.params.id;
       const header = request.headers['last-event-id'];
       const lastEventId = header !== undefined ? Number(header) : (request.query.last_event_id ?? null);
-      return sendStream(request, reply, await app.liveStreams.open(listId, request.userId, sessionOf(request), lastEventId));
+      return sendStream(request, reply, await app.liveStreams.open(listId, request.userId, accessOf(request), lastEventId));
     },
   );
 
   app.post('/lists/:id/events/ticket', { schema: ticketSchema, onRequest: app.authenticate, preHandler: app.rateLimited(TICKET_RATE) }, async (request) => {
     await listAccess(app.db, request.userId, request.params.id, 'read');
-    return signEventsTicket(app.config.jwtSecret, request.userId, sessionOf(request), request.params.id);
+    return signEventsTicket(app.config.jwtSecret, request.userId, accessOf(request), request.params.id);
   });
 };

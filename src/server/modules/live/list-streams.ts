@@ -5,6 +5,7 @@ import { lastEventBeforeJoining } from '../lists/since-joined.js';
 import { eventsAfter, streamBounds, type StoredEvent } from './event-store.js';
 import type { FeedListener } from './feed.js';
 import { FeedStreams } from './feed-streams.js';
+import type { StreamAccess } from './tickets.js';
 
 interface Stream {
   listId: number;
@@ -54,7 +55,7 @@ export class ListStreams extends FeedStreams {
    * slot are read together under the list's row lock: a removal committed before is a 404, and one committed
    * after has a later event id, which the stream sends.
    */
-  async open(listId: number, userId: number, sessionId: string, lastEventId: number | null): Promise<PassThrough> {
+  async open(listId: number, userId: number, access: StreamAccess, lastEventId: number | null): Promise<PassThrough> {
     const { oldest, start, joinedAfter, slot } = await this.db.transaction(async (tx) => {
       await holdList(tx, listId);
       await listAccess(tx, userId, listId, 'read');
@@ -63,7 +64,7 @@ export class ListStreams extends FeedStreams {
       return { ...bounds, joinedAfter, slot: await this.claimSlot(tx, userId, listId) };
     });
     const out = new PassThrough();
-    this.hold(out, slot, sessionId);
+    this.hold(out, slot, access);
     out.write(`retry: ${RETRY_MS}\n\n`);
     let last = lastEventId ?? start;
     // Nor from before the member joined: what came before is not theirs to be served.

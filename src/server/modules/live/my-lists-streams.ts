@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { listEvents, listMembers, lists } from '../../db/schema.js';
 import type { FeedListener } from './feed.js';
 import { FeedStreams } from './feed-streams.js';
-import { MY_LISTS } from './tickets.js';
+import { MY_LISTS, type StreamAccess } from './tickets.js';
 
 interface Stream {
   userId: number;
@@ -59,11 +59,11 @@ export class MyListsStreams extends FeedStreams {
     this.streams.forEach((stream) => this.write(stream, ': heartbeat\n\n'));
   }
 
-  async open(userId: number, sessionId: string): Promise<PassThrough> {
+  async open(userId: number, access: StreamAccess): Promise<PassThrough> {
     const lists = await listsOf(this.db, userId);
     const slot = await this.db.transaction((tx) => this.claimSlot(tx, userId, MY_LISTS));
     const out = new PassThrough();
-    this.hold(out, slot, sessionId);
+    this.hold(out, slot, access);
     out.write(`retry: ${RETRY_MS}\n\n`);
     const stream: Stream = { userId, lists, out };
     this.streams.add(stream);

@@ -8,7 +8,8 @@ import { usedEventTickets } from '../../db/schema.js';
 // EventSource cannot send an Authorization header, and an access token in a URL would end up in logs and
 // history: the browser asks for a ticket (with its token) and puts that in the events URL instead. A ticket
 // is a JWT of its own audience, good for one user, one list and a minute; it opens one stream and nothing else.
-// It carries the session of the access token it was asked with, so the stream ends when that session does.
+// It carries the session of the access token it was asked with, checked live when the ticket is used (a ticket
+// asked for before a log-out opens nothing), and that token's expiry, at which the stream ends at the latest.
 
 const AUDIENCE = 'fundscape:list-events';
 
@@ -17,10 +18,16 @@ export const MY_LISTS = 0;
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signEventsTicket(secret: string, userId: number, sessionId: string, listId: number, now = Date.now()) {
+/** The access a stream lives with: the session of its access token, and when that token expires (ms since the epoch). */
+export interface StreamAccess {
+  sessionId: string;
+  endsAt: number;
+}
+
+export async function signEventsTicket(secret: string, userId: number, access: StreamAccess, listId: number, now = Date.now()) {
   const iat = Math.floor(now / 1000);
   const exp = iat + EVENTS_TICKET_TTL_SECONDS;
-  const ticket = await new SignJWT({ list: listId, sid: sessionId })
+  const ticket = await new SignJWT({ list: listId, sid: access.sessionId, axp: Math.floor(access.endsAt / 1000) })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(AUDIENCE)
     .setSubject(String(userId))
@@ -33,7 +40,7 @@ export async function signEventsTicket(secret: string, userId: number, sessionId
 
 export interface EventsTicketClaims {
   userId: number;
-  sessionId: string;
+  access: StreamAccess;
   ticketId: string;
   expiresAt: Date;
 }
@@ -43,9 +50,10 @@ export async function readEventsTicket(secret: string, ticket: string, listId: n
   try {
     const { payload } = await jwtVerify(ticket, key(secret), { algorithms: ['HS256'], audience: AUDIENCE });
     const userId = Number(payload.sub);
-    const sessionId = payload.sid;
-    if (payload.list !== listId || !Number.isInteger(userId) || typeof sessionId !== 'string' || !payload.jti || payload.exp === undefined) return null;
-    return { userId, sessionId, ticketId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+    const { sid: sessionId, axp } = payload;
+    if (payload.list !== listId || !Number.isInteger(userId) || typeof sessionId !== 'string' || typeof axp !== 'number') return null;
+    if (!payload.jti || payload.exp === undefined) return null;
+    return { userId, access: { sessionId, endsAt: axp * 1000 }, ticketId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
   } catch {
     return null;
   }
