@@ -74,6 +74,14 @@ export function websiteHref(value: unknown): string | null {
   return /^https?:\/\//i.test(text) ? text : `https://${text}`;
 }
 
+/**
+ * An e-mail address as a mailto: link target, each part percent-encoded: whatever an address holds (a ?, an &)
+ * stays the address and never becomes a header of the mail (`?bcc=`).
+ */
+export function mailtoHref(email: string): string {
+  return `mailto:${email.trim().split('@').map(encodeURIComponent).join('@')}`;
+}
+
 /** A website as shown: without scheme, 'www.' and trailing slash. */
 export function formatWebsite(value: unknown): string {
   if (isMissing(value)) return EMPTY;

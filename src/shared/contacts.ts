@@ -73,6 +73,7 @@ export const CONTACT_MESSAGES = {
   firstNameRequired: 'First Name is required',
   lastNameRequired: 'Last Name is required',
   emailInvalid: 'Invalid email',
+  emailCharacters: 'Email cannot hold ?, & or %',
   websiteInvalid: 'Invalid website: give its address, such as acme.vc',
   tooLong: (field: ContactField) => `${CONTACT_LABELS[field]} must be at most ${CONTACT_TEXT_MAX} characters`,
   notWholeDollars: (field: ContactField) => `${CONTACT_LABELS[field]} must be a whole number of dollars, e.g. 500,000`,

@@ -23,6 +23,12 @@ export const ACCOUNT_MESSAGES = {
 /** An e-mail address: something, an @, and a domain with at least one dot. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
+/**
+ * An e-mail stored on an investor or fund (a private contact's, the catalogue's), which the app turns into a
+ * mailto: link: EMAIL_PATTERN, and none of ?, & and % (they would carry headers, a bcc, into the link).
+ */
+export const STORED_EMAIL_PATTERN = /^[^\s@?&%]+@[^\s@.?&%]+(\.[^\s@.?&%]+)+$/;
+
 export const LIST_NAME_MAX = 100;
 export const LIST_DESCRIPTION_MAX = 1000;
 /** Lists one account may own. */

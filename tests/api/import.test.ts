@@ -140,4 +140,18 @@ describe.each(testDatabases())('CSV import on $name', (kind) => {
     const partialNew = await importCatalogueCsv(app.db, 'investors', 'id,contact_title\n777777,Ghost\n');
     expect(partialNew.problems).toEqual([{ line: 2, reason: 'first_name is required' }]);
   });
+
+  it('refuses an e-mail that would carry headers into a mailto: link (?, & or %), naming the column', async () => {
+    const summary = await importCatalogueCsv(
+      app.db,
+      'funds',
+      'id,contact_email,firm_email\n3,a@fund.com?bcc=x@evil.com,info@fund.example\n4,jo@fund.example,a%40b@fund.com\n5,jo@fund.example,x@fund.com&cc=y\n',
+    );
+    expect(summary).toMatchObject({ updated: 0, skipped: 3 });
+    expect(summary.problems.map((p) => p.reason)).toEqual([
+      'contact_email: "a@fund.com?bcc=x@evil.com" is not an e-mail address without ?, & or %',
+      'firm_email: "a%40b@fund.com" is not an e-mail address without ?, & or %',
+      'firm_email: "x@fund.com&cc=y" is not an e-mail address without ?, & or %',
+    ]);
+  });
 });

@@ -78,6 +78,10 @@ describe.each(testDatabases())('private contacts on $name', (kind) => {
     await refused({ first_name: 'A' }, /last_name/);
     await refused({ first_name: ' ', last_name: 'B' }, /First Name is required/);
     await refused({ ...CONTACT, email: 'not-an-email' }, /Invalid email/);
+    for (const email of ['a@fund.com?bcc=x@evil.com', 'a@fund.com?bcc=x', 'a&b@fund.com', 'a%40b@fund.com', 'a b@fund.com']) {
+      await refused({ ...CONTACT, email }, /^(Email cannot hold \?, & or %|Invalid email)$/);
+    }
+    await refused({ ...CONTACT, email: 'a@fund.com?cc=x' }, /^Email cannot hold \?, & or %$/);
     await refused({ ...CONTACT, office_website: 'not a site' }, /Invalid website/);
     await refused({ ...CONTACT, type_of_firm: 'Lemonade Stand' }, /Type of firm must be one of/);
     await refused({ ...CONTACT, stage_preferences: ['Whenever'] }, /Stage preferences/);

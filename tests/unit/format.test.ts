@@ -10,6 +10,7 @@ import {
   formatUsd,
   formatWebsite,
   isMissing,
+  mailtoHref,
   presentValues,
   websiteHref,
 } from '@/lib/format';
@@ -107,6 +108,12 @@ describe('websites and names', () => {
     expect(websiteHref('NaN')).toBeNull();
     expect(formatWebsite('https://www.acme.vc/')).toBe('acme.vc');
     expect(formatWebsite('NaN')).toBe('-');
+  });
+  it('encodes a mailto: link so that an address never carries headers', () => {
+    expect(mailtoHref(' ada@acme.vc ')).toBe('mailto:ada@acme.vc');
+    expect(mailtoHref('a@fund.com?bcc=x@evil.com')).toBe('mailto:a@fund.com%3Fbcc%3Dx@evil.com');
+    expect(mailtoHref('a&cc=b@fund.com')).toBe('mailto:a%26cc%3Db@fund.com');
+    expect(new URL(mailtoHref('a@fund.com?bcc=x@evil.com')).search).toBe('');
   });
   it('joins the present parts of a name', () => {
     expect(formatName('Ada', 'Lovelace')).toBe('Ada Lovelace');

@@ -1,5 +1,5 @@
 import { Link } from '@mui/material';
-import { EMPTY, formatText, formatWebsite, isMissing, websiteHref } from '@/lib/format';
+import { EMPTY, formatText, formatWebsite, isMissing, mailtoHref, websiteHref } from '@/lib/format';
 import type { CellContext } from './table-column';
 
 // The grid's cell clips and ellipsises its content; the links need no styles of their own.
@@ -9,7 +9,7 @@ export function EmailCell({ value, tabIndex }: { value: unknown } & CellContext)
   if (isMissing(value)) return <>{EMPTY}</>;
   const email = formatText(value);
   return (
-    <Link href={`mailto:${email}`} underline="hover" title={email} tabIndex={tabIndex}>
+    <Link href={mailtoHref(email)} underline="hover" title={email} tabIndex={tabIndex}>
       {email}
     </Link>
   );

@@ -4,7 +4,7 @@ import { Link } from '@mui/material';
 import { BadgeList } from '@/components/Badge';
 import type { DetailField } from '@/components/Detail';
 import { EmailCell, numberColumn, WebsiteCell, type TableColumn } from '@/components/DataGrid';
-import { formatPhone, formatText, formatUsd, formatWebsite, presentValues, websiteHref } from '@/lib/format';
+import { formatPhone, formatText, formatUsd, formatWebsite, mailtoHref, presentValues, websiteHref } from '@/lib/format';
 import { GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
 import type { CardBadges, CatalogueRow } from '../catalogue-kind';
 
@@ -80,7 +80,7 @@ export const PREFERENCE_COLUMNS: TableColumn<CatalogueRow>[] = [
 ];
 
 export function emailField(email: string): DetailField {
-  return { label: 'Email', value: <Link href={`mailto:${email.trim()}`}>{email.trim()}</Link> };
+  return { label: 'Email', value: <Link href={mailtoHref(email)}>{email.trim()}</Link> };
 }
 
 export function mobileField(phone: string): DetailField {

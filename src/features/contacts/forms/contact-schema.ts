@@ -3,7 +3,7 @@
 // min ≤ max. Checked on every change; the server checks the same again.
 import * as yup from 'yup';
 import { checkRangeHolds, CONTACT_MESSAGES as M, CONTACT_TEXT_MAX, type ContactField } from '@/shared/contacts';
-import { EMAIL_PATTERN } from '@/shared/form-rules';
+import { EMAIL_PATTERN, STORED_EMAIL_PATTERN } from '@/shared/form-rules';
 import { FINANCING_TYPES, FIRM_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '@/shared/vocabularies';
 import { dollars, WHOLE_DOLLARS } from './contact-values';
 
@@ -24,7 +24,9 @@ const amount = (field: ContactField) =>
 export const contactSchema = yup.object({
   first_name: text('first_name').required(M.firstNameRequired),
   last_name: text('last_name').required(M.lastNameRequired),
-  email: text('email').matches(EMAIL_PATTERN, { message: M.emailInvalid, excludeEmptyString: true }),
+  email: text('email')
+    .matches(EMAIL_PATTERN, { message: M.emailInvalid, excludeEmptyString: true })
+    .matches(STORED_EMAIL_PATTERN, { message: M.emailCharacters, excludeEmptyString: true }),
   contact_title: text('contact_title'),
   firm_name: text('firm_name'),
   office_website: text('office_website').test('address', M.websiteInvalid, (value) => !value || WEBSITE.test(value)),

@@ -1,4 +1,5 @@
 // Reading one CSV record into catalogue values, or saying exactly what is wrong with it.
+import { STORED_EMAIL_PATTERN } from '../../../shared/form-rules.js';
 import { MISSING } from '../../../shared/vocabularies.js';
 import { FIELDS, type Field, type ImportKind } from './fields.js';
 
@@ -7,7 +8,6 @@ export class ImportFileError extends Error {}
 
 export const MAX_CELL_LENGTH = 1000;
 const MAX_ID = 2_147_483_647;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type Values = Record<string, unknown>;
 
@@ -108,7 +108,7 @@ function readCell(field: Field, raw: string): unknown {
       return isMissing(cell) ? MISSING : cell;
     case 'email':
       if (isMissing(cell)) return MISSING;
-      if (!EMAIL.test(cell)) throw new Error(`${field.name}: "${cell}" is not an e-mail address`);
+      if (!STORED_EMAIL_PATTERN.test(cell)) throw new Error(`${field.name}: "${cell}" is not an e-mail address without ?, & or %`);
       return cell;
     case 'choice': {
       if (isMissing(cell)) return MISSING;

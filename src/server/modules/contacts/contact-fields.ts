@@ -3,7 +3,7 @@
 // too is worded as the form words it (CONTACT_MESSAGES), and fields are named by the form's labels.
 import { checkRangeHolds, CONTACT_FIELDS, CONTACT_LABELS as LABELS, CONTACT_MESSAGES, CONTACT_TEXT_MAX, type ContactField } from '../../../shared/contacts.js';
 import { INVESTOR_FIELDS } from '../../../shared/catalogue-fields.js';
-import { EMAIL_PATTERN } from '../../../shared/form-rules.js';
+import { EMAIL_PATTERN, STORED_EMAIL_PATTERN } from '../../../shared/form-rules.js';
 import { MISSING } from '../../../shared/vocabularies.js';
 import { webDomain } from '../../../shared/contact-keys.js';
 import type { privateContacts } from '../../db/schema.js';
@@ -38,7 +38,10 @@ function checkText(field: ContactField, value: unknown, errors: FieldError[]): s
   }
   if (CONTROL.test(text)) return void errors.push({ field, detail: `${LABELS[field]} must be one line of text` });
   const spec = INVESTOR_FIELDS[field];
-  if (spec.kind === 'email' && !EMAIL_PATTERN.test(text)) return void errors.push({ field, detail: CONTACT_MESSAGES.emailInvalid });
+  if (spec.kind === 'email' && !STORED_EMAIL_PATTERN.test(text)) {
+    const detail = EMAIL_PATTERN.test(text) ? CONTACT_MESSAGES.emailCharacters : CONTACT_MESSAGES.emailInvalid;
+    return void errors.push({ field, detail });
+  }
   if (field === 'office_website' && !DOMAIN.test(webDomain(text))) {
     return void errors.push({ field, detail: CONTACT_MESSAGES.websiteInvalid });
   }
