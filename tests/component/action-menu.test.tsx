@@ -1,6 +1,6 @@
-// A page's secondary actions (a list's Edit, Export CSV, Share, Delete List…): buttons in the row on a wide
-// screen, a "More" menu on a phone, where each item opens the same dialog as its button and the dialog
-// outlives the menu.
+// A page's secondary actions (a list's Edit, Export CSV, Share, Delete List…): the everyday ones buttons in the
+// row on a wide screen and the rare ones in a "More" menu, all of them in "More" on a phone, where each item opens
+// the same dialog as its button and the dialog outlives the menu.
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,6 +31,31 @@ function renderActions(collapsed: boolean) {
   );
   const { rerender } = render(view(collapsed));
   return { onExport, onDelete, setCollapsed: (next: boolean) => rerender(view(next)) };
+}
+
+/** Export and Share for every day, Rename and Delete List in "More". */
+function renderWithRareActions(collapsed: boolean) {
+  const onDelete = vi.fn();
+  const view = (collapsed: boolean) => (
+    <ThemeProvider theme={theme}>
+      <ActionMenu
+        collapsed={collapsed}
+        more={
+          <>
+            <ActionButton label="Rename" icon={<PersonAddAltOutlinedIcon />} onClick={() => {}} />
+            <ActionButton label="Delete List" variant="delete" icon={<DeleteOutlineIcon />} onClick={onDelete} opens="dialog" />
+          </>
+        }
+      >
+        <ActionButton label="Export CSV" icon={<FileDownloadOutlinedIcon />} onClick={() => {}} />
+        <ModalButton label="Share" icon={<PersonAddAltOutlinedIcon />} title="Share Seed round">
+          {() => <p>Invite by e-mail</p>}
+        </ModalButton>
+      </ActionMenu>
+    </ThemeProvider>
+  );
+  const { rerender } = render(view(collapsed));
+  return { onDelete, setCollapsed: (next: boolean) => rerender(view(next)) };
 }
 
 describe('ActionMenu', () => {
@@ -101,6 +126,43 @@ describe('ActionMenu', () => {
 
     setCollapsed(false);
     expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('dialog', { name: 'Share Seed round' })).getByText('Invite by e-mail')).toBe(paragraph);
+  });
+
+  it('keeps the everyday actions in the row, before More, and the rare ones in More', async () => {
+    const user = userEvent.setup();
+    const { onDelete } = renderWithRareActions(false);
+    const more = screen.getByRole('button', { name: 'More' });
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Export CSV', 'Share', 'More']);
+    expect(screen.queryByRole('button', { name: 'Delete List' })).not.toBeInTheDocument();
+
+    await user.click(more);
+    const menu = screen.getByRole('menu', { name: 'More' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Rename', 'Delete List']);
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onDelete).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await waitFor(() => expect(more).toHaveFocus());
+  });
+
+  it('puts every action in More on a phone, the everyday ones first', async () => {
+    const user = userEvent.setup();
+    renderWithRareActions(true);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['More']);
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    const items = within(screen.getByRole('menu', { name: 'More' })).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Export CSV', 'Share', 'Rename', 'Delete List']);
+  });
+
+  it('keeps a dialog opened from a button in the row open when the screen narrows past the breakpoint', async () => {
+    const user = userEvent.setup();
+    const { setCollapsed } = renderWithRareActions(false);
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const paragraph = within(screen.getByRole('dialog', { name: 'Share Seed round' })).getByText('Invite by e-mail');
+
+    setCollapsed(true);
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('dialog', { name: 'Share Seed round' })).getByText('Invite by e-mail')).toBe(paragraph);
   });
 });

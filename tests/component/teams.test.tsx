@@ -222,7 +222,11 @@ describe('a member', () => {
         />
       </>,
     );
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    // Its More menu holds Export CSV alone.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'More' }));
+    const more = screen.getByRole('menu', { name: 'More' });
+    expect(within(more).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Export CSV']);
+    expect(within(more).getByRole('menuitem', { name: 'Export CSV' })).not.toHaveAttribute('aria-disabled');
     for (const name of ['Edit', 'Delete List', 'Share', /^Move to/, /^Move Grace/, /^Set follow-up/]) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }

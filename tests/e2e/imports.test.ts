@@ -8,6 +8,7 @@ import type { Investor } from '../../src/shared/api-types.js';
 import type { ActivityEntry } from '../../src/shared/teams.js';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
 import { expectNoSeriousViolations } from './axe.js';
+import { chooseMoreAction } from './list-page.js';
 import { investorsOf, waitForServiceWorker } from './offline-helpers.js';
 import { fullName, pipelineSetUp, screenshot, serverPipeline, type PipelineSetup } from './pipeline-helpers.js';
 
@@ -69,7 +70,7 @@ describeE2E('importing a spreadsheet and private contacts', () => {
     ]);
 
     await page.goto(`/lists/${setup.list.id}`);
-    await page.getByRole('button', { name: 'Import…' }).click();
+    await chooseMoreAction(page, 'Import…');
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'The file', exact: true }).waitFor();
     await dialog.getByText('at most 5,000 rows and 5 MB').waitFor();
@@ -192,8 +193,7 @@ describeE2E('importing a spreadsheet and private contacts', () => {
     // As on a phone the app was installed on: the service worker holds the app's code.
     await waitForServiceWorker(page);
     // On a phone the list's actions are in its More menu.
-    await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: 'Add an investor' }).click();
+    await chooseMoreAction(page, 'Add an investor');
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('First Name').fill('Dorothy');
     await dialog.getByLabel('Last Name').fill('Vaughan');

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeE2E, useE2EApp } from '../helpers/e2e.js';
 import { expectNoSeriousViolations } from './axe.js';
+import { chooseMoreAction } from './list-page.js';
 import { dayFromToday, fullName, patchRow, pipelineSetUp, screenshot, serverPipeline } from './pipeline-helpers.js';
 
 describeE2E('pipeline: board, follow-ups and export', () => {
@@ -113,7 +114,7 @@ describeE2E('pipeline: board, follow-ups and export', () => {
     await overdue.getByRole('link', { name: 'Series A' }).click();
     await page.waitForURL(new RegExp(`/lists/${setup.list.id}$`));
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await chooseMoreAction(page, 'Export CSV');
     const download = await downloading;
     const csv = readFileSync((await download.path())!, 'utf8');
     const [header, ...lines] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');

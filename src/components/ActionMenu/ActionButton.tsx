@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { useActionMenu } from './ActionMenu';
@@ -14,10 +15,10 @@ export interface ActionButtonProps {
   opens?: 'dialog';
 }
 
-/** One of a page's secondary actions: a button in the row, or an item of the ActionMenu it is in. */
+/** One of a page's secondary actions: a button in the row, or an item of the "More" menu of the ActionMenu it is in. */
 export function ActionButton({ label, icon, onClick, variant = 'secondary', disabled, opens }: ActionButtonProps) {
   const menu = useActionMenu();
-  if (menu) {
+  if (menu?.inMenu) {
     return (
       <MenuItem
         component="div"
@@ -35,9 +36,12 @@ export function ActionButton({ label, icon, onClick, variant = 'secondary', disa
       </MenuItem>
     );
   }
-  return (
+  const button = (
     <AppButton variant={variant} startIcon={icon} disabled={disabled} onClick={onClick} aria-haspopup={opens}>
       {label}
     </AppButton>
   );
+  if (!menu) return button;
+  // In an ActionMenu's row: drawn before its More, once the row is there (in the same commit).
+  return menu.row && createPortal(button, menu.row);
 }

@@ -23,15 +23,18 @@ export interface ListActionsProps {
   onViewChange: (view: ListViewMode) => void;
   canExport: boolean;
   onExport: () => void;
-  /** Another feature's actions after Export (Share for the owner, Leave for a member). */
+  /** Other features' everyday actions (Add an investor; Share for the owner, Leave for a member). */
   children?: ReactNode;
+  /** Other features' rare actions, in "More" between Export CSV and Delete List (Import…). */
+  more?: ReactNode;
 }
 
 /**
- * A list page's actions: Table (Cards on a phone) or Board, then Edit, Export CSV, another feature's and Delete List
- * (the owner's) as buttons, or on a phone in a "More" menu; with their dialogs.
+ * A list page's actions: Table (Cards on a phone) or Board, then other features' everyday actions as buttons, and
+ * Edit (the owner's), Export CSV, other features' rare ones and Delete List (the owner's) in a "More" menu (on a
+ * phone, all of them); with their dialogs.
  */
-export function ListActions({ list, view, onViewChange, canExport, onExport, children }: ListActionsProps) {
+export function ListActions({ list, view, onViewChange, canExport, onExport, children, more }: ListActionsProps) {
   const owner = canManageList(list.role);
   const phone = usePhoneLayout();
   // Below 768 px the rows are cards, not a table.
@@ -70,20 +73,28 @@ export function ListActions({ list, view, onViewChange, canExport, onExport, chi
           Board
         </ToggleButton>
       </ToggleButtonGroup>
-      {/* On a phone the rest are a "More" menu: a row of them would push the cards off the first screen. */}
-      <ActionMenu collapsed={phone}>
-        {owner && <ActionButton label="Edit" icon={<EditOutlinedIcon fontSize="small" />} onClick={() => setEditing(true)} opens="dialog" />}
-        <ActionButton label="Export CSV" icon={<FileDownloadOutlinedIcon fontSize="small" />} disabled={!canExport} onClick={onExport} />
+      {/* The everyday actions in the row, the rare and destructive ones in "More"; on a phone all of them are in
+          "More": a row of them would push the cards off the first screen. */}
+      <ActionMenu
+        collapsed={phone}
+        more={
+          <>
+            {owner && <ActionButton label="Edit" icon={<EditOutlinedIcon fontSize="small" />} onClick={() => setEditing(true)} opens="dialog" />}
+            <ActionButton label="Export CSV" icon={<FileDownloadOutlinedIcon fontSize="small" />} disabled={!canExport} onClick={onExport} />
+            {more}
+            {owner && (
+              <ActionButton
+                label="Delete List"
+                variant="delete"
+                icon={<DeleteOutlineIcon fontSize="small" />}
+                onClick={() => setConfirmingDelete(true)}
+                opens="dialog"
+              />
+            )}
+          </>
+        }
+      >
         {children}
-        {owner && (
-          <ActionButton
-            label="Delete List"
-            variant="delete"
-            icon={<DeleteOutlineIcon fontSize="small" />}
-            onClick={() => setConfirmingDelete(true)}
-            opens="dialog"
-          />
-        )}
       </ActionMenu>
       {owner && (
         <>

@@ -22,8 +22,10 @@ export interface ListViewProps {
   table: ReactNode;
   /** The rows as a board: another feature's, which the route passes in. */
   board: ReactNode;
-  /** Another feature's actions beside Export (sharing). */
-  teamActions?: ReactNode;
+  /** Other features' everyday actions (adding a contact, sharing). */
+  actions?: ReactNode;
+  /** Other features' rare actions, in the "More" menu (importing). */
+  moreActions?: ReactNode;
   /** Another feature's notice above the rows (an import that can still be undone). */
   notice?: ReactNode;
 }
@@ -42,7 +44,8 @@ export const ListView = memo(function ListView({
   toolbar,
   table,
   board,
-  teamActions,
+  actions,
+  moreActions,
   notice,
 }: ListViewProps) {
   usePageTitle(list.name);
@@ -54,8 +57,8 @@ export const ListView = memo(function ListView({
         count={count}
         pendingCount={pendingCount}
         actions={
-          <ListActions list={list} view={view} onViewChange={onViewChange} canExport={count > 0} onExport={onExport}>
-            {teamActions}
+          <ListActions list={list} view={view} onViewChange={onViewChange} canExport={count > 0} onExport={onExport} more={moreActions}>
+            {actions}
           </ListActions>
         }
       />

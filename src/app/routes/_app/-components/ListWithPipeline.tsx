@@ -268,12 +268,11 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     (draft, create) => addNewRow({ listId, listType: 'investor', draft, create }),
     [listId, addNewRow],
   );
-  const teamActions = useMemo(
+  const actions = useMemo(
     () => (
       <>
         {/* A private contact is an investor the catalogue lacks: an editor or the owner adds one by hand. */}
         {list.list_type === 'investor' && !readOnly && <AddContactButton listName={list.name} addToList={addContact} />}
-        {list.list_type === 'investor' && !readOnly && <ImportButton list={{ id: listId, name: list.name }} listKeys={listKeys} />}
         {canManageList(list.role) ? (
           <ShareButton listKeys={listKeys} listId={listId} listName={list.name} />
         ) : (
@@ -290,6 +289,10 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     ),
     [list.list_type, readOnly, addContact, list.role, list.name, list.owner.first_name, list.owner.last_name, listId, me.id, leavePage],
   );
+  const moreActions = useMemo(
+    () => (list.list_type === 'investor' && !readOnly ? <ImportButton list={{ id: listId, name: list.name }} listKeys={listKeys} /> : null),
+    [list.list_type, readOnly, listId, list.name],
+  );
   const importNotice = useMemo(
     () => (list.list_type === 'investor' && !readOnly ? <UndoImportBanner listId={listId} listKeys={listKeys} userId={me.id} /> : null),
     [list.list_type, readOnly, listId, me.id],
@@ -305,7 +308,8 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
         onViewChange={onViewChange}
         onExport={onExport}
         toolbar={toolbar}
-        teamActions={teamActions}
+        actions={actions}
+        moreActions={moreActions}
         notice={importNotice}
         table={table}
         board={board}
