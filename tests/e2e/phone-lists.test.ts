@@ -86,7 +86,8 @@ describeE2E('lists on a phone', () => {
     const setup = await phoneSetUp(app, 'Phone leads', 17);
     const { page, context, investors } = setup;
     const gridChunks = gridChunkRequests(context);
-    await patchRow(app, setup, investors[1], { follow_up_on: dayFromToday(3), amount: 250000 });
+    await patchRow(app, setup, investors[1], { stage: 'contacted', follow_up_on: dayFromToday(3), amount: 250000 });
+    await patchRow(app, setup, investors[2], { stage: 'committed' });
 
     await page.goto(`/lists/${setup.list.id}`);
     await cards(page, 'Phone leads').first().waitFor();
@@ -104,8 +105,8 @@ describeE2E('lists on a phone', () => {
     const more = page.getByRole('menu', { name: 'More' });
     await expect
       .poll(() => more.getByRole('menuitem').allTextContents())
-      .toEqual(['Edit', 'Export CSV', 'Add an investor', 'Import…', 'Share', 'Delete List']);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+      .toEqual(['Add an investor', 'Share', 'Edit', 'Export CSV', 'Import…', 'Delete List']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add an investor');
     await expectNoSeriousViolations(page, "the list's More menu");
     await phoneScreenshot(page, 'list-more-390');
     await page.keyboard.press('Escape');
@@ -114,6 +115,11 @@ describeE2E('lists on a phone', () => {
     await phoneScreenshot(page, 'list-cards-390');
     await page.setViewportSize({ width: 360, height: 780 });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(360);
+    // A card's stage shows whole: 'Contacted' and 'Committed', the longest, not cut to 'Contac…'.
+    for (const investor of [investors[1], investors[2]]) {
+      const stage = card(page, investor).getByRole('combobox', { name: `Stage of ${fullName(investor)}` });
+      expect(await stage.evaluate((face) => face.scrollWidth - face.clientWidth), fullName(investor)).toBe(0);
+    }
     await phoneScreenshot(page, 'list-cards-360');
     await page.setViewportSize(PHONE.viewport);
 

@@ -59,7 +59,8 @@ export function rowCardStyles(theme: Theme): CSSObject {
       [`& .${c.heading} a::after`]: { content: '""', position: 'absolute', inset: 0, borderRadius: 8 },
       [`& .${c.heading} a:focus-visible`]: { outline: 'none' },
       [`&:has(.${c.heading} a:focus-visible)`]: { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-      '& button, & input, & label, & [role="combobox"], & [data-above-link]': { position: 'relative', zIndex: 1 },
+      // Not a select's hidden native input: lifted (position: relative) it would take half the select's width.
+      '& button, & input:not([aria-hidden="true"]), & label, & [role="combobox"], & [data-above-link]': { position: 'relative', zIndex: 1 },
     },
     [`& .${c.top}`]: { display: 'flex', alignItems: 'flex-start', gap: 8, minWidth: 0 },
     [`& .${c.heading}`]: {

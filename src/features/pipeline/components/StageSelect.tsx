@@ -101,8 +101,7 @@ const FaceDisplay = styled('div')(({ theme }) => ({
   '&:focus': { outline: 0 },
 }));
 
-// MUI's hidden native input, kept for the layout: where a card lifts its inputs above its link (position:
-// relative) it takes its share of the row, as MUI's does.
+// MUI's hidden native input, kept as MUI draws it (out of the layout: a card does not lift it above its link).
 const FaceInput = styled('input')({
   bottom: 0,
   left: 0,
