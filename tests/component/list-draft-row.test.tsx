@@ -138,7 +138,10 @@ describe('a draft contact on a list', () => {
     // The catalogue's row beside it changes as ever.
     const saved = within(grid).getByRole('row', { name: new RegExp(nameOf(known)) });
     expect(within(saved).getByRole('combobox', { name: `Stage of ${nameOf(known)}` })).toBeInTheDocument();
-    expect(within(saved).getByRole('button', { name: `Set amount for ${nameOf(known)}` })).toBeInTheDocument();
+    // Each value's button shows what it sets: a calendar for the follow-up, a price for the amount.
+    const icon = (name: string) => within(saved).getByRole('button', { name: `${name} for ${nameOf(known)}` }).querySelector('svg');
+    expect(icon('Set next follow-up')).toHaveAttribute('data-testid', 'EditCalendarOutlinedIcon');
+    expect(icon('Set amount')).toHaveAttribute('data-testid', 'PriceChangeOutlinedIcon');
 
     await user.click(within(draft).getByText('Grace Hopper'));
     await user.keyboard('{Enter}');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
+import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
 import type { TableColumn } from '@/components/DataGrid';
 import { EMPTY } from '@/lib/format';
 import { PIPELINE_STAGES, type Pipeline, type PipelineField, type PipelineStage } from '@/shared/pipeline';
@@ -40,6 +41,9 @@ export const lastChange = (pipeline: Pipeline) =>
     .filter(Boolean)
     .join(' · ');
 
+/** The icon of the button beside a value set in the follow-up and amount dialog: what that value is. */
+const DIALOG_CELL_ICONS = { follow_up_on: EditCalendarOutlinedIcon, amount: PriceChangeOutlinedIcon } as const;
+
 /** Stage (a select in the cell), Next follow-up and Amount (set in a small dialog), the latest note and who changed the row last. */
 export function pipelineColumns<R extends PipelineRow>({
   itemName,
@@ -48,25 +52,28 @@ export function pipelineColumns<R extends PipelineRow>({
   readOnly = false,
 }: PipelineColumnsOptions<R>): TableColumn<R>[] {
   /** A value set in the follow-up and amount dialog: the value, its pending mark, and the button that opens the dialog. */
-  const dialogCell = (row: R, field: PipelineField, what: string, tabIndex: number, value: ReactNode) => (
-    <Box sx={{ display: 'flex', alignItems: 'center', width: '100%' }}>
-      {value}
-      {row.pendingFields.has(field) && <PendingMark what={what} />}
-      {!pipelineLocked(row, readOnly) && (
-        <Tooltip title="Set follow-up and amount">
-          <IconButton
-            size="small"
-            aria-label={`Set ${what.toLowerCase()} for ${itemName(row)}`}
-            tabIndex={tabIndex}
-            onClick={() => onEdit(row)}
-            sx={{ ml: 'auto' }}
-          >
-            <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
-          </IconButton>
-        </Tooltip>
-      )}
-    </Box>
-  );
+  const dialogCell = (row: R, field: keyof typeof DIALOG_CELL_ICONS, what: string, tabIndex: number, value: ReactNode) => {
+    const Icon = DIALOG_CELL_ICONS[field];
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', width: '100%' }}>
+        {value}
+        {row.pendingFields.has(field) && <PendingMark what={what} />}
+        {!pipelineLocked(row, readOnly) && (
+          <Tooltip title={`Set ${what.toLowerCase()}`}>
+            <IconButton
+              size="small"
+              aria-label={`Set ${what.toLowerCase()} for ${itemName(row)}`}
+              tabIndex={tabIndex}
+              onClick={() => onEdit(row)}
+              sx={{ ml: 'auto' }}
+            >
+              <Icon sx={{ fontSize: 18 }} />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Box>
+    );
+  };
   return [
     {
       field: 'pipeline_stage',
