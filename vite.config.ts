@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { routePreloadsPlugin } from './src/server/build/route-preloads-plugin.js';
 import { lazyNumberFormatPlugin } from './src/server/build/lazy-number-format-plugin.js';
+import { serviceWorkerSingleChunkPlugin } from './src/server/build/service-worker-single-chunk-plugin.js';
 
 /** The chunk holding the data grid, which only the table pages load: named for what it holds. */
 const isDataGridChunk = (chunk: { moduleIds: readonly string[] }) => chunk.moduleIds.some((id) => id.includes('/@mui/x-data-grid/'));
@@ -41,6 +42,7 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         globIgnores: ['screenshots/**'],
+        buildPlugins: { vite: [serviceWorkerSingleChunkPlugin()] },
       },
       devOptions: { enabled: false },
     }),
