@@ -61,6 +61,8 @@ export function rowCardStyles(theme: Theme): CSSObject {
       [`&:has(.${c.heading} a:focus-visible)`]: { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
       // Not a select's hidden native input: lifted (position: relative) it would take half the select's width.
       '& button, & input:not([aria-hidden="true"]), & label, & [role="combobox"], & [data-above-link]': { position: 'relative', zIndex: 1 },
+      // A select's arrow, drawn over its box, stays above it once the box is lifted.
+      '& [role="combobox"] ~ svg': { zIndex: 1 },
     },
     [`& .${c.top}`]: { display: 'flex', alignItems: 'flex-start', gap: 8, minWidth: 0 },
     [`& .${c.heading}`]: {
