@@ -101,6 +101,7 @@ describe('the Share dialog', () => {
     await user.click(await screen.findByRole('option', { name: 'Viewer' }));
     await waitFor(async () => expect((await members()).members.map((member) => member.role)).toEqual(['owner', 'viewer']));
 
+    expect(dialog).toHaveTextContent('the private contacts they put on this list become yours, their notes stay');
     await user.click(within(dialog).getByRole('button', { name: 'Remove Bob Noyce' }));
     await waitFor(() => expect(within(dialog).queryByText('Bob Noyce')).toBeNull());
     expect((await members()).members.map((member) => member.email)).toEqual([ada.email.toLowerCase()]);
@@ -312,7 +313,9 @@ describe('an editor', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave Seed leads?' });
-    expect(dialog).toHaveTextContent('You will no longer see this list. Ada Lovelace can invite you again.');
+    expect(dialog).toHaveTextContent(
+      "You will no longer see this list. The private contacts you put on it become Ada Lovelace's. Ada Lovelace can invite you again.",
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Leave list' }));
     await waitFor(() => expect(left).toBe(true));
     expect((await call('GET', `/lists/${list.id}`, { token: bob.tokens.access_token })).status).toBe(404);

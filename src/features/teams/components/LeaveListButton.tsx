@@ -25,7 +25,7 @@ export function LeaveListButton({ listKeys, listId, listName, ownerName, userId,
       label="Leave"
       icon={<LogoutOutlinedIcon fontSize="small" />}
       title={`Leave ${listName}?`}
-      description={`You will no longer see this list. ${ownerName} can invite you again.`}
+      description={`You will no longer see this list. The private contacts you put on it become ${ownerName}'s. ${ownerName} can invite you again.`}
       actions={(close) => (
         <>
           <AppButton variant="secondary" onClick={close}>

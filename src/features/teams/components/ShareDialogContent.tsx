@@ -15,6 +15,10 @@ export interface ShareDialogContentProps {
   listName: string;
 }
 
+/** What removing a member (or their leaving) does to the private contacts they put on the list (server: contacts/ownership.ts). */
+const REMOVAL_PASSES_CONTACTS =
+  'A member you remove loses access at once; the private contacts they put on this list become yours, their notes stay.';
+
 const failed = (what: string) => (error: unknown) =>
   showToast(apiErrorDetail(error) ?? `${what} failed. Please try again.`, { variant: 'error' });
 
@@ -28,14 +32,15 @@ function MemberRow({ member, listKeys, listId }: { member: ListMember; listKeys:
       divider
       secondaryAction={
         member.role !== 'owner' && (
-          <Tooltip title="Remove">
+          <Tooltip title="Remove: their private contacts on this list become yours">
             <IconButton
               edge="end"
               aria-label={`Remove ${name}`}
               disabled={removeMember.isPending}
               onClick={() =>
                 removeMember.mutate(member.user_id, {
-                  onSuccess: () => showToast(`${name} no longer has access`, { variant: 'success' }),
+                  onSuccess: () =>
+                    showToast(`${name} no longer has access; their private contacts on this list are now yours`, { variant: 'success' }),
                   onError: failed(`Removing ${name}`),
                 })
               }
@@ -111,6 +116,9 @@ export default function ShareDialogContent({ listKeys, listId, listName }: Share
               <MemberRow key={member.user_id} member={member} listKeys={listKeys} listId={listId} />
             ))}
           </List>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {REMOVAL_PASSES_CONTACTS}
+          </Typography>
           <Typography component="h3" sx={{ fontSize: 14, fontWeight: 650, mt: 3 }}>
             Pending invitations
           </Typography>

@@ -9,7 +9,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { investorCatalogue } from '../catalogue/catalogues.js';
 import { toWire } from '../catalogue/wire.js';
 import { ChangeLog } from '../lists/change-log.js';
-import type { ListWriter } from '../lists/list-change.js';
+import { publishChanges, type ListWriter } from '../lists/list-change.js';
 import { forgetNoteTexts } from '../pipeline/note-texts.js';
 import { seesInvestor } from './visibility.js';
 import type { FieldError, StoredContact } from './contact-fields.js';
@@ -125,15 +125,6 @@ async function lockContactAndLists(tx: Db, userId: number, id: number): Promise<
   }
 }
 
-async function publish(writer: ListWriter, logs: ChangeLog[]): Promise<void> {
-  for (const log of logs) {
-    if (log.lastEventId === 0) continue;
-    await writer.listFeed.publish(log.listId, log.lastEventId).catch((err: unknown) => {
-      writer.log.error({ err }, 'list feed: could not publish a change');
-    });
-  }
-}
-
 /** Changes a contact the user owns; each list holding it is told its row changed, so open pages read it again. */
 export async function updateContact(
   writer: ListWriter,
@@ -150,7 +141,7 @@ export async function updateContact(
     }
     return held;
   });
-  await publish(writer, logs);
+  await publishChanges(writer, logs);
   return (await visibleContact(writer.db, userId, id))!;
 }
 
@@ -168,7 +159,7 @@ export async function deleteContact(writer: ListWriter, userId: number, id: numb
     await tx.delete(t).where(eq(t.id, id));
     return held;
   });
-  await publish(writer, logs);
+  await publishChanges(writer, logs);
 }
 
 /** The user's own contacts, newest first, a page at a time, those whose name, firm, e-mail or city has `search`. */
@@ -196,10 +187,12 @@ export async function ownContacts(db: Db, userId: number, page: number, perPage:
 }
 
 /**
- * Of these investor ids, those the user may put on a list: every catalogue investor, and the contacts they see.
- * `lockForAdding` (in the transaction that adds them, after the list's lock) holds a key-share lock on those contacts
- * until it ends, so none is deleted before they are added: a contact being deleted is waited for, and is then not
- * addable (the caller's 422), where the list row added after it would have failed the database's check (a 500).
+ * Of these investor ids, those the user may put on a list: every catalogue investor, and the private contacts they
+ * own (only its owner puts a contact on a list: a member who sees another's contact on a list she is on cannot
+ * take it to a list of her own, where it would outlive her access). `lockForAdding` (in the transaction that adds
+ * them, after the list's lock) holds a key-share lock on those contacts until it ends, so none is deleted before
+ * they are added: a contact being deleted is waited for, and is then not addable (the caller's 422), where the list
+ * row added after it would have failed the database's check (a 500).
  */
 export async function addableInvestors(
   db: Db,
@@ -212,8 +205,14 @@ export async function addableInvestors(
   const query = db
     .select({ id: t.id })
     .from(t)
-    .where(and(inArray(t.id, ids), seesInvestor(userId, { id: t.id, owner: t.owner_id })))
+    .where(and(inArray(t.id, ids), eq(t.owner_id, userId)))
     .orderBy(asc(t.id));
   const contacts = lockForAdding ? await query.for('key share', { of: t }) : await query;
   return new Set([...catalogue, ...contacts].map((row) => row.id));
+}
+
+/** Whether the investor is one the user sees: a catalogue investor, or a private contact they see. */
+export async function seesInvestorId(db: Db, userId: number, id: number): Promise<boolean> {
+  const [catalogue] = await db.select({ id: investors.id }).from(investors).where(eq(investors.id, id));
+  return catalogue !== undefined || (await visibleContact(db, userId, id)) !== undefined;
 }

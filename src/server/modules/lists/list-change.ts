@@ -36,12 +36,18 @@ export async function inListTransaction<T>(
     lastEventId = log.lastEventId;
     return done;
   });
-  if (lastEventId > 0) {
-    await writer.listFeed.publish(caller.listId, lastEventId).catch((err: unknown) => {
+  await publishChanges(writer, [{ listId: caller.listId, lastEventId }]);
+  return result;
+}
+
+/** Tells every instance's streams of these lists (changed beside the caller's list, in its transaction) once it committed. */
+export async function publishChanges(writer: ListWriter, logs: Array<Pick<ChangeLog, 'listId' | 'lastEventId'>>): Promise<void> {
+  for (const log of logs) {
+    if (log.lastEventId === 0) continue;
+    await writer.listFeed.publish(log.listId, log.lastEventId).catch((err: unknown) => {
       writer.log.error({ err }, 'list feed: could not publish a change');
     });
   }
-  return result;
 }
 
 /** A change to a list by a caller who needs `need` of it (checked under the list's row lock; 404 or 403). */

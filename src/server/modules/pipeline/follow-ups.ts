@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { dueOn, FOLLOW_UP_WEEK_DAYS, type FollowUpDue, type FollowUpRow, type ListMembership } from '../../../shared/pipeline.js';
 import type { Db } from '../../db/client.js';
 import { listMembers, lists } from '../../db/schema.js';
-import { addableInvestors } from '../contacts/contact-store.js';
+import { seesInvestorId } from '../contacts/contact-store.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { LIST_KINDS, type ListKind } from '../lists/list-kinds.js';
 import { editsList, isMemberOf, roleOf } from '../lists/list-access.js';
@@ -84,7 +84,7 @@ export async function memberships(db: Db, userId: number, kind: ListKind, itemId
   if (rows.length === 0) {
     const found =
       kind.type === 'investor'
-        ? (await addableInvestors(db, userId, [itemId])).size > 0
+        ? await seesInvestorId(db, userId, itemId)
         : (await db.select({ id: kind.catalogue.id }).from(kind.catalogue.table as PgTable).where(eq(kind.catalogue.id, itemId))).length > 0;
     if (!found) throw new HttpError(404, `${kind.catalogue.noun} not found`);
   }

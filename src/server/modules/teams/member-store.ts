@@ -3,7 +3,8 @@ import { TEAM_MESSAGES, type ListMember, type ListMembers, type MemberRole } fro
 import type { Db } from '../../db/client.js';
 import { listInvitations, listMembers, lists, users } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { changeList, type ListCaller, type ListWriter } from '../lists/list-change.js';
+import { passContactsOnList } from '../contacts/ownership.js';
+import { changeList, publishChanges, type ListCaller, type ListWriter } from '../lists/list-change.js';
 
 const memberColumns = { user_id: users.id, email: users.email, first_name: users.first_name, last_name: users.last_name };
 
@@ -51,11 +52,12 @@ export async function changeRole(writer: ListWriter, caller: ListCaller, userId:
 
 /**
  * The owner removes a member, or a member leaves (removes themself). From the next request on, on every
- * instance, the list is a 404 to them; their open streams get member-removed and end.
+ * instance, the list is a 404 to them; their open streams get member-removed and end. Their private contacts on
+ * the list pass to its owner, in the same transaction (contacts/ownership.ts).
  */
 export async function removeMember(writer: ListWriter, caller: ListCaller, userId: number): Promise<void> {
   const leaving = userId === caller.userId;
-  await changeList(writer, caller, leaving ? 'read' : 'share', async (tx, { list }, log) => {
+  const elsewhere = await changeList(writer, caller, leaving ? 'read' : 'share', async (tx, { list }, log) => {
     if (userId === list.user_id) throw new HttpError(422, leaving ? TEAM_MESSAGES.ownerCannotLeave : TEAM_MESSAGES.ownerRole);
     const removed = await tx
       .delete(listMembers)
@@ -63,5 +65,7 @@ export async function removeMember(writer: ListWriter, caller: ListCaller, userI
       .returning({ user_id: listMembers.user_id });
     if (removed.length === 0) throw new HttpError(404, TEAM_MESSAGES.memberNotFound);
     await log.events([{ type: 'member-removed', data: { user_id: userId } }]);
+    return passContactsOnList(tx, list.id, userId, list.user_id);
   });
+  await publishChanges(writer, elsewhere);
 }
