@@ -1,11 +1,14 @@
-// An imported row's investor, found set-based: one statement per way of matching for all rows at once (the
+// An imported row's investor, found set-based: one statement per way of matching for a chunk of rows at once (the
 // catalogue's, read through its indexes of migration 0011), then the same over the caller's own contacts, so a
 // founder importing a file twice does not make the same contact twice. In order: the same e-mail (exact), the
 // same website domain and last name, the same name and firm (likely); else up to three candidates by name.
+// Every statement is bounded: a chunk of rows sized to take about STATEMENT_MS, each an index probe or at most
+// 2 × CANDIDATE_SCAN index entries. On PGlite every other request's statements wait while one runs, and take their
+// turn between two chunks; on PostgreSQL the statements also run under a statement timeout (preview.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { IMPORT_CANDIDATES_MAX, type ImportCandidate, type ImportMatch, type MatchBasis } from '../../../shared/imports.js';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/query-rows.js';
+import { queryRows, type Row } from '../../db/query-rows.js';
 import type { CheckedRow } from './import-rows.js';
 
 export interface RowMatch {
@@ -17,6 +20,28 @@ type Source = 'catalogue' | 'own';
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
+/**
+ * What one statement of the matching should take: on PGlite every other request's statements wait while one runs.
+ * The rows (or names) asked about in a statement follow from the time the last one took (its wait for its turn
+ * included), from a first guess, between bounds: the machine and the data decide, not a constant.
+ */
+const STATEMENT_MS = 10;
+const CHUNK = { first: 10, min: 5, max: 1000 };
+
+/** `ask` for each chunk of items in turn, a statement each; answers their rows together. */
+async function chunked<T>(items: T[], ask: (chunk: T[]) => Promise<Row[]>): Promise<Row[]> {
+  const rows: Row[] = [];
+  let size = CHUNK.first;
+  for (let start = 0; start < items.length; ) {
+    const chunk = items.slice(start, start + size);
+    start += chunk.length;
+    const began = performance.now();
+    rows.push(...(await ask(chunk)));
+    const fitting = Math.round((size * STATEMENT_MS) / Math.max(1, performance.now() - began));
+    size = Math.min(CHUNK.max, Math.max(CHUNK.min, Math.min(2 * size, fitting)));
+  }
+  return rows;
+}
 
 interface Strategy {
   by: MatchBasis;
@@ -46,24 +71,25 @@ const STRATEGIES: Strategy[] = [
   },
 ];
 
+/** Where a source's rows are read: the catalogue, or the caller's contacts (each table's indexes lead with the owner). */
+const sourceRows = (source: Source, userId: number) =>
+  source === 'catalogue' ? sql`investors x WHERE` : sql`private_contacts x WHERE x.owner_id = ${userId} AND`;
+
 /**
- * For each row (by its number) an investor the strategy finds in the source (the lowest id of the caller's
- * contacts). The catalogue is asked once per row, through its index (a LATERAL subquery: without statistics, as on
- * PGlite, the planner would rather hash every row of the catalogue's key); the caller's few contacts are hashed.
+ * For each row (by its number) an investor the strategy finds in the source (the lowest id). The source is asked
+ * once per row, through its index (a LATERAL subquery: without statistics, as on PGlite, the planner would rather
+ * hash every row's key).
  */
 async function matchBy(db: Db, strategy: Strategy, rows: CheckedRow[], source: Source, userId: number): Promise<Map<number, number>> {
   const keys = rows.flatMap((row) => {
     const key = strategy.keys(row);
     return key ? [{ i: row.row, ...key }] : [];
   });
-  if (keys.length === 0) return new Map();
-  const from = sql`jsonb_to_recordset(${json(keys)}) AS k(i integer, ${sql.raw(strategy.columns)})`;
-  const found = await queryRows(
-    db,
-    source === 'catalogue'
-      ? sql`SELECT k.i AS row, m.id FROM ${from} CROSS JOIN LATERAL (SELECT x.id FROM investors x WHERE ${strategy.on} LIMIT 1) m`
-      : sql`SELECT DISTINCT ON (k.i) k.i AS row, x.id FROM ${from} JOIN (SELECT * FROM private_contacts WHERE owner_id = ${userId}) x ON ${strategy.on} ORDER BY k.i, x.id`,
-  );
+  const found = await chunked(keys, (chunk) => {
+    const from = sql`jsonb_to_recordset(${json(chunk)}) AS k(i integer, ${sql.raw(strategy.columns)})`;
+    const first = source === 'catalogue' ? sql`LIMIT 1` : sql`ORDER BY x.id LIMIT 1`;
+    return queryRows(db, sql`SELECT k.i AS row, m.id FROM ${from} CROSS JOIN LATERAL (SELECT x.id FROM ${sourceRows(source, userId)} ${strategy.on} ${first}) m`);
+  });
   return new Map(found.map((r) => [Number(r.row), Number(r.id)]));
 }
 
@@ -89,35 +115,30 @@ const CANDIDATE_ORDER = sql`lower(x.first_name) = k.first DESC, similarity(lower
 
 /** How many letters of the first name a candidate's must start with. */
 const PREFIX = 2;
+/** Index entries read at most on each side of a name's first name: what a common last name costs is bounded. */
+const CANDIDATE_SCAN = 8;
+
+const FOLDED_FIRST = sql`fs_fold(x.first_name) COLLATE "C"`;
 
 /**
- * Up to IMPORT_CANDIDATES_MAX investors (and one more, should the match be among them) for each row with a last
- * name: the same last name and a first name starting with the same letters (or any, for a row without one). From
- * the catalogue each row's are read from the folded-name index, the first names' range in byte order; from the
- * caller's contacts all rows' at once, hashed.
+ * Up to IMPORT_CANDIDATES_MAX investors (and one more, should the match be among them) for each name `k` (a last
+ * name, a first name and its range) in the source: the same last name and a first name starting with the same
+ * letters (or any, for a name without a first name), ranked among the CANDIDATE_SCAN entries of the folded-name
+ * index on either side of the name's first name (in byte order, the range's).
  */
 function candidateQuery(keys: SQL, source: Source, userId: number): SQL {
-  const limit = IMPORT_CANDIDATES_MAX + 1;
-  if (source === 'catalogue') {
-    return sql`SELECT k.i AS row, c.*
-      FROM ${keys}
-      CROSS JOIN LATERAL (
-        SELECT ${CANDIDATE_COLUMNS} FROM investors x
-        WHERE fs_fold(x.last_name) = k.last
-          AND fs_fold(x.first_name) COLLATE "C" >= k.prefix AND fs_fold(x.first_name) COLLATE "C" < k.beyond
-        ORDER BY ${CANDIDATE_ORDER}
-        LIMIT ${limit}
-      ) c
-      ORDER BY k.i`;
-  }
-  return sql`SELECT * FROM (
-      SELECT k.i AS row, ${CANDIDATE_COLUMNS}, row_number() OVER (PARTITION BY k.i ORDER BY ${CANDIDATE_ORDER}) AS rank
-      FROM ${keys}
-      JOIN private_contacts x ON x.owner_id = ${userId} AND fs_fold(x.last_name) = k.last
-        AND fs_fold(x.first_name) COLLATE "C" >= k.prefix AND fs_fold(x.first_name) COLLATE "C" < k.beyond
-    ) ranked
-    WHERE rank <= ${limit}
-    ORDER BY row, rank`;
+  const near = (from: SQL, to: SQL, order: SQL) => sql`(SELECT ${CANDIDATE_COLUMNS} FROM ${sourceRows(source, userId)}
+    fs_fold(x.last_name) = k.last AND ${FOLDED_FIRST} >= ${from} AND ${FOLDED_FIRST} < ${to}
+    ORDER BY ${FOLDED_FIRST} ${order} LIMIT ${CANDIDATE_SCAN})`;
+  return sql`SELECT k.i AS name, c.*
+    FROM ${keys}
+    CROSS JOIN LATERAL (
+      SELECT x.*, row_number() OVER (ORDER BY ${CANDIDATE_ORDER}) AS rank
+      FROM (${near(sql`k.first`, sql`k.beyond`, sql`ASC`)} UNION ALL ${near(sql`k.prefix`, sql`k.first`, sql`DESC`)}) x
+      ORDER BY rank
+      LIMIT ${IMPORT_CANDIDATES_MAX + 1}
+    ) c
+    ORDER BY name, rank`;
 }
 
 /** The first names a candidate's may be: from `prefix` (the row's first letters) up to `beyond`, in byte order. */
@@ -127,30 +148,37 @@ function firstNameRange(first: string): { prefix: string; beyond: string } {
   return { prefix, beyond: prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1) };
 }
 
+/** Each row's candidates by name, asked once for each name the rows hold (a file often repeats a last name). */
 async function candidatesBy(db: Db, rows: CheckedRow[], source: Source, userId: number): Promise<Map<number, ImportCandidate[]>> {
-  const keys = rows
-    .filter((row) => row.keys.last)
-    .map((row) => ({ i: row.row, last: row.keys.last, first: row.keys.first, ...firstNameRange(row.keys.first) }));
-  const byRow = new Map<number, ImportCandidate[]>();
-  if (keys.length === 0) return byRow;
-  const found = await queryRows(
-    db,
-    candidateQuery(sql`jsonb_to_recordset(${json(keys)}) AS k(i integer, last text, first text, prefix text, beyond text)`, source, userId),
-  );
-  for (const row of found) {
-    const list = byRow.get(Number(row.row)) ?? [];
-    list.push(toCandidate(row, source === 'own'));
-    byRow.set(Number(row.row), list);
+  const names = new Map<string, { i: number; last: string; first: string; prefix: string; beyond: string }>();
+  const nameOf = new Map<number, number>();
+  for (const { row, keys } of rows) {
+    if (!keys.last) continue;
+    const id = `${keys.last}\u0000${keys.first}`;
+    if (!names.has(id)) names.set(id, { i: names.size, last: keys.last, first: keys.first, ...firstNameRange(keys.first) });
+    nameOf.set(row, names.get(id)!.i);
   }
+  const found = await chunked([...names.values()], (chunk) =>
+    queryRows(db, candidateQuery(sql`jsonb_to_recordset(${json(chunk)}) AS k(i integer, last text, first text, prefix text, beyond text)`, source, userId)),
+  );
+  const byName = new Map<number, ImportCandidate[]>();
+  for (const row of found) {
+    const list = byName.get(Number(row.name)) ?? [];
+    list.push(toCandidate(row, source === 'own'));
+    byName.set(Number(row.name), list);
+  }
+  const byRow = new Map<number, ImportCandidate[]>();
+  for (const [row, name] of nameOf) byRow.set(row, byName.get(name) ?? []);
   return byRow;
 }
 
 async function candidatesOfIds(db: Db, ids: number[]): Promise<Map<number, ImportCandidate>> {
-  if (ids.length === 0) return new Map();
-  const found = await queryRows(
-    db,
-    sql`SELECT ${CANDIDATE_COLUMNS}, x.private FROM investor_rows x
-      WHERE x.id IN (SELECT value::integer FROM jsonb_array_elements_text(${json(ids)}))`,
+  const found = await chunked(ids, (chunk) =>
+    queryRows(
+      db,
+      sql`SELECT ${CANDIDATE_COLUMNS}, x.private FROM investor_rows x
+        WHERE x.id IN (SELECT value::integer FROM jsonb_array_elements_text(${json(chunk)}))`,
+    ),
   );
   return new Map(found.map((row) => [Number(row.id), toCandidate(row, row.private === true)]));
 }
