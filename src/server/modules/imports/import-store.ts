@@ -10,6 +10,7 @@ import { NOTES_PER_ROW_MAX, type PipelineStage } from '../../../shared/pipeline.
 import type { RowChanges } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
+import { limitStatements } from '../../db/statement-timeout.js';
 import { listImports, lists } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { addableInvestors, assertRoomForContacts } from '../contacts/contact-store.js';
@@ -18,6 +19,7 @@ import { changeList, type ListCaller, type ListWriter } from '../lists/list-chan
 import type { ImportEffects, PipelineBefore } from './import-effects.js';
 import { checkRow, type CheckedRow, type PipelineValues } from './import-rows.js';
 import { assertInvestorList } from './preview.js';
+import { IMPORT_STATEMENT_MS } from './statement-budget.js';
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const idsIn = (ids: number[]) => sql`(SELECT value::integer FROM jsonb_array_elements_text(${json(ids)}))`;
@@ -124,6 +126,7 @@ function changesOf(pipeline: PipelineValues, before: PipelineBefore): RowChanges
  */
 export async function importRows(writer: ListWriter, caller: ListCaller, fileName: string, input: ImportCommitRow[]): Promise<ImportResult> {
   return changeList(writer, caller, 'edit', async (tx, { list }, log) => {
+    await limitStatements(tx, IMPORT_STATEMENT_MS);
     assertInvestorList(list);
     const rows: Decided[] = input.map((row, i) => ({ ...checkRow(row, i), decision: row.decision }));
     const problems = new Map<number, ImportRowError[]>();

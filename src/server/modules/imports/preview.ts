@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { ImportRow, PreviewRow } from '../../../shared/imports.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
+import { withStatementTimeout } from '../../db/statement-timeout.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { listAccess, type ListRow } from '../lists/list-access.js';
 import { checkRow, type CheckedRow } from './import-rows.js';
 import { matchRows } from './matching.js';
+import { IMPORT_STATEMENT_MS } from './statement-budget.js';
 
 /** Imports go into investor lists only. */
 export function assertInvestorList(list: ListRow): void {
@@ -40,8 +42,15 @@ function duplicates(rows: CheckedRow[], matchIds: Array<number | null>): Array<n
   });
 }
 
-/** What each row would become in a list the caller edits: checked, matched, flagged. Changes nothing. */
-export async function previewImport(db: Db, userId: number, listId: number, input: ImportRow[]): Promise<PreviewRow[]> {
+/**
+ * What each row would become in a list the caller edits: checked, matched, flagged. Changes nothing. On
+ * PostgreSQL each statement is cancelled after IMPORT_STATEMENT_MS.
+ */
+export function previewImport(db: Db, userId: number, listId: number, input: ImportRow[]): Promise<PreviewRow[]> {
+  return withStatementTimeout(db, IMPORT_STATEMENT_MS, (bounded) => previewRows(bounded, userId, listId, input));
+}
+
+async function previewRows(db: Db, userId: number, listId: number, input: ImportRow[]): Promise<PreviewRow[]> {
   const { list } = await listAccess(db, userId, listId, 'edit');
   assertInvestorList(list);
   const rows = input.map(checkRow);
