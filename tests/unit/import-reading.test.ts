@@ -1,12 +1,13 @@
 // Reading a spreadsheet for the import: each fixture of tests/fixtures/imports (encodings, delimiters,
 // quoted line breaks, a workbook's sheets), pasted cells, and the limits.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeText } from '@/features/contacts/import/decode-text';
 import { detectDelimiter, parseDelimited } from '@/features/contacts/import/read-delimited';
 import { readSpreadsheet, type ReadSpreadsheet } from '@/features/contacts/import/read-spreadsheet';
-import { ImportFileError, toSheetTable } from '@/features/contacts/import/sheet-table';
+import { IMPORT_MAX_COLUMNS, ImportFileError, toSheetTable } from '@/features/contacts/import/sheet-table';
 import { tooBig } from '@/features/contacts/import/read-file';
+import { XLSX_INFLATED_MAX_BYTES } from '@/features/contacts/import/read-xlsx';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@/shared/imports';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/imports/${name}`, import.meta.url));
@@ -181,4 +182,67 @@ describe('a big workbook', () => {
     expect(table.rows[IMPORT_MAX_ROWS - 1].cells.slice(0, 2)).toEqual([`Investor ${IMPORT_MAX_ROWS - 1}`, `investor${IMPORT_MAX_ROWS - 1}@example.com`]);
     expect(Date.now() - started).toBeLessThan(10_000);
   }, 30_000);
+});
+
+describe('a hostile workbook', () => {
+  const asFile = (bytes: Uint8Array, name = 'hostile.xlsx') =>
+    readSpreadsheet({ kind: 'file', name, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+
+  /** A real workbook whose first sheet is replaced by `size` bytes of spaces: a zip bomb of about 1,000 to 1. */
+  async function zipBomb(size: number): Promise<Uint8Array> {
+    const { default: writeExcelFile } = await import('write-excel-file/node');
+    const { unzipSync, zipSync } = await import('fflate');
+    const workbook = unzipSync(new Uint8Array(await writeExcelFile([['Name'], ['Ada']]).toBuffer()));
+    const sheet = new Uint8Array(size).fill(0x20);
+    return zipSync({ ...workbook, 'xl/worksheets/sheet1.xml': [sheet, { level: 9 }] });
+  }
+
+  let bomb: Uint8Array;
+  beforeAll(async () => {
+    bomb = await zipBomb(XLSX_INFLATED_MAX_BYTES + 10 * 1024 * 1024);
+  }, 60_000);
+
+  it('refuses a zip bomb by the sizes its directory declares, before inflating it', async () => {
+    expect(bomb.byteLength).toBeLessThan(200 * 1024);
+    await expect(asFile(bomb)).rejects.toThrow(/unpacks to 60 MB; at most 50 MB can be read/);
+  });
+
+  it('reads a lying entry no further than the size it declares, and says the file cannot be read', async () => {
+    const liar = bomb.slice();
+    // The sheet's uncompressed size, in its local header and in the central directory, said to be 1 KB.
+    const view = new DataView(liar.buffer, liar.byteOffset, liar.byteLength);
+    const name = new TextEncoder().encode('xl/worksheets/sheet1.xml');
+    const named = (at: number, nameAt: number) => name.every((byte, i) => liar[at + nameAt + i] === byte);
+    let patched = 0;
+    for (let at = 0; at < liar.byteLength - 46; at++) {
+      const signature = view.getUint32(at, true);
+      if (signature === 0x04034b50 && named(at, 30)) view.setUint32(at + 22, 1024, true);
+      else if (signature === 0x02014b50 && named(at, 46)) view.setUint32(at + 24, 1024, true);
+      else continue;
+      patched++;
+    }
+    expect(patched).toBe(2);
+    await expect(asFile(liar)).rejects.toThrow(/could not be read as an Excel workbook/);
+  }, 30_000);
+
+  it('refuses a sheet with values in more columns than are read, or far down a wide sheet', async () => {
+    const { default: writeExcelFile } = await import('write-excel-file/node');
+    const wide = Array.from({ length: IMPORT_MAX_COLUMNS + 1 }, (_, i) => `Column ${i}`);
+    const workbook = async (rows: Array<Array<string | null>>) => new Uint8Array(await writeExcelFile(rows).toBuffer());
+    await expect(asFile(await workbook([wide, wide]))).rejects.toThrow(/values in 201 columns; at most 200 can be read/);
+    // One value in column XFD (16,384) of an otherwise small sheet.
+    const far = [...Array.from({ length: 16_383 }, () => null), 'far'];
+    await expect(asFile(await workbook([['Name'], far]))).rejects.toThrow(/values in 16,384 columns/);
+    // 200 columns, and one value 20,000 rows down: millions of empty cells to fill in.
+    const down = [wide.slice(0, IMPORT_MAX_COLUMNS), ...Array.from({ length: 20_000 }, () => [null]), ['last']];
+    await expect(asFile(await workbook(down))).rejects.toThrow(/down to row 20,002; at most 5,000 rows/);
+    // As many columns as are read is fine.
+    const read = await asFile(await workbook([wide.slice(0, IMPORT_MAX_COLUMNS), wide.slice(0, IMPORT_MAX_COLUMNS)]));
+    expect(read.sheets[0].table!.headers).toHaveLength(IMPORT_MAX_COLUMNS);
+  });
+
+  it('refuses a CSV wider than the columns read', () => {
+    const wide = Array.from({ length: IMPORT_MAX_COLUMNS + 1 }, (_, i) => `c${i}`);
+    expect(() => toSheetTable([wide, wide])).toThrow(/201 columns; at most 200 can be read/);
+  });
 });

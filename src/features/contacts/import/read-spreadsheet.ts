@@ -40,7 +40,8 @@ export async function readSpreadsheet(source: SpreadsheetSource): Promise<ReadSp
     let sheets;
     try {
       sheets = await readXlsx(source.bytes);
-    } catch {
+    } catch (error) {
+      if (error instanceof ImportFileError) throw error;
       throw new ImportFileError('This file could not be read as an Excel workbook. Save it again as .xlsx or CSV and choose it again.');
     }
     if (sheets.length === 0) throw new ImportFileError('The workbook has no sheets.');

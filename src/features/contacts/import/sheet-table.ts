@@ -13,6 +13,9 @@ export interface SheetTable {
   rows: TableRow[];
 }
 
+/** The widest table read: a founder's export has a few dozen columns at most. */
+export const IMPORT_MAX_COLUMNS = 200;
+
 export class ImportFileError extends Error {
   override name = 'ImportFileError';
 }
@@ -37,7 +40,12 @@ export function toSheetTable(records: readonly string[][]): SheetTable {
     );
   }
   const headers = records[headerIndex].map((cell) => cell.trim());
-  const width = Math.max(headers.length, ...rows.map((row) => row.cells.length));
+  const width = rows.reduce((widest, row) => Math.max(widest, row.cells.length), headers.length);
+  if (width > IMPORT_MAX_COLUMNS) {
+    throw new ImportFileError(
+      `The file has ${width.toLocaleString('en-US')} columns; at most ${IMPORT_MAX_COLUMNS} can be read. Remove the columns you do not need and choose it again.`,
+    );
+  }
   const kept = Array.from({ length: width }, (_, column) => column).filter(
     (column) => (headers[column] ?? '') !== '' || rows.some((row) => (row.cells[column] ?? '') !== ''),
   );
