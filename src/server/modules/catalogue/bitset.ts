@@ -15,7 +15,8 @@ export function popcount(word: number): number {
 /** Set bits in a whole bitset. */
 export function countSet(bits: Uint32Array): number {
   let count = 0;
-  for (const word of bits) count += popcount(word);
+  // Indexed, not for…of: the typed array's iterator made this 4× slower (Node 20).
+  for (let w = 0; w < bits.length; w++) count += popcount(bits[w]);
   return count;
 }
 

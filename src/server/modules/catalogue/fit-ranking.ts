@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type FitFacts, type FitProfile, FIT_FIELDS, fitFactsOf, fitScore } from '../../../shared/fit.js';
 import type { Catalogue } from './catalogues.js';
-import { countSet } from './bitset.js';
+import { countSet, popcount } from './bitset.js';
 
 /** Scores kept per index: a user's next search, and a few others', reuse them. */
 const KEPT_SCORES = 16;
@@ -163,26 +163,15 @@ export function has(bits: Uint32Array, row: number): boolean {
   return (bits[row >>> 5] & (1 << (row & 31))) !== 0;
 }
 
-/** How many of the rows set in `matched` score at least `minScore`: the cheaper of two ways. */
-export function keptAtLeast(profile: ProfileScores, matched: Uint32Array, kept: number, minScore: number): number {
-  const { scores, counts } = profile;
-  let above = 0;
-  for (let s = minScore; s <= MAX_SCORE; s++) above += counts[s];
+/**
+ * How many of the rows set in `matched` score at least `minScore`: the AND of two bitsets counted, the
+ * rows scoring that high being kept per profile (some 0.1 ms at a million rows, where testing each kept
+ * row's score, or each high-scoring row's bit, took 2–4 ms).
+ */
+export function keptAtLeast(profile: ProfileScores, matched: Uint32Array, minScore: number): number {
+  const above = profile.atLeast(minScore);
   let total = 0;
-  if (above <= kept) {
-    // Fewer rows score that high than the search kept: test those, the top of the rank order.
-    const order = profile.rankOrder();
-    for (let rank = 0; rank < above; rank++) if (has(matched, order[rank])) total++;
-    return total;
-  }
-  for (let w = 0; w < matched.length; w++) {
-    let word = matched[w];
-    while (word !== 0) {
-      const low = word & -word;
-      if (scores[(w << 5) + 31 - Math.clz32(low)] >= minScore) total++;
-      word ^= low;
-    }
-  }
+  for (let w = 0; w < matched.length; w++) total += popcount(matched[w] & above[w]);
   return total;
 }
 
@@ -202,10 +191,9 @@ export function rankWindow(
   const { minScore, byScore, start, limit } = options;
   const { scores, counts } = profile;
   const n = scores.length;
-  const kept = matched === null ? n : countSet(matched);
   let total = 0;
-  if (minScore === 0) total = kept;
-  else if (matched !== null) total = keptAtLeast(profile, matched, kept, minScore);
+  if (minScore === 0) total = matched === null ? n : countSet(matched);
+  else if (matched !== null) total = keptAtLeast(profile, matched, minScore);
   else for (let s = minScore; s <= MAX_SCORE; s++) total += counts[s];
   const end = Math.min(start + limit, total);
   if (start >= end) return { total, ids: [] };

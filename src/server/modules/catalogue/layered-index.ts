@@ -125,7 +125,7 @@ export function mergeByScore(
   limit: number,
 ): FacetMatch {
   let baseTotal = 0;
-  if (kept) baseTotal = min === 0 ? countSet(kept) : keptAtLeast(profile, kept, countSet(kept), min);
+  if (kept) baseTotal = min === 0 ? countSet(kept) : keptAtLeast(profile, kept, min);
   const total = baseTotal + extras.length;
   const end = Math.min(start + limit, total);
   const out: number[] = [];
