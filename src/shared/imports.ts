@@ -3,7 +3,7 @@
 //   POST   /lists/{id}/imports/preview   {rows: ImportRow[]}                       -> {rows: PreviewRow[]}
 //   POST   /lists/{id}/imports           {file_name, rows: ImportCommitRow[]}      -> 201 ImportResult (Idempotency-Key)
 //   GET    /lists/{id}/imports                                                     -> UndoableImport[]
-//   DELETE /lists/{id}/imports/{importId}                                          -> 204; 410 after UNDO_HOURS
+//   DELETE /lists/{id}/imports/{importId}                                          -> UndoResult; 410 after UNDO_HOURS
 import type { PipelineStage } from './pipeline.js';
 import type { ContactInput } from './contacts.js';
 import type { Person } from './teams.js';
@@ -88,6 +88,13 @@ export interface ImportResult {
 }
 
 /** An import of the list that can still be undone (GET /lists/{id}/imports, newest first). */
+/** Another member's work on the rows an undo would remove, which goes with them: their notes and pipeline changes. */
+export interface OthersWork {
+  user: Person;
+  notes: number;
+  changes: number;
+}
+
 export interface UndoableImport extends ImportResult {
   file_name: string;
   created_at: string;
@@ -95,7 +102,32 @@ export interface UndoableImport extends ImportResult {
   user: Person | null;
   /** created_at + IMPORT_UNDO_HOURS. */
   undo_until: string;
+  /** Whether the caller may undo it: the member who imported it, or the list's owner. */
+  can_undo: boolean;
+  /** Other members' (not the caller's) notes and changes on the rows its undo would remove, to name before undoing. */
+  others_work: OthersWork[];
 }
+
+/** What an undo did, and what it kept. */
+export interface UndoResult {
+  /** Rows taken off the list. */
+  removed: number;
+  /** Rows whose pipeline fields were put back. */
+  restored: number;
+  notes_deleted: number;
+  /** Private contacts it created, the caller's, deleted. */
+  contacts_deleted: number;
+  kept: {
+    /** Rows it added that were removed and added again by hand since: they stay. */
+    rows: number;
+    /** Private contacts it created that stay: on a list now, or another member's. */
+    contacts: number;
+  };
+}
+
+export const UNDO_MESSAGES = {
+  notYours: "Only the member who imported it or the list's owner can undo this import",
+} as const;
 
 /** The largest request body of a preview or an import: the mapped rows of a file of IMPORT_MAX_BYTES, with room for JSON's keys. */
 export const IMPORT_BODY_MAX_BYTES = 8 * 1024 * 1024;

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { listInvestors, listMembers } from '../../src/server/db/schema.js';
+import type { UndoableImport } from '../../src/shared/imports.js';
 import type { MemberRole } from '../../src/shared/teams.js';
 import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
@@ -117,5 +118,51 @@ describe.each(testDatabases())('private contacts on shared lists on $name', (kin
     expect((await editor.call('GET', `/investors/${hers}`)).statusCode).toBe(404);
     const contacts = (await owner.call('GET', '/contacts')).json() as { results: Array<{ id: number }> };
     expect(contacts.results.map((row) => row.id)).toEqual([hers]);
+  });
+
+  it('lets only the member who imported or the list’s owner undo an import, deleting only contacts the caller owns and naming others’ work first', async () => {
+    const owner = await member(app);
+    const importer = await member(app);
+    const colleague = await member(app);
+    const shared = await listWith(owner.call, 'investor', [], 'Team');
+    await join(shared, importer, 'editor');
+    await join(shared, colleague, 'editor');
+    const landed = await importer.call('POST', `/lists/${shared}/imports`, {
+      file_name: 'tracker.csv',
+      rows: [
+        { first_name: 'Ivy', last_name: 'Created', decision: { action: 'create' } },
+        { first_name: 'Ned', last_name: 'Created', decision: { action: 'create' } },
+      ],
+    });
+    expect(landed.statusCode, landed.body).toBe(201);
+    const created = await itemIds(owner, shared);
+    expect(await colleague.call('POST', `/lists/${shared}/investors/${created[0]}/notes`, { body: 'Called her' })).toMatchObject({ statusCode: 201 });
+    expect((await colleague.call('PATCH', `/lists/${shared}/investors/${created[0]}`, { stage: 'meeting' })).statusCode).toBe(200);
+
+    const refused = await colleague.call('DELETE', `/lists/${shared}/imports/${landed.json().id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe("Only the member who imported it or the list's owner can undo this import");
+    const [asOwner] = (await owner.call('GET', `/lists/${shared}/imports`)).json() as UndoableImport[];
+    const named = { user: { id: colleague.id, first_name: 'Ada', last_name: colleague.user.last_name }, notes: 1, changes: 1 };
+    expect(asOwner).toMatchObject({ can_undo: true, others_work: [named] });
+    expect((await colleague.call('GET', `/lists/${shared}/imports`)).json()).toMatchObject([{ can_undo: false, others_work: [] }]);
+    expect((await importer.call('GET', `/lists/${shared}/imports`)).json()).toMatchObject([{ can_undo: true, others_work: [named] }]);
+
+    // The owner undoes it: the rows leave the list, the importer's contacts stay hers.
+    const undone = await owner.call('DELETE', `/lists/${shared}/imports/${landed.json().id}`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toEqual({ removed: 2, restored: 0, notes_deleted: 0, contacts_deleted: 0, kept: { rows: 0, contacts: 2 } });
+    expect(await itemIds(owner, shared)).toEqual([]);
+    for (const id of created) expect((await importer.call('GET', `/investors/${id}`)).statusCode).toBe(200);
+
+    // Her own undo deletes the contacts it created, hers.
+    const again = await importer.call('POST', `/lists/${shared}/imports`, {
+      file_name: 'again.csv',
+      rows: [{ first_name: 'Ola', last_name: 'Again', decision: { action: 'create' } }],
+    });
+    const [made] = await itemIds(owner, shared);
+    const mine = await importer.call('DELETE', `/lists/${shared}/imports/${again.json().id}`);
+    expect(mine.json()).toMatchObject({ removed: 1, contacts_deleted: 1, kept: { rows: 0, contacts: 0 } });
+    expect((await importer.call('GET', `/investors/${made}`)).statusCode).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import { UndoImportBanner } from '@/features/contacts/components/UndoImportBanne
 import { listKeys } from '@/features/lists/api/list-keys';
 import type { Investor, ListItem, ListSummary } from '@/shared/api-types';
 import type { ImportResult } from '@/shared/imports';
-import { call, useServerNetwork, type Account } from '../helpers/real-server';
+import { call, createAccount, mailedValue, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
 import { importSetUp } from '../helpers/import-setup';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
@@ -99,5 +99,62 @@ describe('Undo import on the list’s page', () => {
     expect(screen.queryByRole('region', { name: 'Recent import' })).toBeNull();
     expect((await items()).length).toBe(2);
     expect(landed.created).toBe(1);
+  });
+
+  it('names another member’s notes and changes on the rows before undoing', async () => {
+    const bob = await createAccount({ first_name: 'Bob', last_name: 'Noyce' });
+    const asAda = { token: ada.tokens.access_token };
+    const asBob = { token: bob.tokens.access_token };
+    await call('POST', `/lists/${list.id}/members`, { ...asAda, body: { email: bob.email, role: 'editor' } });
+    const invitation = await mailedValue(bob.email, /\/invitations\/([A-Za-z0-9_-]+)/);
+    expect((await call('POST', `/invitations/${invitation}/accept`, asBob)).status).toBe(200);
+    // Bob imports a contact of his; Ada, the list's owner, has made notes and a change on it since.
+    const rows = [{ first_name: 'Zed', last_name: 'Newman', decision: { action: 'create' } }];
+    expect((await call('POST', `/lists/${list.id}/imports`, { ...asBob, body: { file_name: 'bobs.csv', rows } })).status).toBe(201);
+    const [zed] = await items();
+    for (const body of ['Called him', 'Sent the deck']) await call('POST', `/lists/${list.id}/investors/${zed.id}/notes`, { ...asAda, body: { body } });
+    await call('PATCH', `/lists/${list.id}/investors/${zed.id}`, { ...asAda, body: { stage: 'meeting' } });
+
+    // As Bob, who imported it: Ada's work on the row is named.
+    storeSession(bob.tokens);
+    const user = userEvent.setup();
+    await renderWithProviders(<UndoImportBanner listId={list.id} listKeys={listKeys} userId={bob.id} />);
+    const banner = await screen.findByRole('region', { name: 'Recent import' });
+    await user.click(within(banner).getByRole('button', { name: 'Undo import' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Undo import' });
+    expect(confirm).toHaveTextContent(
+      "Undo the import of bobs.csv? It removes the 1 investor it added. It also deletes Ada Lovelace's 2 notes and 1 change on them.",
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Undo import' }));
+    expect(await screen.findByText('The import of bobs.csv was undone')).toBeInTheDocument();
+    expect(await items()).toEqual([]);
+  });
+
+  it('offers Undo import only to the member who imported or the list’s owner, and says what an undo kept', async () => {
+    const bob = await createAccount({ first_name: 'Bob', last_name: 'Noyce' });
+    const cleo = await createAccount({ first_name: 'Cleo', last_name: 'Park' });
+    for (const who of [bob, cleo]) {
+      await call('POST', `/lists/${list.id}/members`, { token: ada.tokens.access_token, body: { email: who.email, role: 'editor' } });
+      const invitation = await mailedValue(who.email, /\/invitations\/([A-Za-z0-9_-]+)/);
+      await call('POST', `/invitations/${invitation}/accept`, { token: who.tokens.access_token });
+    }
+    const rows = [{ first_name: 'Zed', last_name: 'Newman', decision: { action: 'create' } }];
+    await call('POST', `/lists/${list.id}/imports`, { token: bob.tokens.access_token, body: { file_name: 'bobs.csv', rows } });
+
+    storeSession(cleo.tokens);
+    const { unmount } = await renderWithProviders(<UndoImportBanner listId={list.id} listKeys={listKeys} userId={cleo.id} />);
+    const seen = await screen.findByRole('region', { name: 'Recent import' });
+    expect(seen).toHaveTextContent('Imported bobs.csv by Bob Noyce');
+    expect(within(seen).queryByRole('button', { name: 'Undo import' })).toBeNull();
+    unmount();
+
+    // Ada owns the list, not Bob's contact: the undo keeps it, and says so.
+    storeSession(ada.tokens);
+    const user = userEvent.setup();
+    await page();
+    const banner = await screen.findByRole('region', { name: 'Recent import' });
+    await user.click(within(banner).getByRole('button', { name: 'Undo import' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Undo import' })).getByRole('button', { name: 'Undo import' }));
+    expect(await screen.findByText("The import of bobs.csv was undone; kept 1 private contact on another list or another member's")).toBeInTheDocument();
   });
 });

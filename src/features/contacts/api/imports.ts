@@ -14,6 +14,7 @@ import {
   type ImportRow,
   type PreviewRow,
   type UndoableImport,
+  type UndoResult,
 } from '@/shared/imports';
 
 /** The key every query of list data starts with (the lists feature's, handed over by the route). */
@@ -60,8 +61,17 @@ export interface UndoImportInput {
   fileName: string;
 }
 
-export function undoImport({ listId, importId }: UndoImportInput): Promise<void> {
-  return api<void>(importPath(listId, importId), { method: 'DELETE' });
+export function undoImport({ listId, importId }: UndoImportInput): Promise<UndoResult> {
+  return api<UndoResult>(importPath(listId, importId), { method: 'DELETE' });
+}
+
+/** "The import of tracker.csv was undone", and what it kept: rows added again since, contacts on a list or another member's. */
+export function undoneText(fileName: string, { kept }: UndoResult): string {
+  const keptParts = [
+    kept.rows > 0 && `${kept.rows.toLocaleString('en-US')} ${kept.rows === 1 ? 'row' : 'rows'} added again since`,
+    kept.contacts > 0 && `${kept.contacts.toLocaleString('en-US')} private ${kept.contacts === 1 ? 'contact' : 'contacts'} on another list or another member's`,
+  ].filter(Boolean);
+  return `The import of ${fileName} was undone${keptParts.length > 0 ? `; kept ${keptParts.join(' and ')}` : ''}`;
 }
 
 export function usePreviewImport() {
@@ -81,7 +91,7 @@ export function useUndoImport(listKeys: ListDataKeys) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: undoImport,
-    onSuccess: (_answer, { fileName }) => showToast(`The import of ${fileName} was undone`, { variant: 'success' }),
+    onSuccess: (answer, { fileName }) => showToast(undoneText(fileName, answer), { variant: 'success' }),
     onError: (error) => showToast(apiErrorDetail(error) ?? 'The import could not be undone. Please try again.', { variant: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKeys.all }),
   });

@@ -83,10 +83,12 @@ function LandedImportBanner({ listId, listKeys, userId }: UndoImportBannerProps)
         {by} {formatTimeAgo(landed.created_at, now)} · {importCountsText(landed)}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
-        <AppButton variant="secondary" size="small" disabled={!online || undo.isPending} onClick={() => setConfirming(true)}>
-          Undo import
-        </AppButton>
-        {!online && (
+        {landed.can_undo && (
+          <AppButton variant="secondary" size="small" disabled={!online || undo.isPending} onClick={() => setConfirming(true)}>
+            Undo import
+          </AppButton>
+        )}
+        {landed.can_undo && !online && (
           <Typography variant="body2" color="text.secondary">
             You are offline: undoing the import needs a connection.
           </Typography>

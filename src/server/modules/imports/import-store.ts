@@ -5,7 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_FIELDS } from '../../../shared/contacts.js';
 import { INVESTOR_FIELDS } from '../../../shared/catalogue-fields.js';
-import { IMPORT_UNDO_HOURS, type ImportCommitRow, type ImportResult, type ImportRowError } from '../../../shared/imports.js';
+import { IMPORT_UNDO_HOURS, UNDO_MESSAGES, type ImportCommitRow, type ImportResult, type ImportRowError, type UndoResult } from '../../../shared/imports.js';
 import { NOTES_PER_ROW_MAX, type PipelineStage } from '../../../shared/pipeline.js';
 import type { RowChanges } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
@@ -258,13 +258,15 @@ export async function importRows(writer: ListWriter, caller: ListCaller, fileNam
 }
 
 /**
- * Undoes an import of the list, within IMPORT_UNDO_HOURS of it (410 after, or once undone): its rows leave the
- * list (with their notes) unless removed and added again since, each field it changed goes back unless changed again
- * since, the notes it added to rows already there are deleted, and the private contacts it created are deleted unless
- * now on a list.
+ * Undoes an import of the list, within IMPORT_UNDO_HOURS of it (410 after, or once undone), for the member who
+ * imported it or the list's owner (403 for another editor): its rows leave the list (with their notes, whoever wrote
+ * them: the confirmation names other members' work, undoable-imports.ts) unless removed and added again since, each
+ * field it changed goes back unless changed again since, the notes it added to rows already there are deleted, and
+ * the private contacts it created are deleted if the caller owns them and they are on no list now. Answers what it
+ * did and what it kept.
  */
-export async function undoImport(writer: ListWriter, caller: ListCaller, importId: number): Promise<void> {
-  await changeList(writer, caller, 'edit', async (tx, { list }, log) => {
+export async function undoImport(writer: ListWriter, caller: ListCaller, importId: number): Promise<UndoResult> {
+  return changeList(writer, caller, 'edit', async (tx, { list }, log) => {
     assertInvestorList(list);
     const [found] = await tx
       .select({
@@ -277,6 +279,7 @@ export async function undoImport(writer: ListWriter, caller: ListCaller, importI
       .where(and(eq(listImports.id, importId), eq(listImports.list_id, list.id)))
       .for('update');
     if (!found) throw new HttpError(404, 'Import not found');
+    if (found.user_id !== caller.userId && list.user_id !== caller.userId) throw new HttpError(403, UNDO_MESSAGES.notYours);
     if (found.undone_at) throw new HttpError(410, 'This import was undone already');
     if (found.expired) throw new HttpError(410, `An import can be undone for ${IMPORT_UNDO_HOURS} hours; this one is older`);
     const { effects } = found;
@@ -298,10 +301,11 @@ export async function undoImport(writer: ListWriter, caller: ListCaller, importI
     await forgetTexts(tx, list.id, removedIds, deletedNotes.map((note) => Number(note.id)));
 
     const restored = await restoreFields(tx, list.id, effects);
-    if (effects.created.length > 0) {
-      await tx.execute(sql`DELETE FROM private_contacts p WHERE p.id IN ${idsIn(effects.created)}
-        AND NOT EXISTS (SELECT 1 FROM list_investors li WHERE li.investor_id = p.id)`);
-    }
+    const deletedContacts = effects.created.length === 0 ? [] : await queryRows(
+      tx,
+      sql`DELETE FROM private_contacts p WHERE p.id IN ${idsIn(effects.created)} AND p.owner_id = ${caller.userId}
+        AND NOT EXISTS (SELECT 1 FROM list_investors li WHERE li.investor_id = p.id) RETURNING id`,
+    );
     const activity: ActivityRecord[] = [
       ...removedIds.map((id) => ({ kind: 'investor' as const, itemId: id, action: 'removed' as const })),
       ...deletedNotes.map((note) => ({ kind: 'investor' as const, itemId: Number(note.investor_id), action: 'note_deleted' as const })),
@@ -317,6 +321,13 @@ export async function undoImport(writer: ListWriter, caller: ListCaller, importI
     await writeLog(log, activity);
     await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
     await tx.update(listImports).set({ undone_at: new Date() }).where(eq(listImports.id, importId));
+    return {
+      removed: removedIds.length,
+      restored: restored.length,
+      notes_deleted: deletedNotes.length,
+      contacts_deleted: deletedContacts.length,
+      kept: { rows: added.length - removedIds.length, contacts: effects.created.length - deletedContacts.length },
+    };
   });
 }
 

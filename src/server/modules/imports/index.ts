@@ -56,8 +56,7 @@ export async function importsModule(instance: FastifyInstance) {
     undoableImports(app.db, { userId: request.userId, listId: request.params.id }),
   );
 
-  app.delete('/:id/imports/:importId', { schema: undoSchema }, async (request, reply) => {
-    await undoImport(app, { userId: request.userId, listId: request.params.id }, request.params.importId);
-    return reply.status(204).send(null);
-  });
+  app.delete('/:id/imports/:importId', { schema: undoSchema }, async (request) =>
+    undoImport(app, { userId: request.userId, listId: request.params.id }, request.params.importId),
+  );
 }

@@ -12,7 +12,7 @@ import {
 import { NOTE_MAX_LENGTH } from '../../../shared/pipeline.js';
 import { resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { contactFieldSchemas } from '../contacts/schemas.js';
-import { PersonOrNull } from '../pipeline/schemas.js';
+import { PersonOrNull, PersonSchema } from '../pipeline/schemas.js';
 
 const listParams = Type.Object({ id: resourceId });
 const nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Number>>(schema: T) =>
@@ -129,9 +129,10 @@ export const undoableImportsSchema = userCall({
   tags: ['Imports'],
   summary: `The list's imports that can still be undone (within ${IMPORT_UNDO_HOURS} hours, not undone), newest first`,
   description:
-    'Each with its counts as the import answered them, who imported it (null once their account is deleted) and ' +
-    '`undo_until`. Any member of the list may read them; undoing one is for its owner and editors. A list the caller ' +
-    'is not on is a 404.',
+    'Each with its counts as the import answered them, who imported it (null once their account is deleted), ' +
+    '`undo_until`, whether the caller may undo it (`can_undo`: the member who imported it or the list\'s owner) and ' +
+    "`others_work`: other members' notes and pipeline changes on the rows its undo would remove, which go with them. " +
+    'Any member of the list may read them. A list the caller is not on is a 404.',
   params: listParams,
   response: {
     200: Type.Array(
@@ -141,6 +142,8 @@ export const undoableImportsSchema = userCall({
         created_at: Type.String({ format: 'date-time' }),
         user: PersonOrNull,
         undo_until: Type.String({ format: 'date-time', description: `created_at + ${IMPORT_UNDO_HOURS} hours` }),
+        can_undo: Type.Boolean(),
+        others_work: Type.Array(Type.Object({ user: PersonSchema, notes: Type.Integer(), changes: Type.Integer() })),
       }),
     ),
   },
@@ -150,8 +153,21 @@ export const undoSchema = userChange({
   tags: ['Imports'],
   summary: `Undo an import, within ${IMPORT_UNDO_HOURS} hours (410 after, or once undone)`,
   description:
-    'Removes the rows it added (with their notes), puts back each pipeline field it changed unless changed again ' +
-    'since, deletes the notes it added, and deletes the private contacts it created unless they are on another list now.',
+    "For the member who imported it or the list's owner (403 for another editor). Removes the rows it added (with " +
+    'their notes, whoever wrote them), puts back each pipeline field it changed unless changed again since, deletes ' +
+    'the notes it added, and deletes the private contacts it created that the caller owns and no list holds now. ' +
+    'Answers what it did and what it kept.',
   params: Type.Object({ id: resourceId, importId: resourceId }),
-  response: { 204: Type.Null() },
+  response: {
+    200: Type.Object({
+      removed: Type.Integer(),
+      restored: Type.Integer(),
+      notes_deleted: Type.Integer(),
+      contacts_deleted: Type.Integer(),
+      kept: Type.Object({
+        rows: Type.Integer({ description: 'Rows it added that were removed and added again since: they stay' }),
+        contacts: Type.Integer({ description: "Private contacts it created that stay: on a list now, or another member's" }),
+      }),
+    }),
+  },
 });
