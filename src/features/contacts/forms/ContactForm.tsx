@@ -1,6 +1,6 @@
 import { Box, Stack } from '@mui/material';
 import { Form, Formik } from 'formik';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { FormButtons } from '@/components/FormButtons/FormButtons';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { CONTACT_LABELS as L } from '@/shared/contacts';
@@ -63,14 +63,7 @@ export function ContactForm({ initialValues, submitLabel, onSubmit, errorFallbac
               <FormTextField name="min_investment" label={L.min_investment} inputMode="numeric" placeholder="e.g. 250,000" />
               <FormTextField name="max_investment" label={L.max_investment} inputMode="numeric" placeholder="e.g. 1,000,000" />
             </Box>
-            <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
-              <AppButton variant="secondary" onClick={onCancel}>
-                Cancel
-              </AppButton>
-              <AppButton type="submit" loading={isSubmitting}>
-                {submitLabel}
-              </AppButton>
-            </Stack>
+            <FormButtons submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
           </Stack>
         </Form>
       )}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
 import { useFormik, type FormikProps } from 'formik';
 import type { Schema } from 'yup';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { FormButtons } from '@/components/FormButtons/FormButtons';
 import { TextInput } from '@/components/TextInput/TextInput';
 import { apiErrorDetail } from '@/lib/api-client';
 import { listFieldProps } from './field-props';
@@ -65,14 +65,7 @@ export function ListForm<V extends ListTextValues>({
           placeholder={placeholders?.description}
         />
         {children?.(formik)}
-        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
-          <AppButton variant="secondary" onClick={onCancel}>
-            Cancel
-          </AppButton>
-          <AppButton type="submit" loading={formik.isSubmitting}>
-            {submitLabel}
-          </AppButton>
-        </Stack>
+        <FormButtons submitLabel={submitLabel} submitting={formik.isSubmitting} onCancel={onCancel} />
       </Stack>
     </Box>
   );

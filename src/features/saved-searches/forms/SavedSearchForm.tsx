@@ -1,6 +1,6 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { Form, Formik, useField, type FormikHelpers } from 'formik';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { FormButtons } from '@/components/FormButtons/FormButtons';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
 import { SAVED_SEARCH_ALERT_LABELS, SAVED_SEARCH_ALERTS, type SavedSearchAlert } from '@/shared/saved-searches';
@@ -60,14 +60,7 @@ export function SavedSearchForm({ initialValues, withAlert, noun = 'rows', submi
           <Stack spacing={2.5}>
             <FormTextField name="name" label="Name" required autoFocus placeholder="e.g. Seed fintech in Europe" />
             {withAlert && <AlertSelect noun={noun} />}
-            <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
-              <AppButton variant="secondary" onClick={onCancel}>
-                Cancel
-              </AppButton>
-              <AppButton type="submit" loading={isSubmitting}>
-                {submitLabel}
-              </AppButton>
-            </Stack>
+            <FormButtons submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
           </Stack>
         </Form>
       )}
