@@ -1,5 +1,5 @@
 import { useMemo, useState, type KeyboardEventHandler, type PointerEventHandler, type ReactNode } from 'react';
-import { Box, Button, IconButton, Menu, MenuItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import {
@@ -20,6 +20,7 @@ import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/sh
 import { columnKeyboardCoordinates } from './board-keyboard';
 import { formatAmount, formatFollowUp } from '../pipeline-format';
 import { PendingMark } from './PendingMark';
+import { StageMenuButton } from './StageMenuButton';
 import { isOverdue, lastChange, pipelineLocked, type PipelineRow } from './pipeline-columns';
 
 export interface PipelineBoardProps<R extends PipelineRow> {
@@ -39,37 +40,6 @@ export interface PipelineBoardProps<R extends PipelineRow> {
 }
 
 const stageName = (id: UniqueIdentifier | undefined) => PIPELINE_STAGE_LABELS[id as PipelineStage] ?? '';
-
-function MoveToMenu<R extends PipelineRow>({ row, name, onMove }: { row: R; name: string; onMove: (stage: PipelineStage) => void }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  return (
-    <>
-      <Button
-        size="small"
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        aria-label={`Move to… ${name}`}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ minWidth: 0, px: 1, fontSize: 12 }}
-      >
-        Move to…
-      </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {PIPELINE_STAGES.filter((stage) => stage !== row.pipeline.stage).map((stage) => (
-          <MenuItem
-            key={stage}
-            onClick={() => {
-              setAnchor(null);
-              onMove(stage);
-            }}
-          >
-            {PIPELINE_STAGE_LABELS[stage]}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
-}
 
 function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props: PipelineBoardProps<R>; handle: ReactNode }) {
   const name = props.itemName(row);
@@ -106,7 +76,17 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
         </Typography>
       )}
       <Stack direction="row" sx={{ alignItems: 'center', mt: 0.5 }}>
-        {!locked && <MoveToMenu row={row} name={name} onMove={(stage) => props.onStageChange(row, stage)} />}
+        {!locked && (
+          <StageMenuButton
+            size="small"
+            aria-label={`Move to… ${name}`}
+            stages={PIPELINE_STAGES.filter((stage) => stage !== row.pipeline.stage)}
+            onChoose={(stage) => props.onStageChange(row, stage)}
+            sx={{ minWidth: 0, px: 1, fontSize: 12 }}
+          >
+            Move to…
+          </StageMenuButton>
+        )}
         <Box sx={{ ml: 'auto', display: 'flex' }}>
           {props.renderCardAction?.(row)}
           {!locked && (

@@ -1,29 +1,28 @@
 import { useState } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button, Menu, MenuItem, type ButtonProps } from '@mui/material';
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/shared/pipeline';
 
-/** 'Change stage' over a selection of rows: a button whose menu lists the stages. */
-export function ChangeStageMenu({ onChange, disabled = false }: { onChange: (stage: PipelineStage) => void; disabled?: boolean }) {
+export interface StageMenuButtonProps extends Omit<ButtonProps, 'onClick' | 'onChange'> {
+  /** The stages offered, in order: every stage unless given. */
+  stages?: readonly PipelineStage[];
+  onChoose: (stage: PipelineStage) => void;
+}
+
+/** A button whose menu lists pipeline stages ('Change stage' over a selection, a board card's 'Move to…'). */
+export function StageMenuButton({ stages = PIPELINE_STAGES, onChoose, children, ...button }: StageMenuButtonProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button
-        size="small"
-        variant="outlined"
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        disabled={disabled}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        Change stage
+      <Button {...button} aria-haspopup="menu" aria-expanded={anchor !== null} onClick={(event) => setAnchor(event.currentTarget)}>
+        {children}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {PIPELINE_STAGES.map((stage) => (
+        {stages.map((stage) => (
           <MenuItem
             key={stage}
             onClick={() => {
               setAnchor(null);
-              onChange(stage);
+              onChoose(stage);
             }}
           >
             {PIPELINE_STAGE_LABELS[stage]}

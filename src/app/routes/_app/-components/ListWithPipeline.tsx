@@ -20,7 +20,7 @@ import { ListTable } from '@/features/lists/components/ListTable';
 import { ListView } from '@/features/lists/components/ListView';
 import { csvFileName, downloadCsv, toCsv } from '@/features/lists/csv';
 import type { ListViewMode } from '@/features/lists/list-view-mode';
-import { ChangeStageMenu } from '@/features/pipeline/components/ChangeStageMenu';
+import { StageMenuButton } from '@/features/pipeline/components/StageMenuButton';
 import { FollowUpAmountDialog } from '@/features/pipeline/components/FollowUpAmountDialog';
 import { NothingAtStage } from '@/features/pipeline/components/NothingAtStage';
 import { LazyPipelineBoard } from '@/features/pipeline/components/LazyPipelineBoard';
@@ -182,7 +182,9 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
         <Button size="small" variant="outlined" onClick={() => void exportCsv(selected)}>
           Export CSV
         </Button>
-        <ChangeStageMenu onChange={changeSelectedStage} />
+        <StageMenuButton size="small" variant="outlined" onChoose={changeSelectedStage}>
+          Change stage
+        </StageMenuButton>
       </>
     ),
     [exportCsv, selected, changeSelectedStage],
