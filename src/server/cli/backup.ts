@@ -2,13 +2,13 @@
 // secret) to FILE. While the app runs it takes the copy itself and hands it over DATA_DIR/backup.sock;
 // otherwise the database is opened here. FILE appears only once the copy in it has been opened and checked.
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { loadDotEnv, resolveDataDir } from '../config.js';
+import { resolveDataDir } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { holdsDatabase, takeBackup, verifyBackup } from '../db/backup/backup-database.js';
 import { NoBackupSocketError, requestBackup } from '../db/backup/backup-socket.js';
 import { DataDirInUseError, lockDataDir } from '../db/backup/data-dir-lock.js';
+import { backupFileArgument } from './backup-file-argument.js';
 
-const USAGE = 'Usage: npm run backup -- FILE';
 /** How long a starting app (migrations) may take to answer on its socket. */
 const APP_ANSWER_TIMEOUT_MS = 30_000;
 
@@ -70,20 +70,13 @@ async function writeVerified(file: string, bytes: Buffer) {
 }
 
 async function run() {
-  const args = process.argv.slice(2);
-  if (args.length !== 1) {
-    process.stderr.write(`Expected one argument, the backup file to write, got ${args.length}\n${USAGE}\n`);
-    process.exit(2);
-  }
-  const [file] = args;
-  loadDotEnv();
-  if (process.env.DATABASE_URL) {
-    process.stderr.write(
+  const file = backupFileArgument({
+    verb: 'write',
+    usage: 'Usage: npm run backup -- FILE',
+    onPostgres:
       'DATABASE_URL is set: the database is PostgreSQL\'s, so back it up with pg_dump (e.g. pg_dump --format=custom --file=fundscape.dump "$DATABASE_URL").\n' +
-        'npm run backup copies the embedded PGlite database in DATA_DIR.\n',
-    );
-    process.exit(1);
-  }
+      'npm run backup copies the embedded PGlite database in DATA_DIR.',
+  });
   const dataDir = resolveDataDir();
   if (!holdsDatabase(dataDir)) throw new Error(`There is no database in ${dataDir} (DATA_DIR)`);
   const { bytes, fromApp } = await takeFromAppOrHere(dataDir);

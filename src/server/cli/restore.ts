@@ -1,12 +1,11 @@
 // npm run restore -- FILE: puts a backup written by npm run backup into DATA_DIR, which must be empty (or not
 // exist yet): the PGlite database, and the JWT secret if the backup holds one. Then start the app on it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { loadDotEnv, resolveDataDir } from '../config.js';
+import { resolveDataDir } from '../config.js';
 import { restoreBackup } from '../db/backup/backup-database.js';
 import { BackupFileError, decodeBackup } from '../db/backup/backup-format.js';
 import { DataDirInUseError, lockDataDir } from '../db/backup/data-dir-lock.js';
-
-const USAGE = 'Usage: npm run restore -- FILE';
+import { backupFileArgument } from './backup-file-argument.js';
 
 class RefusedError extends Error {}
 
@@ -31,19 +30,13 @@ function refuseUnlessEmpty(dataDir: string) {
 }
 
 async function run() {
-  const args = process.argv.slice(2);
-  if (args.length !== 1) {
-    process.stderr.write(`Expected one argument, the backup file to restore, got ${args.length}\n${USAGE}\n`);
-    process.exit(2);
-  }
-  const [file] = args;
-  loadDotEnv();
-  if (process.env.DATABASE_URL) {
-    throw new RefusedError(
-      'DATABASE_URL is set: the database is PostgreSQL\'s, so restore it with pg_restore (or psql for a plain pg_dump). ' +
-        'npm run restore fills DATA_DIR for the embedded PGlite database.',
-    );
-  }
+  const file = backupFileArgument({
+    verb: 'restore',
+    usage: 'Usage: npm run restore -- FILE',
+    onPostgres:
+      'Not restored: DATABASE_URL is set: the database is PostgreSQL\'s, so restore it with pg_restore (or psql for a plain pg_dump). ' +
+      'npm run restore fills DATA_DIR for the embedded PGlite database.',
+  });
   const dataDir = resolveDataDir();
   refuseUnlessEmpty(dataDir);
   const backup = readBackupFile(file);
