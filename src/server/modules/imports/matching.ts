@@ -4,11 +4,13 @@
 // same website domain and last name, the same name and firm (likely); else up to three candidates by name.
 // Every statement is bounded: a chunk of rows sized to take about STATEMENT_MS, each an index probe or at most
 // 2 × CANDIDATE_SCAN index entries. On PGlite every other request's statements wait while one runs, and take their
-// turn between two chunks; on PostgreSQL the statements also run under a statement timeout (preview.ts).
+// turn between two chunks (each planned once, SessionStatement, not on every chunk); on PostgreSQL the statements
+// also run under a statement timeout (preview.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { IMPORT_CANDIDATES_MAX, type ImportCandidate, type ImportMatch, type MatchBasis } from '../../../shared/imports.js';
 import type { Db } from '../../db/client.js';
-import { queryRows, type Row } from '../../db/query-rows.js';
+import type { Row } from '../../db/query-rows.js';
+import { SessionStatement } from '../../db/session-statement.js';
 import type { CheckedRow } from './import-rows.js';
 
 export interface RowMatch {
@@ -18,15 +20,13 @@ export interface RowMatch {
 
 type Source = 'catalogue' | 'own';
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-
 /**
  * What one statement of the matching should take: on PGlite every other request's statements wait while one runs.
  * The rows (or names) asked about in a statement follow from the time the last one took (its wait for its turn
  * included), from a first guess, between bounds: the machine and the data decide, not a constant.
  */
-const STATEMENT_MS = 10;
-const CHUNK = { first: 10, min: 5, max: 1000 };
+const STATEMENT_MS = 25;
+const CHUNK = { first: 20, min: 5, max: 1000 };
 
 /** `ask` for each chunk of items in turn, a statement each; answers their rows together. */
 async function chunked<T>(items: T[], ask: (chunk: T[]) => Promise<Row[]>): Promise<Row[]> {
@@ -37,7 +37,7 @@ async function chunked<T>(items: T[], ask: (chunk: T[]) => Promise<Row[]>): Prom
     start += chunk.length;
     const began = performance.now();
     rows.push(...(await ask(chunk)));
-    const fitting = Math.round((size * STATEMENT_MS) / Math.max(1, performance.now() - began));
+    const fitting = Math.round((chunk.length * STATEMENT_MS) / Math.max(1, performance.now() - began));
     size = Math.min(CHUNK.max, Math.max(CHUNK.min, Math.min(2 * size, fitting)));
   }
   return rows;
@@ -71,25 +71,39 @@ const STRATEGIES: Strategy[] = [
   },
 ];
 
+/** What a statement of the matching is given: a chunk of keys (JSON) and the caller. */
+type Asked = { keys: string; user: number };
+const ASKED = { keys: 'jsonb', user: 'integer' };
+
 /** Where a source's rows are read: the catalogue, or the caller's contacts (each table's indexes lead with the owner). */
-const sourceRows = (source: Source, userId: number) =>
-  source === 'catalogue' ? sql`investors x WHERE` : sql`private_contacts x WHERE x.owner_id = ${userId} AND`;
+const sourceRows = (source: Source, user: SQL) =>
+  source === 'catalogue' ? sql`investors x WHERE` : sql`private_contacts x WHERE x.owner_id = ${user} AND`;
 
 /**
  * For each row (by its number) an investor the strategy finds in the source (the lowest id). The source is asked
  * once per row, through its index (a LATERAL subquery: without statistics, as on PGlite, the planner would rather
  * hash every row's key).
  */
+const MATCH_STATEMENTS = new Map(
+  STRATEGIES.flatMap((strategy) =>
+    (['catalogue', 'own'] as const).map((source) => [
+      `${strategy.by}:${source}`,
+      new SessionStatement<Asked>(`import_match_${strategy.by}_${source}`, ASKED, ({ keys, user }) => {
+        const first = source === 'catalogue' ? sql`LIMIT 1` : sql`ORDER BY x.id LIMIT 1`;
+        return sql`SELECT k.i AS row, m.id FROM jsonb_to_recordset(${keys}) AS k(i integer, ${sql.raw(strategy.columns)})
+          CROSS JOIN LATERAL (SELECT x.id FROM ${sourceRows(source, user)} ${strategy.on} ${first}) m`;
+      }),
+    ]),
+  ),
+);
+
 async function matchBy(db: Db, strategy: Strategy, rows: CheckedRow[], source: Source, userId: number): Promise<Map<number, number>> {
   const keys = rows.flatMap((row) => {
     const key = strategy.keys(row);
     return key ? [{ i: row.row, ...key }] : [];
   });
-  const found = await chunked(keys, (chunk) => {
-    const from = sql`jsonb_to_recordset(${json(chunk)}) AS k(i integer, ${sql.raw(strategy.columns)})`;
-    const first = source === 'catalogue' ? sql`LIMIT 1` : sql`ORDER BY x.id LIMIT 1`;
-    return queryRows(db, sql`SELECT k.i AS row, m.id FROM ${from} CROSS JOIN LATERAL (SELECT x.id FROM ${sourceRows(source, userId)} ${strategy.on} ${first}) m`);
-  });
+  const statement = MATCH_STATEMENTS.get(`${strategy.by}:${source}`)!;
+  const found = await chunked(keys, (chunk) => statement.run(db, { keys: JSON.stringify(chunk), user: userId }));
   return new Map(found.map((r) => [Number(r.row), Number(r.id)]));
 }
 
@@ -126,20 +140,25 @@ const FOLDED_FIRST = sql`fs_fold(x.first_name) COLLATE "C"`;
  * letters (or any, for a name without a first name), ranked among the CANDIDATE_SCAN entries of the folded-name
  * index on either side of the name's first name (in byte order, the range's).
  */
-function candidateQuery(keys: SQL, source: Source, userId: number): SQL {
-  const near = (from: SQL, to: SQL, order: SQL) => sql`(SELECT ${CANDIDATE_COLUMNS} FROM ${sourceRows(source, userId)}
+function candidateQuery(keys: SQL, source: Source, user: SQL): SQL {
+  const near = (from: SQL, to: SQL, order: SQL) => sql`(SELECT ${CANDIDATE_COLUMNS} FROM ${sourceRows(source, user)}
     fs_fold(x.last_name) = k.last AND ${FOLDED_FIRST} >= ${from} AND ${FOLDED_FIRST} < ${to}
-    ORDER BY ${FOLDED_FIRST} ${order} LIMIT ${CANDIDATE_SCAN})`;
+    ORDER BY ${FOLDED_FIRST} ${order} LIMIT ${sql.raw(String(CANDIDATE_SCAN))})`;
   return sql`SELECT k.i AS name, c.*
-    FROM ${keys}
+    FROM jsonb_to_recordset(${keys}) AS k(i integer, last text, first text, prefix text, beyond text)
     CROSS JOIN LATERAL (
       SELECT x.*, row_number() OVER (ORDER BY ${CANDIDATE_ORDER}) AS rank
       FROM (${near(sql`k.first`, sql`k.beyond`, sql`ASC`)} UNION ALL ${near(sql`k.prefix`, sql`k.first`, sql`DESC`)}) x
       ORDER BY rank
-      LIMIT ${IMPORT_CANDIDATES_MAX + 1}
+      LIMIT ${sql.raw(String(IMPORT_CANDIDATES_MAX + 1))}
     ) c
     ORDER BY name, rank`;
 }
+
+const CANDIDATE_STATEMENTS = {
+  catalogue: new SessionStatement<Asked>('import_candidates_catalogue', ASKED, ({ keys, user }) => candidateQuery(keys, 'catalogue', user)),
+  own: new SessionStatement<Asked>('import_candidates_own', ASKED, ({ keys, user }) => candidateQuery(keys, 'own', user)),
+};
 
 /** The first names a candidate's may be: from `prefix` (the row's first letters) up to `beyond`, in byte order. */
 function firstNameRange(first: string): { prefix: string; beyond: string } {
@@ -158,9 +177,7 @@ async function candidatesBy(db: Db, rows: CheckedRow[], source: Source, userId: 
     if (!names.has(id)) names.set(id, { i: names.size, last: keys.last, first: keys.first, ...firstNameRange(keys.first) });
     nameOf.set(row, names.get(id)!.i);
   }
-  const found = await chunked([...names.values()], (chunk) =>
-    queryRows(db, candidateQuery(sql`jsonb_to_recordset(${json(chunk)}) AS k(i integer, last text, first text, prefix text, beyond text)`, source, userId)),
-  );
+  const found = await chunked([...names.values()], (chunk) => CANDIDATE_STATEMENTS[source].run(db, { keys: JSON.stringify(chunk), user: userId }));
   const byName = new Map<number, ImportCandidate[]>();
   for (const row of found) {
     const list = byName.get(Number(row.name)) ?? [];
@@ -172,14 +189,15 @@ async function candidatesBy(db: Db, rows: CheckedRow[], source: Source, userId: 
   return byRow;
 }
 
+const MATCHED_STATEMENT = new SessionStatement<{ ids: string }>(
+  'import_matched',
+  { ids: 'jsonb' },
+  ({ ids }) => sql`SELECT ${CANDIDATE_COLUMNS}, x.private FROM investor_rows x
+    WHERE x.id IN (SELECT value::integer FROM jsonb_array_elements_text(${ids}))`,
+);
+
 async function candidatesOfIds(db: Db, ids: number[]): Promise<Map<number, ImportCandidate>> {
-  const found = await chunked(ids, (chunk) =>
-    queryRows(
-      db,
-      sql`SELECT ${CANDIDATE_COLUMNS}, x.private FROM investor_rows x
-        WHERE x.id IN (SELECT value::integer FROM jsonb_array_elements_text(${json(chunk)}))`,
-    ),
-  );
+  const found = await chunked(ids, (chunk) => MATCHED_STATEMENT.run(db, { ids: JSON.stringify(chunk) }));
   return new Map(found.map((row) => [Number(row.id), toCandidate(row, row.private === true)]));
 }
 
