@@ -43,8 +43,10 @@ export interface ListAccess {
 export const INVITATION_TTL_DAYS = 7;
 /** Invitations a user may send per hour, across all their lists and every instance. */
 export const INVITATIONS_PER_HOUR = 20;
-/** Invitation mails one address may be sent a day, whoever sends them. */
-export const INVITATION_MAILS_PER_ADDRESS_PER_DAY = 3;
+/** Invitation mails one sender may send one address in any 24 hours. */
+export const INVITATION_MAILS_PER_SENDER_AND_ADDRESS_PER_DAY = 3;
+/** Invitation mails one address may be sent in any 24 hours, whoever sends them. */
+export const INVITATION_MAILS_PER_ADDRESS_PER_DAY = 10;
 /** Inviting an address again within this many minutes of its pending invitation keeps that one and mails nothing. */
 export const INVITATION_RESEND_MINUTES = 60;
 
@@ -247,6 +249,8 @@ export const TEAM_MESSAGES = {
   invitationGone: 'This invitation is no longer pending',
   addressInvitedEnough: (email: string) =>
     `${email} has been sent ${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitations in the last day, the most one address gets. Try again tomorrow.`,
+  youInvitedEnough: (email: string) =>
+    `You have sent ${email} ${INVITATION_MAILS_PER_SENDER_AND_ADDRESS_PER_DAY} invitations in the last day, the most one address gets from one person. Try again tomorrow.`,
   invitationNotFound: 'This invitation is not valid: it may have been withdrawn. Ask for a new one.',
   invitationUsed: 'This invitation has already been accepted.',
   invitationExpired: 'This invitation has expired. Ask for a new one.',

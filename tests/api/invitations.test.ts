@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { listEvents, listInvitations } from '../../src/server/db/schema.js';
-import { INVITATION_MAILS_PER_ADDRESS_PER_DAY, INVITATIONS_PER_HOUR, TEAM_MESSAGES } from '../../src/shared/teams.js';
+import {
+  INVITATION_MAILS_PER_ADDRESS_PER_DAY,
+  INVITATION_MAILS_PER_SENDER_AND_ADDRESS_PER_DAY,
+  INVITATIONS_PER_HOUR,
+  TEAM_MESSAGES,
+} from '../../src/shared/teams.js';
 import { buildTestApp } from '../helpers/app.js';
 import { authFlow } from '../helpers/auth-flow.js';
 import { testDatabases } from '../helpers/database.js';
@@ -172,10 +177,39 @@ describe.each(testDatabases())('invitations on $name', (kind) => {
     expect((await owner.call('GET', `/lists/${listId}/members`)).json().invitations).toEqual([]);
   });
 
-  it(`mails one address at most ${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitations a day, whoever sends them`, async () => {
+  it(`mails one address at most ${INVITATION_MAILS_PER_SENDER_AND_ADDRESS_PER_DAY} invitations in 24 hours from one sender, whoever else may still`, async () => {
+    const email = `wanted-${Date.now()}@example.test`;
+    const sender = await member(app);
+    const lists: number[] = [];
+    for (let i = 0; i <= INVITATION_MAILS_PER_SENDER_AND_ADDRESS_PER_DAY; i++) {
+      lists.push((await sender.call('POST', '/lists', { name: `Round ${i}`, list_type: 'investor' })).json().id as number);
+    }
+    for (const listId of lists.slice(0, -1)) await inviteByMail(sink, sender.call, listId, email, 'viewer');
+    const refused = await sender.call('POST', `/lists/${lists.at(-1)}/members`, { email: email.toUpperCase(), role: 'viewer' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: TEAM_MESSAGES.youInvitedEnough(email) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect((await sender.call('GET', `/lists/${lists.at(-1)}/members`)).json().invitations).toEqual([]);
+    // Another sender is not held back by this one.
+    const { owner, listId } = await ownerWithList();
+    await inviteByMail(sink, owner.call, listId, email, 'viewer');
+
+    // The 24 hours slide: mails just inside them still count, one just outside no longer does.
+    await app.db.execute(sql`UPDATE invitation_mails SET sent_at = now() - interval '23 hours 59 minutes' WHERE sender_id = ${sender.id}`);
+    expect((await sender.call('POST', `/lists/${lists.at(-1)}/members`, { email, role: 'viewer' })).statusCode).toBe(429);
+    await app.db.execute(sql`UPDATE invitation_mails SET sent_at = now() - interval '24 hours 1 second'
+      WHERE id = (SELECT min(id) FROM invitation_mails WHERE sender_id = ${sender.id})`);
+    await inviteByMail(sink, sender.call, lists.at(-1)!, email, 'viewer');
+  });
+
+  it(`mails one address at most ${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitations in 24 hours whoever sends them, counting only mails sent`, async () => {
     const email = `popular-${Date.now()}@example.test`;
     const mailsTo = () => sink.mails.filter((m) => m.to.includes(email)).length;
-    for (let i = 0; i < INVITATION_MAILS_PER_ADDRESS_PER_DAY; i++) {
+    const first = await ownerWithList();
+    await inviteByMail(sink, first.owner.call, first.listId, email, 'viewer');
+    // Inviting again within the hour keeps the invitation and mails nothing: not counted.
+    expect((await first.owner.call('POST', `/lists/${first.listId}/members`, { email, role: 'editor' })).statusCode).toBe(200);
+    for (let i = 1; i < INVITATION_MAILS_PER_ADDRESS_PER_DAY; i++) {
       const { owner, listId } = await ownerWithList();
       await inviteByMail(sink, owner.call, listId, email, 'viewer');
     }

@@ -490,6 +490,23 @@ export const listInvitations = pgTable(
 );
 
 /**
+ * The invitation mails sent, by sender and address (its SHA-256: the address itself is not kept), for the limits
+ * counted over the last 24 hours (teams/invitation-mails.ts). A row older than that is swept.
+ */
+export const invitationMails = pgTable(
+  'invitation_mails',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    sender_id: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address_hash: text('address_hash').notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitation_mails_address_idx').on(t.address_hash, t.sent_at), index('invitation_mails_sent_idx').on(t.sent_at)],
+);
+
+/**
  * What happened to each row of a list, by whom: written in the same transaction as the change. `detail` holds
  * `{from, to}` for a stage, follow-up or amount, `{note: {id, body}}` for a note; kept after the row leaves.
  */

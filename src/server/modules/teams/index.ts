@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACCOUNT_MESSAGES, EMAIL_PATTERN } from '../../../shared/form-rules.js';
-import {
-  INVITATION_MAILS_PER_ADDRESS_PER_DAY,
-  INVITATION_PAGE,
-  INVITATION_TTL_DAYS,
-  INVITATIONS_PER_HOUR,
-  TEAM_MESSAGES,
-} from '../../../shared/teams.js';
+import { INVITATION_PAGE, INVITATION_TTL_DAYS, INVITATIONS_PER_HOUR } from '../../../shared/teams.js';
 import { listInvitationMail } from '../../mail/templates.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import type { RateRule } from '../../plugins/rate-limit.js';
 import { sendMailNow } from '../auth/mail-now.js';
 import { listAccess } from '../lists/list-access.js';
+import { countInvitationMail } from './invitation-mails.js';
 import { acceptInvitation, invitedLately, invite, previewInvitation, revokeInvitation } from './invitation-store.js';
 import { changeRole, membersOf, removeMember } from './member-store.js';
 import {
@@ -29,19 +24,6 @@ const INVITE_RATE: RateRule[] = [
   { name: 'invite-user', max: INVITATIONS_PER_HOUR, windowMs: 60 * 60 * 1000, key: (request) => String(request.userId) },
 ];
 
-/**
- * Invitation mails to one address, whoever sends them: counted only when one is about to be mailed, across every
- * instance, so that no number of senders makes an address a target.
- */
-const ADDRESS_MAIL_RATE: RateRule[] = [
-  {
-    name: 'invite-address',
-    max: INVITATION_MAILS_PER_ADDRESS_PER_DAY,
-    windowMs: 24 * 60 * 60 * 1000,
-    key: (request) => inviteeEmail((request.body as { email: string }).email),
-  },
-];
-
 function inviteeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
   if (email === '') throw new HttpError(422, ACCOUNT_MESSAGES.emailRequired);
@@ -56,7 +38,6 @@ function inviteeEmail(raw: string): string {
 export const teamsModule: FastifyPluginAsyncTypebox = async (app) => {
   const caller = (request: { userId: number; params: { id: number } }) => ({ userId: request.userId, listId: request.params.id });
   const members = '/lists/:id/members';
-  const countAddressMail = app.rateLimited(ADDRESS_MAIL_RATE);
 
   app.get(members, { schema: membersSchema, onRequest: app.authenticate }, async (request) => {
     await listAccess(app.db, request.userId, request.params.id, 'share');
@@ -69,17 +50,26 @@ export const teamsModule: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const email = inviteeEmail(request.body.email);
       await listAccess(app.db, request.userId, request.params.id, 'share');
-      if (!(await invitedLately(app.db, request.params.id, email))) {
-        await countAddressMail.call(app, request, reply).catch((error: unknown) => {
-          throw error instanceof HttpError && error.statusCode === 429 ? new HttpError(429, TEAM_MESSAGES.addressInvitedEnough(email)) : error;
-        });
+      // Counted before the mail goes (so that requests at once cannot pass the limits), uncounted when none goes.
+      const counted = (await invitedLately(app.db, request.params.id, email)) ? null : await countInvitationMail(app.db, request.userId, email);
+      if (counted && 'refused' in counted) {
+        reply.header('retry-after', counted.retryAfterSeconds);
+        throw new HttpError(429, counted.refused);
       }
-      const sent = await invite(app, caller(request), email, request.body.role);
-      if (sent.token === null) return reply.status(200).send(sent.invitation);
-      const link = `${app.config.appUrl}${INVITATION_PAGE(sent.token)}`;
-      const mail = { inviter: sent.inviter, listName: sent.listName, role: request.body.role, days: INVITATION_TTL_DAYS };
-      await sendMailNow(app, listInvitationMail(email, mail, link));
-      return reply.status(201).send(sent.invitation);
+      try {
+        const sent = await invite(app, caller(request), email, request.body.role);
+        if (sent.token === null) {
+          await counted?.release();
+          return reply.status(200).send(sent.invitation);
+        }
+        const link = `${app.config.appUrl}${INVITATION_PAGE(sent.token)}`;
+        const mail = { inviter: sent.inviter, listName: sent.listName, role: request.body.role, days: INVITATION_TTL_DAYS };
+        await sendMailNow(app, listInvitationMail(email, mail, link));
+        return reply.status(201).send(sent.invitation);
+      } catch (error) {
+        await counted?.release();
+        throw error;
+      }
     },
   );
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   INVITATION_MAILS_PER_ADDRESS_PER_DAY,
+  INVITATION_MAILS_PER_SENDER_AND_ADDRESS_PER_DAY,
   INVITATION_RESEND_MINUTES,
   INVITATION_TTL_DAYS,
   INVITATIONS_PER_HOUR,
@@ -40,7 +41,8 @@ export const inviteSchema = userChange({
     'address (201). A pending invitation to the same address is replaced by the new one, unless it was mailed within ' +
     `the last ${INVITATION_RESEND_MINUTES} minutes: then it is kept, with the role sent, and nothing is mailed (200). ` +
     `Inviting yourself or a member is a 422. At most ${INVITATIONS_PER_HOUR} invitations an hour per user, and ` +
-    `${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitation mails a day to one address, whoever sends them (429).`,
+    `in any 24 hours ${INVITATION_MAILS_PER_SENDER_AND_ADDRESS_PER_DAY} invitation mails from one user to one address and ` +
+    `${INVITATION_MAILS_PER_ADDRESS_PER_DAY} to one address whoever sends them, counting only mails sent (429).`,
   params: Type.Object({ id }),
   body: Type.Object({ email: Type.String({ maxLength: 254 }), role: memberRole }, { additionalProperties: false }),
   response: { 200: Invitation, 201: Invitation },
