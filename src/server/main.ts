@@ -21,6 +21,9 @@ export async function main() {
   // PGlite's files are this process's alone until it ends (npm run backup asks it for a copy instead).
   if (!config.databaseUrl) await lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Before the app is built: its catalogue index starts building once it is ready, and would read an empty
+  // catalogue (and hold the database's one queue on PGlite while this waited behind it).
+  const seeded = await seedIfEmpty(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const app = await buildApp({
     database,
@@ -29,9 +32,8 @@ export async function main() {
     clientDir: path.join(root, 'dist'),
     logger: { level: process.env.LOG_LEVEL || 'info' },
   });
-  const backups = database.kind === 'pglite' ? await serveBackups(config.dataDir, database, app.log) : undefined;
-  const seeded = await seedIfEmpty(database.db);
   if (seeded) app.log.info(`First start: seeded ${seeded.investors} investors and ${seeded.funds} funds`);
+  const backups = database.kind === 'pglite' ? await serveBackups(config.dataDir, database, app.log) : undefined;
 
   const requests = trackRequests(app);
   let closing = false;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { openDatabase, type Database } from '../../src/server/db/client.js';
+import type { Database } from '../../src/server/db/client.js';
+import { openPglite } from '../helpers/database.js';
 import { createMailer, type Mailer } from '../../src/server/mail/mailer.js';
 import { testConfig } from '../helpers/app.js';
 import { openEventStream } from '../helpers/event-stream.js';
@@ -30,7 +31,7 @@ describe('the server log', () => {
     sink = await startSmtpSink();
     const config = testConfig({ smtpUrl: sink.url });
     mailer = createMailer({ smtpUrl: sink.url, from: config.mailFrom });
-    database = await openDatabase({});
+    database = await openPglite();
     app = await buildApp({
       database,
       config,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 
 export interface TestDatabaseKind {
@@ -18,10 +20,30 @@ async function onServer(serverUrl: string, statement: string) {
   }
 }
 
-/** A new, empty database on a PostgreSQL server: its URL, and drop() to remove it again. */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * What tests/helpers/migrated-template-setup.ts provided, or nothing outside the suites it runs before
+ * (the benchmarks, the other projects): databases are then created and migrated from scratch.
+ */
+function provided<K extends 'migratedPgliteDump' | 'migratedPostgresTemplate'>(key: K): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A new database on a PostgreSQL server: its URL, and drop() to remove it again. A copy of the migrated
+ * template when the suites have one (opening it applies no migration), else empty; `empty` asks for an
+ * empty one whatever (a suite that migrates it only part way).
+ */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fundscape_test_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const template = empty ? '' : provided('migratedPostgresTemplate');
+  await onServer(serverUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
@@ -40,9 +62,15 @@ async function openPostgres(serverUrl: string): Promise<Database> {
   };
 }
 
+/** A new PGlite database in memory: a copy of the migrated one when the suites have it. */
+export function openPglite(): Promise<Database> {
+  const dump = provided('migratedPgliteDump');
+  return openDatabase(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {});
+}
+
 /** PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
 export function testDatabases(): TestDatabaseKind[] {
-  const kinds: TestDatabaseKind[] = [{ name: 'pglite', open: () => openDatabase({}) }];
+  const kinds: TestDatabaseKind[] = [{ name: 'pglite', open: openPglite }];
   const url = process.env.TEST_DATABASE_URL;
   if (url) kinds.push({ name: 'postgres', open: () => openPostgres(url) });
   return kinds;

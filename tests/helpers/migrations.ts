@@ -51,7 +51,7 @@ export async function olderDatabase(
       await client.close();
       return { name: 'pglite', open: () => closing(openDatabase({ dataDir }), async () => rmSync(dataDir, { recursive: true, force: true })) };
     }
-    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, { empty: true });
     const pool = new pg.Pool({ connectionString: created.url, max: 2 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: migrations.folder });

@@ -35,6 +35,8 @@ export interface DatabaseOptions {
   url?: string;
   /** Where PGlite keeps its files; without it (and without url) the database lives in memory. */
   dataDir?: string;
+  /** PGlite only: start from a copy of another database (dumpDataDir's tarball) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database and applies every committed migration. */
@@ -53,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   // Every statement and transaction waits its turn in one queue (see SerialQueue).
   const queue = new SerialQueue();
   const queued = {
