@@ -64,7 +64,7 @@ async function waitUntilServing(http: APIRequestContext, child: ChildProcess, ou
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`the app did not answer within ${START_TIMEOUT_MS} ms:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -121,10 +121,11 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   const launch = () => {
-    const started = spawn('npx', ['tsx', 'src/server/cli/start.ts'], {
+    // `npm start`'s code path, in one process (npx and tsx's CLI would each start a node of their own first).
+    const started = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
       cwd: root,
       env: serverEnv,
-      // Its own process group, so stopping it ends npx and the server it runs together.
+      // Its own process group, so stopping it ends the server and anything it started.
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -136,7 +137,7 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
 
   /**
    * Ends the server's process group: SIGTERM, then SIGKILL if any of it is still there after 5 s; resolves once
-   * every process of it is gone (npx may exit before the server it runs, which holds DATA_DIR until it ends).
+   * every process of it is gone (whatever it started holds DATA_DIR until it ends).
    */
   const stopServer = async () => {
     const group = child.pid;
@@ -175,10 +176,13 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   };
 
+  // The browser starts while the server does.
+  const launching = chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
   try {
-    await waitUntilServing(http, child, () => output);
-    browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+    const [launched] = await Promise.all([launching, waitUntilServing(http, child, () => output)]);
+    browser = launched;
   } catch (error) {
+    browser = await launching.catch(() => undefined);
     await stop();
     throw error;
   }
