@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { routePreloadsPlugin } from './src/server/build/route-preloads-plugin.js';
 import { lazyNumberFormatPlugin } from './src/server/build/lazy-number-format-plugin.js';
@@ -76,6 +77,9 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
+    // Vitest's default is one worker fewer than the cores: on a two-core machine, one file at a time. The
+    // suites wait on databases, servers and browsers as much as they compute, so every core takes a file.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
