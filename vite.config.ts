@@ -114,13 +114,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // After the other suites: browser runs are timing-sensitive and the machine has two cores.
+          // After the other suites, so a browser run never shares the cores with three others. Each file has a
+          // server and a browser of its own, so files run side by side like the others' (they wait on the
+          // browser more than they compute).
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
