@@ -1,4 +1,4 @@
-// The API's paths, exact (README, "The API in short"). Both the client and the server build on these;
+// The API's paths, exact (src/server/README.md, "The API in short"). Both the client and the server build on these;
 // the filters' query keys and filter calls are in catalogue-filters.ts.
 
 export const API = '/api/v1';

@@ -1,4 +1,4 @@
-// The wire contract: what the API answers and the client reads (README, "The API in short").
+// The wire contract: what the API answers and the client reads (src/server/README.md, "The API in short").
 import type { Static } from '@sinclair/typebox';
 import type { FundRow, InvestorRow } from './catalogue-row-schemas.js';
 import type { Fit } from './fit.js';

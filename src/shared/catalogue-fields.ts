@@ -2,7 +2,7 @@
 // kind of value it holds. The database columns (server/db/schema.ts), the API's row schemas and their
 // TypeScript types (catalogue-row-schemas.ts), the order rows are answered in and the import's rules are all
 // read from here. Plain data, no TypeBox: the client reads it too.
-// Adding a field is one line here plus a migration (README, "Adding a field").
+// Adding a field is one line here plus a migration (src/server/README.md, "Adding a field").
 import { FINANCING_TYPES, FIRM_TYPES, GENDERS, GEOGRAPHIES, INDUSTRIES, STAGES } from './vocabularies.js';
 
 export type FieldKind = 'id' | 'text' | 'email' | 'choice' | 'number' | 'integer' | 'list';

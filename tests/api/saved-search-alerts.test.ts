@@ -1,4 +1,4 @@
-// Saved searches' alerts in the morning mail (README, "Morning mail"): from FOLLOW_UP_DIGEST_HOUR, each
+// Saved searches' alerts in the morning mail (src/server/README.md, "Morning mail"): from FOLLOW_UP_DIGEST_HOUR, each
 // saved search whose alert is due lists the rows added since its last alert (or since it was seen) that
 // match it, up to 10 with a link to see them all, in one mail a day with the follow-ups, through real
 // SMTP — once, even with two instances on one PostgreSQL.

@@ -1,4 +1,4 @@
-// A saved search's new rows (README, "Saved searches"): the catalogue rows added after it was last seen
+// A saved search's new rows (src/server/README.md, "Saved searches"): the catalogue rows added after it was last seen
 // that match it, whether they came from an import, the seed or SQL; rows the catalogue held before the
 // migration are never new; seen starts the count again. Every count and page is checked against an
 // oracle worked out here from every row, both while the search index is stale (SQL answers) and once it

@@ -54,7 +54,7 @@ async function release(db: Db, userId: number, day: string): Promise<void> {
 }
 
 /**
- * The morning mail (README, "Morning mail"). Every instance's scheduler looks each minute (and once at
+ * The morning mail (src/server/README.md, "Morning mail"). Every instance's scheduler looks each minute (and once at
  * start, so an instance started after the hour still sends that day's); from the hour on, each user a
  * section may have something for, who has no mail for today, is claimed in the database — INSERT … ON
  * CONFLICT DO NOTHING, so of several instances exactly one wins — and only then are the sections asked
