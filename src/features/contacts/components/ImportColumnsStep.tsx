@@ -1,6 +1,7 @@
-import { Alert, Box, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, TextField, Typography } from '@mui/material';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, mappingProblems, type ImportField } from '../import/columns';
 import type { SheetTable } from '../import/sheet-table';
+import { labelledOptions } from '@/components/FormSelect/labelled-options';
 import { ImportStep } from './ImportStep';
 
 const SAMPLES = 3;
@@ -63,11 +64,7 @@ export function ImportColumnsStep({ table, mapping, remembered, onChange, onBack
               value={mapping[column]}
               onChange={(event) => onChange(mapping.map((field, index) => (index === column ? (event.target.value as ImportField) : field)))}
             >
-              {IMPORT_FIELDS.map((field) => (
-                <MenuItem key={field} value={field}>
-                  {IMPORT_FIELD_LABELS[field]}
-                </MenuItem>
-              ))}
+              {labelledOptions(IMPORT_FIELDS, IMPORT_FIELD_LABELS)}
             </TextField>
           </Box>
         ))}

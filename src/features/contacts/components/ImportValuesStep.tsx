@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Alert, Box, FormControlLabel, MenuItem, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import { Alert, Box, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import { labelledOptions } from '@/components/FormSelect/labelled-options';
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/shared/pipeline';
 import { DATE_ORDER_LABELS, type DateOrder } from '../import/dates';
 import type { MappedRow } from '../import/map-rows';
@@ -70,11 +71,7 @@ export function ImportValuesStep(props: ImportValuesStepProps) {
                   value={stages.get(status) ?? 'lead'}
                   onChange={(event) => onStageChange(status, event.target.value as PipelineStage)}
                 >
-                  {PIPELINE_STAGES.map((stage) => (
-                    <MenuItem key={stage} value={stage}>
-                      {PIPELINE_STAGE_LABELS[stage]}
-                    </MenuItem>
-                  ))}
+                  {labelledOptions(PIPELINE_STAGES, PIPELINE_STAGE_LABELS)}
                 </TextField>
               </Box>
             ))}

@@ -1,6 +1,7 @@
 import { useState, type HTMLAttributes, type KeyboardEvent } from 'react';
-import { MenuItem, Select } from '@mui/material';
+import { Select } from '@mui/material';
 import { styled } from '@mui/material/styles';
+import { labelledOptions } from '@/components/FormSelect/labelled-options';
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/shared/pipeline';
 
 export interface StageSelectProps {
@@ -48,11 +49,7 @@ function LiveStageSelect({
       SelectDisplayProps={tabIndex === undefined ? undefined : ({ tabIndex } as HTMLAttributes<HTMLDivElement>)}
       sx={selectSx}
     >
-      {PIPELINE_STAGES.map((stage) => (
-        <MenuItem key={stage} value={stage}>
-          {PIPELINE_STAGE_LABELS[stage]}
-        </MenuItem>
-      ))}
+      {labelledOptions(PIPELINE_STAGES, PIPELINE_STAGE_LABELS)}
     </Select>
   );
 }

@@ -1,8 +1,9 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { Form, Formik, useField, type FormikHelpers } from 'formik';
 import { FormButtons } from '@/components/FormButtons/FormButtons';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
+import { labelledOptions } from '@/components/FormSelect/labelled-options';
 import { SAVED_SEARCH_ALERT_LABELS, SAVED_SEARCH_ALERTS, type SavedSearchAlert } from '@/shared/saved-searches';
 import { ChangeRefusedError } from '@/features/offline';
 import { NAME_REFUSALS, savedSearchSchema, type SavedSearchValues } from './saved-search-schema';
@@ -31,11 +32,7 @@ function AlertSelect({ noun }: { noun: string }) {
       onChange={(event) => void helpers.setValue(event.target.value as SavedSearchAlert)}
       helperText={`A mail listing the new ${noun} that match, at most one a day.`}
     >
-      {SAVED_SEARCH_ALERTS.map((alert) => (
-        <MenuItem key={alert} value={alert}>
-          {SAVED_SEARCH_ALERT_LABELS[alert]}
-        </MenuItem>
-      ))}
+      {labelledOptions(SAVED_SEARCH_ALERTS, SAVED_SEARCH_ALERT_LABELS)}
     </TextField>
   );
 }

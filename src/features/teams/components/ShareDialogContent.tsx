@@ -1,6 +1,7 @@
-import { Alert, Box, IconButton, List, ListItem, ListItemText, MenuItem, Select, Skeleton, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, IconButton, List, ListItem, ListItemText, Select, Skeleton, Tooltip, Typography } from '@mui/material';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import CancelScheduleSendOutlinedIcon from '@mui/icons-material/CancelScheduleSendOutlined';
+import { labelledOptions } from '@/components/FormSelect/labelled-options';
 import { apiErrorDetail } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import { INVITATION_TTL_DAYS, LIST_ROLE_LABELS, MEMBER_ROLES, type ListMember, type MemberRole } from '@/shared/teams';
@@ -76,11 +77,7 @@ function MemberRow({ member, listKeys, listId }: { member: ListMember; listKeys:
           }
           sx={{ width: 112, flexShrink: 0, fontSize: 14 }}
         >
-          {MEMBER_ROLES.map((role) => (
-            <MenuItem key={role} value={role}>
-              {LIST_ROLE_LABELS[role]}
-            </MenuItem>
-          ))}
+          {labelledOptions(MEMBER_ROLES, LIST_ROLE_LABELS)}
         </Select>
       )}
     </ListItem>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Box, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Stack, TextField } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormTextField } from '@/components/FormTextField/FormTextField';
+import { labelledOptions } from '@/components/FormSelect/labelled-options';
 import { apiErrorDetail } from '@/lib/api-client';
 import { LIST_ROLE_LABELS, MEMBER_ROLES } from '@/shared/teams';
 import { inviteSchema, type InviteValues } from './invite-schema';
@@ -40,11 +41,7 @@ export function InviteForm({ onInvite }: { onInvite: (values: InviteValues) => P
               onChange={formik.handleChange}
               sx={{ width: { xs: '100%', sm: 150 } }}
             >
-              {MEMBER_ROLES.map((role) => (
-                <MenuItem key={role} value={role}>
-                  {LIST_ROLE_LABELS[role]}
-                </MenuItem>
-              ))}
+              {labelledOptions(MEMBER_ROLES, LIST_ROLE_LABELS)}
             </TextField>
             <AppButton type="submit" loading={formik.isSubmitting} sx={{ minHeight: 41, flexShrink: 0 }}>
               Invite
