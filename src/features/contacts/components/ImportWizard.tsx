@@ -1,10 +1,11 @@
 // The spreadsheet import, in five steps: the file, its columns, its values, the review against the
 // catalogue, the import. Lazy: its code (and csv-parse, read-excel-file in the worker) loads when opened.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, IconButton, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { apiErrorDetail } from '@/lib/api-client';
-import { closeToast, showToast } from '@/lib/toasts';
+import { toastAction } from '@/lib/toast-action';
+import { showToast } from '@/lib/toasts';
 import { useOnlineStatus } from '@/lib/use-online-status';
 import { usePhoneLayout } from '@/lib/use-phone-layout';
 import { LIST_NAME_MAX } from '@/shared/form-rules';
@@ -149,18 +150,7 @@ export default function ImportWizard({ open, onClose, target, listKeys, onImport
           showToast(`${resultText(landed)} in ${list.name}`, {
             variant: 'success',
             autoHideDuration: 10_000,
-            action: (key) => (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => {
-                  closeToast(key);
-                  undoLanded(landed);
-                }}
-              >
-                Undo import
-              </Button>
-            ),
+            action: toastAction('Undo import', () => undoLanded(landed)),
           });
         },
       },

@@ -1,6 +1,6 @@
-import { Button } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
-import { closeToast, showToast } from '@/lib/toasts';
+import { toastAction } from '@/lib/toast-action';
+import { showToast } from '@/lib/toasts';
 import { Modal } from '@/components/Modal/Modal';
 import type { ListSummary, ListType } from '@/shared/api-types';
 import { lazyComponent } from '@/features/offline';
@@ -26,19 +26,7 @@ export function CreateListModal({ open, onClose, defaultListType, onCreated }: C
       variant: 'success',
       anchorOrigin: { vertical: 'bottom', horizontal: 'right' },
       autoHideDuration: 4000,
-      action: (key) => (
-        <Button
-          color="inherit"
-          size="small"
-          sx={{ fontWeight: 600 }}
-          onClick={() => {
-            closeToast(key);
-            void navigate({ to: '/lists/$id', params: { id: String(list.id) } });
-          }}
-        >
-          Go to List
-        </Button>
-      ),
+      action: toastAction('Go to List', () => void navigate({ to: '/lists/$id', params: { id: String(list.id) } }), { fontWeight: 600 }),
     });
   };
 

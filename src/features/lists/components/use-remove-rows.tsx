@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { Button } from '@mui/material';
 import { apiErrorDetail } from '@/lib/api-client';
-import { closeToast, showToast } from '@/lib/toasts';
+import { toastAction } from '@/lib/toast-action';
+import { showToast } from '@/lib/toasts';
 import type { ListItem, ListSummary } from '@/shared/api-types';
 import { useAddToLists } from '../api/add-to-list';
 import { useRemoveFromList } from '../api/remove-from-list';
@@ -25,18 +25,7 @@ export function useRemoveRows<R extends ListItem>(list: ListSummary, itemName: (
           onSuccess: () => {
             onRemoved?.();
             showToast(`Removed ${what} from ${listName}`, {
-              action: (key) => (
-                <Button
-                  color="inherit"
-                  size="small"
-                  onClick={() => {
-                    closeToast(key);
-                    addToLists({ listIds: [listId], listType, items: [...rows] });
-                  }}
-                >
-                  Undo
-                </Button>
-              ),
+              action: toastAction('Undo', () => addToLists({ listIds: [listId], listType, items: [...rows] })),
             });
           },
           onError: (error) => showToast(apiErrorDetail(error) ?? `${what} could not be removed. Please try again.`, { variant: 'error' }),
