@@ -4,8 +4,8 @@ import type { AppRouter } from './router';
 
 /**
  * When the session ends — Log Out, or a refresh token the server no longer accepts — the router goes
- * to /login and the user's cached data is dropped. An expired session keeps the page the user was on
- * as `redirect`, so logging in again returns there.
+ * to /login and the user's cached data is dropped. A session ended otherwise than by Log Out keeps the page the
+ * user was on as `redirect`, so logging in again returns there.
  *
  * The cache is dropped once /login is drawn, not before: a page still on screen whose data vanished
  * would ask the server for it again, without a token (a 401 for every query on the page).
@@ -15,9 +15,10 @@ export function syncSessionWithRouter(session: Session, router: AppRouter, query
     if (loggedIn) return;
     void queryClient.cancelQueries();
     const here = router.state.location.href;
-    const search = reason === 'expired' && here !== '/' ? { redirect: here } : {};
+    const lost = reason === 'expired' || reason === 'ended';
+    const search = lost && here !== '/' ? { redirect: here } : {};
     void router
-      .navigate({ to: '/login', search, replace: reason === 'expired' })
+      .navigate({ to: '/login', search, replace: lost })
       .finally(() => setTimeout(() => queryClient.clear()));
   });
 }

@@ -95,7 +95,8 @@ export function createApiClient({ session, baseURL = API, fetch }: ApiClientOpti
         return tokens.access_token;
       });
     } catch (error) {
-      session.logOut('expired');
+      const status = apiStatus(error);
+      session.logOut(status !== undefined && status >= 400 && status < 500 ? 'ended' : 'expired');
       throw new SessionExpiredError(error);
     }
   }

@@ -11,8 +11,12 @@ export const SESSION_STORAGE_KEYS = { access: 'fundscape.access_token', refresh:
 const ACCESS_KEY = SESSION_STORAGE_KEYS.access;
 const REFRESH_KEY = SESSION_STORAGE_KEYS.refresh;
 
-/** Why the flag last went down: the user chose to leave, or the refresh token stopped working. */
-export type LogoutReason = 'logout' | 'expired';
+/**
+ * Why the flag last went down: the user chose to leave; the server ended the session (it refused the refresh
+ * token: a log-out elsewhere, a password reset), and the device forgets the user's offline data; or the refresh
+ * failed otherwise (no answer), and that data stays for the same user's next login.
+ */
+export type LogoutReason = 'logout' | 'ended' | 'expired';
 
 export interface SessionState {
   loggedIn: boolean;

@@ -131,7 +131,8 @@ describe('api client', () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEYS.access)).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEYS.refresh)).toBeNull();
     expect(session.isLoggedIn()).toBe(false);
-    expect(logouts).toEqual(['expired']);
+    // The server refused the refresh token: the session ended there (the device then forgets its offline data).
+    expect(logouts).toEqual(['ended']);
   });
 
   it('does not refresh for a 401 to a call sent without a token (a wrong password)', async () => {

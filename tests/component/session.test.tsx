@@ -85,6 +85,31 @@ describe('guards and session', () => {
     expect(app.session.isLoggedIn()).toBe(false);
   });
 
+  it('forgets the user’s offline data when the server has ended the session (a log-out elsewhere), as Log Out does', async () => {
+    const { OfflineDb } = await import('@/features/offline/db/offline-db');
+    const db = new OfflineDb();
+    const stored = { key: 'lists', value: '{}', savedAt: Date.now() };
+    await db.queries.bulkPut([{ ...stored, userId: ada.id }, { ...stored, userId: ada.id + 1000 }]);
+    const change = { kind: 'list-add', request: { method: 'POST', path: '/api/v1/lists/1/investors/batch' }, payload: {}, createdAt: 0, attempts: 0, lastError: null };
+    await db.outbox.bulkAdd([
+      { ...change, userId: ada.id, idempotencyKey: 'ada' },
+      { ...change, userId: ada.id + 1000, idempotencyKey: 'someone' },
+    ] as never);
+    // Logged out on another device: this one still holds both tokens (its access token refused, as an expired one is).
+    expect((await call('POST', '/auth/logout', { body: { refresh_token: ada.tokens.refresh_token } })).status).toBe(204);
+    const refused = `e30.${Buffer.from(JSON.stringify({ sub: String(ada.id) })).toString('base64url')}.sig`;
+    storeSession({ access_token: refused, refresh_token: ada.tokens.refresh_token });
+
+    const app = await startApp('/profile');
+    await waitFor(() => expect(app.location().pathname).toBe('/login'));
+    expect(app.location().search).toEqual({ redirect: '/profile' });
+    await waitFor(async () => expect(await db.queries.where('userId').equals(ada.id).count()).toBe(0));
+    expect(await db.outbox.where('userId').equals(ada.id).count()).toBe(0);
+    expect((await db.queries.toArray()).map((row) => row.userId)).toEqual([ada.id + 1000]);
+    expect((await db.outbox.toArray()).map((row) => row.idempotencyKey)).toEqual(['someone']);
+    db.close();
+  });
+
   it('renews an expired access token without the user noticing', async () => {
     storeSession({ access_token: EXPIRED, refresh_token: ada.tokens.refresh_token });
     const app = await startApp('/profile');

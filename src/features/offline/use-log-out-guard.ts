@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { offlineUserId } from '@/lib/offline-user';
-import { loadOfflineDb } from './db/offline-db-loader';
+import { forgetOfflineUser, loadOfflineDb } from './db/offline-db-loader';
 import { pendingRows } from './outbox/outbox';
 import { outboxReplayer } from './outbox/outbox-replayer';
 
@@ -20,8 +20,9 @@ async function unsyncedCount(userId: number): Promise<number> {
 /**
  * The user's Log Out: first tries to send what is queued and, if changes are still unsynced, asks
  * before going on. Logging out removes the user's offline data — persisted answers and unsent
- * changes — from this device. (A session that merely expired keeps them for the same user's next
- * login, and so does a logout heard from another tab: that tab removes them.)
+ * changes — from this device, as a session the server ended does (OfflineSupport). (A refresh that got no
+ * answer keeps them for the same user's next login, and so does a logout heard from another tab: that tab removes
+ * them.)
  * Render `<LogOutConfirmDialog {...dialog} />` beside the trigger.
  */
 export function useLogOutGuard(logOut: () => void) {
@@ -31,7 +32,7 @@ export function useLogOutGuard(logOut: () => void) {
     const userId = offlineUserId();
     // Tokens first: from then on nothing more is persisted for this user.
     logOut();
-    if (userId !== null) void loadOfflineDb().then((db) => db.forgetUser(userId)).catch(() => undefined);
+    if (userId !== null) void forgetOfflineUser(userId);
   }
 
   async function requestLogOut() {

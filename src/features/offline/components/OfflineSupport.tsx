@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button } from '@mui/material';
 import { runAfterFirstPaint } from '@/lib/after-first-paint';
 import { offlineUserId } from '@/lib/offline-user';
+import { forgetOfflineUser } from '../db/offline-db-loader';
 import { outboxReplayer } from '../outbox/outbox-replayer';
 import { offlineQueryPersister } from '../persisters/query-persister';
 import { session } from '@/lib/session';
@@ -15,8 +16,8 @@ const HOUSEKEEPING_DELAY_MS = 10_000;
 
 /**
  * Everything that makes the app work offline, mounted once inside the toast provider: the service
- * worker and its toasts, the outbox replayer, removing expired answers, reloading once after
- * a chunk fails to load, and the offline banner.
+ * worker and its toasts, the outbox replayer, removing expired answers, forgetting the data of a session the
+ * server ended, reloading once after a chunk fails to load, and the offline banner.
  */
 export function OfflineSupport() {
   useEffect(() => {
@@ -64,6 +65,17 @@ export function OfflineSupport() {
       cancel();
       stop();
     };
+  }, []);
+
+  // A session the server ended (a log-out elsewhere, a password reset after a lost phone) is found at the next call:
+  // the device forgets that user's stored lists, notes and contacts and unsent changes, as their own Log Out does.
+  useEffect(() => {
+    let userId = offlineUserId(session);
+    return session.subscribe(({ loggedIn }, reason) => {
+      const ended = userId;
+      userId = offlineUserId(session);
+      if (!loggedIn && reason === 'ended' && ended !== null) void forgetOfflineUser(ended);
+    });
   }, []);
 
   return <OfflineBanner />;

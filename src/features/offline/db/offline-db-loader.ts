@@ -29,3 +29,13 @@ export async function loadOfflineDbAfterFirstPaint(): Promise<OfflineDb> {
   await Promise.race([afterFirstPaint(), firstRequest]);
   return loadOfflineDb();
 }
+
+/**
+ * Removes everything this device keeps for the user (their persisted answers and unsent changes): on their Log
+ * Out, and when the server has ended their session.
+ */
+export function forgetOfflineUser(userId: number): Promise<void> {
+  return loadOfflineDb()
+    .then((db) => db.forgetUser(userId))
+    .catch(() => undefined);
+}
