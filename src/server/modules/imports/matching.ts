@@ -2,7 +2,7 @@
 // catalogue's, read through its indexes of migration 0011), then the same over the caller's own contacts, so a
 // founder importing a file twice does not make the same contact twice. In order: the same e-mail (exact), the
 // same website domain and last name, the same name and firm (likely); else up to three candidates by name.
-// Every statement is bounded: a chunk of rows sized to take about STATEMENT_MS, each an index probe or at most
+// Every statement is bounded: a chunk of CHUNK rows, each an index probe or at most
 // 2 × CANDIDATE_SCAN index entries. On PGlite every other request's statements wait while one runs, and take their
 // turn between two chunks (each planned once, SessionStatement, not on every chunk); on PostgreSQL the statements
 // also run under a statement timeout (preview.ts).
@@ -21,25 +21,17 @@ export interface RowMatch {
 type Source = 'catalogue' | 'own';
 
 /**
- * What one statement of the matching should take: on PGlite every other request's statements wait while one runs.
- * The rows (or names) asked about in a statement follow from the time the last one took (its wait for its turn
- * included), from a first guess, between bounds: the machine and the data decide, not a constant.
+ * Rows (or names, or ids) asked about in one statement: on PGlite every other request's statements wait while one
+ * runs, so each is a few milliseconds' work (5-30 ms on a busy machine of 2 cores, with 100,000 investors). Not
+ * sized by the time the last one took: that time includes the wait for its turn, and would shrink the chunks, and
+ * slow the preview, exactly when others are being served.
  */
-const STATEMENT_MS = 25;
-const CHUNK = { first: 20, min: 5, max: 1000 };
+const CHUNK = { probes: 100, names: 40, ids: 100 };
 
-/** `ask` for each chunk of items in turn, a statement each; answers their rows together. */
-async function chunked<T>(items: T[], ask: (chunk: T[]) => Promise<Row[]>): Promise<Row[]> {
+/** `ask` for each chunk of `size` items in turn, a statement each; answers their rows together. */
+async function chunked<T>(items: T[], size: number, ask: (chunk: T[]) => Promise<Row[]>): Promise<Row[]> {
   const rows: Row[] = [];
-  let size = CHUNK.first;
-  for (let start = 0; start < items.length; ) {
-    const chunk = items.slice(start, start + size);
-    start += chunk.length;
-    const began = performance.now();
-    rows.push(...(await ask(chunk)));
-    const fitting = Math.round((chunk.length * STATEMENT_MS) / Math.max(1, performance.now() - began));
-    size = Math.min(CHUNK.max, Math.max(CHUNK.min, Math.min(2 * size, fitting)));
-  }
+  for (let start = 0; start < items.length; start += size) rows.push(...(await ask(items.slice(start, start + size))));
   return rows;
 }
 
@@ -103,7 +95,7 @@ async function matchBy(db: Db, strategy: Strategy, rows: CheckedRow[], source: S
     return key ? [{ i: row.row, ...key }] : [];
   });
   const statement = MATCH_STATEMENTS.get(`${strategy.by}:${source}`)!;
-  const found = await chunked(keys, (chunk) => statement.run(db, { keys: JSON.stringify(chunk), user: userId }));
+  const found = await chunked(keys, CHUNK.probes, (chunk) => statement.run(db, { keys: JSON.stringify(chunk), user: userId }));
   return new Map(found.map((r) => [Number(r.row), Number(r.id)]));
 }
 
@@ -177,7 +169,7 @@ async function candidatesBy(db: Db, rows: CheckedRow[], source: Source, userId: 
     if (!names.has(id)) names.set(id, { i: names.size, last: keys.last, first: keys.first, ...firstNameRange(keys.first) });
     nameOf.set(row, names.get(id)!.i);
   }
-  const found = await chunked([...names.values()], (chunk) => CANDIDATE_STATEMENTS[source].run(db, { keys: JSON.stringify(chunk), user: userId }));
+  const found = await chunked([...names.values()], CHUNK.names, (chunk) => CANDIDATE_STATEMENTS[source].run(db, { keys: JSON.stringify(chunk), user: userId }));
   const byName = new Map<number, ImportCandidate[]>();
   for (const row of found) {
     const list = byName.get(Number(row.name)) ?? [];
@@ -197,7 +189,7 @@ const MATCHED_STATEMENT = new SessionStatement<{ ids: string }>(
 );
 
 async function candidatesOfIds(db: Db, ids: number[]): Promise<Map<number, ImportCandidate>> {
-  const found = await chunked(ids, (chunk) => MATCHED_STATEMENT.run(db, { ids: JSON.stringify(chunk) }));
+  const found = await chunked(ids, CHUNK.ids, (chunk) => MATCHED_STATEMENT.run(db, { ids: JSON.stringify(chunk) }));
   return new Map(found.map((row) => [Number(row.id), toCandidate(row, row.private === true)]));
 }
 

@@ -44,7 +44,9 @@ const rows = <T extends TProperties>(properties: T) =>
   Type.Array(Type.Object(properties, { additionalProperties: false }), { minItems: 1, maxItems: IMPORT_MAX_ROWS });
 
 const limits =
-  `At most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows (422) and ${IMPORT_BODY_MAX_BYTES / 1024 / 1024} MB of JSON (413). ` +
+  `At most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows (422) and ${IMPORT_BODY_MAX_BYTES / 1024 / 1024} MB of JSON (413, ` +
+  'refused by its Content-Length before the body is read). One preview or import at a time per user, and a few per ' +
+  'instance (429 with Retry-After, before the body is read); on PostgreSQL a statement cancelled after 5 s is a 503. ' +
   'List-scoped like every list call: a list the caller is not on is a 404, a viewer gets 403, a fund list 422.';
 
 const RowError = Type.Object({ field: Type.String(), detail: Type.String() });
