@@ -1,16 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { apiGetQueryOptions } from '@/lib/api-get-query';
 import { API, STARTUP_PATH } from '@/shared/api-paths';
 import type { StartupProfile } from '@/shared/fit';
 
 /** The founder's startup profile; every field null before the first save. */
 export const STARTUP_KEY = ['startup'] as const;
 
-export function getStartup(): Promise<StartupProfile> {
-  return api<StartupProfile>(`${API}${STARTUP_PATH}`);
-}
-
-export const startupQueryOptions = () => queryOptions({ queryKey: STARTUP_KEY, queryFn: getStartup });
+export const startupQueryOptions = () => apiGetQueryOptions<StartupProfile, typeof STARTUP_KEY>(STARTUP_KEY, `${API}${STARTUP_PATH}`);
 
 export function useStartup() {
   return useQuery(startupQueryOptions());
