@@ -53,6 +53,8 @@ export interface SearchField {
   addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number;
   /** The value of the row at position `row`, as the database lower-cased it. */
   valueOf(row: number): string;
+  /** Each distinct value with its rows, ascending (a split field's parts, each part's values). */
+  distinctValues(): Iterable<[string, Uint32Array]>;
 }
 
 /** Adds every candidate not yet found to `found`; answers how many. */
@@ -103,6 +105,13 @@ class ValueColumn implements SearchField {
 
   valueOf(row: number): string {
     return this.values.textOf(this.codes[row]);
+  }
+
+  *distinctValues(): Iterable<[string, Uint32Array]> {
+    const { starts, rows } = this.postings;
+    for (let code = 0; code < this.distinct; code++) {
+      yield [this.values.textOf(code), rows.subarray(starts[code], starts[code + 1])];
+    }
   }
 
   get size(): number {
@@ -254,6 +263,11 @@ class SplitField implements SearchField {
 
   get size(): number {
     return this.before.size + this.after.size + this.uncut.byteLength;
+  }
+
+  *distinctValues(): Iterable<[string, Uint32Array]> {
+    yield* this.before.distinctValues();
+    yield* this.after.distinctValues();
   }
 
   addRows(piece: string, place: Place, candidates: Uint32Array, found: Uint32Array, left: number): number {

@@ -13,9 +13,11 @@
 //   A needle with many spaces has many ways; past MAX_READINGS field readings it is left to SQL
 //   (applyTerm answers false).
 // A needle of one character (the first key a founder types) is held by most rows, in several fields
-// each: for each ASCII character that many rows hold, the rows holding it are kept as a bitset.
+// each: for each ASCII character that many rows hold, the rows holding it are kept as a bitset; and so
+// for each common pair of characters (pair-rows.ts), which answer a needle of two and narrow a longer one.
 import { countSet, fillAll, scratch, setOrAnd, wordsFor } from './bitset.js';
 import { nextTurn } from './next-turn.js';
+import { buildPairRows, type PairRows } from './pair-rows.js';
 import { type Place, type SearchField, SearchFieldBuilder } from './search-field.js';
 import { ASCII, DENSE } from './short-patterns.js';
 
@@ -48,16 +50,17 @@ export class SearchTerms {
     private readonly rows: number,
     /** By character code: the rows holding it in some field. */
     private readonly characters: Map<number, Uint32Array>,
+    private readonly pairs: PairRows,
   ) {
     this.bySize = [...fields].sort((a, b) => a.distinct - b.distinct);
   }
 
   /**
    * About the bytes held: the dictionaries' text, offsets and filters, the codes and postings, and the
-   * characters' rows.
+   * characters' and pairs' rows.
    */
   get size(): number {
-    let size = this.fields.reduce((sum, field) => sum + field.size, 0);
+    let size = this.fields.reduce((sum, field) => sum + field.size, 0) + this.pairs.size;
     for (const rows of this.characters.values()) size += rows.byteLength;
     return size;
   }
@@ -81,7 +84,7 @@ export class SearchTerms {
    * bitsets come from `scratch`, which the caller releases when its search ends.
    */
   applyTerm(needle: string, into: Uint32Array, first: boolean): boolean {
-    const rows = needle.length === 1 ? this.characters.get(needle.charCodeAt(0)) : undefined;
+    const rows = needle.length === 1 ? this.characters.get(needle.charCodeAt(0)) : this.pairs.rowsOf(needle);
     if (rows !== undefined) {
       setOrAnd(into, rows, first);
       return true;
@@ -90,6 +93,7 @@ export class SearchTerms {
       const candidates = scratch.take(into.length);
       if (first) fillAll(candidates, this.rows);
       else candidates.set(into);
+      this.pairs.narrow(needle, candidates);
       const found = scratch.take(into.length);
       if (needle.includes(FIELD_SEPARATOR)) {
         const across = this.acrossFields(needle, candidates);
@@ -164,11 +168,15 @@ export class SearchTermsBuilder {
   private readonly characters: (Uint32Array | undefined)[] = new Array(ASCII);
   private row = 0;
 
+  /** What no kept pair holds: the space between fields and the fields' cuts. */
+  private readonly unpaired: string;
+
   constructor(
     fields: readonly SearchFieldSpec[],
     private readonly size: number,
   ) {
     this.fields = fields.map((field) => new SearchFieldBuilder(size, field.splitAt));
+    this.unpaired = FIELD_SEPARATOR + fields.map((field) => field.splitAt ?? '').join('');
   }
 
   /**
@@ -203,6 +211,6 @@ export class SearchTermsBuilder {
       // A space is between every two fields: a term of one space is left to the fields.
       if (rows !== undefined && c !== 32 && countSet(rows) * DENSE >= this.size) characters.set(c, rows);
     });
-    return new SearchTerms(fields, this.size, characters);
+    return new SearchTerms(fields, this.size, characters, await buildPairRows(fields, this.size, this.unpaired));
   }
 }
