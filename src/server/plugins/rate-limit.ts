@@ -15,6 +15,11 @@ export interface RateRule {
   key(request: FastifyRequest): string;
 }
 
+/** A rule counting each user's calls (the logged-in caller's), at most `max` per `windowMs`. */
+export function perUser(name: string, max: number, windowMs: number): RateRule {
+  return { name, max, windowMs, key: (request) => String(request.userId) };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler that counts the request against every rule and answers 429 once one is exceeded. */

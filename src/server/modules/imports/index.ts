@@ -2,7 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_BODY_MAX_BYTES, IMPORT_PREVIEWS_PER_HOUR, IMPORTS_PER_HOUR, type ImportCommitRow, type ImportRow } from '../../../shared/imports.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import type { RateRule } from '../../plugins/rate-limit.js';
+import { perUser, type RateRule } from '../../plugins/rate-limit.js';
+import { listCaller } from '../lists/list-change.js';
 import { ImportSlots, inSlot } from './import-slots.js';
 import { importRows, undoImport } from './import-store.js';
 import { previewImport } from './preview.js';
@@ -11,10 +12,8 @@ import { answeringTimeouts } from './statement-budget.js';
 import { undoableImports } from './undoable-imports.js';
 
 const HOUR = 60 * 60 * 1000;
-const PREVIEW_RATE: RateRule[] = [
-  { name: 'import-preview-user', max: IMPORT_PREVIEWS_PER_HOUR, windowMs: HOUR, key: (request) => String(request.userId) },
-];
-const IMPORT_RATE: RateRule[] = [{ name: 'import-user', max: IMPORTS_PER_HOUR, windowMs: HOUR, key: (request) => String(request.userId) }];
+const PREVIEW_RATE: RateRule[] = [perUser('import-preview-user', IMPORT_PREVIEWS_PER_HOUR, HOUR)];
+const IMPORT_RATE: RateRule[] = [perUser('import-user', IMPORTS_PER_HOUR, HOUR)];
 
 /** A body declared larger than any import's is refused before a byte of it is read (a chunked one, once it passes the limit). */
 async function refuseLargeBody(request: FastifyRequest): Promise<void> {
@@ -46,17 +45,16 @@ export async function importsModule(instance: FastifyInstance) {
   );
 
   app.post('/:id/imports', { schema: importSchema, ...guarded(IMPORT_RATE) }, async (request, reply) => {
-    const caller = { userId: request.userId, listId: request.params.id };
     const rows = request.body.rows as unknown as ImportCommitRow[];
-    const result = await inSlot(request, () => answeringTimeouts(() => importRows(app, caller, request.body.file_name.trim(), rows)));
+    const result = await inSlot(request, () => answeringTimeouts(() => importRows(app, listCaller(request), request.body.file_name.trim(), rows)));
     return reply.status(201).send(result);
   });
 
   app.get('/:id/imports', { schema: undoableImportsSchema }, async (request) =>
-    undoableImports(app.db, { userId: request.userId, listId: request.params.id }),
+    undoableImports(app.db, listCaller(request)),
   );
 
   app.delete('/:id/imports/:importId', { schema: undoSchema }, async (request) =>
-    undoImport(app, { userId: request.userId, listId: request.params.id }, request.params.importId),
+    undoImport(app, listCaller(request), request.params.importId),
   );
 }

@@ -25,13 +25,12 @@ import {
 } from './schemas.js';
 import { fitProfileFor } from '../startup/startup-store.js';
 import { listAccess } from './list-access.js';
+import { listCaller } from './list-change.js';
 import { LIST_MESSAGES, LISTS_CREATED_PER_HOUR } from '../../../shared/form-rules.js';
-import type { RateRule } from '../../plugins/rate-limit.js';
+import { perUser, type RateRule } from '../../plugins/rate-limit.js';
 
 /** Creating lists, counted per user across every instance (a replayed Idempotency-Key is not counted). */
-const CREATE_RATE: RateRule[] = [
-  { name: 'list-create-user', max: LISTS_CREATED_PER_HOUR, windowMs: 60 * 60 * 1000, key: (request) => String(request.userId) },
-];
+const CREATE_RATE: RateRule[] = [perUser('list-create-user', LISTS_CREATED_PER_HOUR, 60 * 60 * 1000)];
 
 function listName(name: string | undefined): string {
   const trimmed = name?.trim() ?? '';
@@ -63,7 +62,6 @@ function batchIds(body: Record<string, unknown>, kind: ListKind): number[] {
 export async function listsModule(instance: FastifyInstance) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onRequest', app.authenticate);
-  const caller = (request: { userId: number; params: { id: number } }) => ({ userId: request.userId, listId: request.params.id });
 
   app.get('', { schema: getListsSchema }, (request) => listSummaries(app.db, request.userId));
 
@@ -98,7 +96,7 @@ export async function listsModule(instance: FastifyInstance) {
     { schema: updateListSchema },
     async (request): Promise<ListSummary> => {
       const { name, description } = request.body;
-      return updateList(app, caller(request), {
+      return updateList(app, listCaller(request), {
         ...(name !== undefined && { name: listName(name) }),
         ...(description !== undefined && { description: description?.trim() ?? '' }),
       });
@@ -106,7 +104,7 @@ export async function listsModule(instance: FastifyInstance) {
   );
 
   app.delete('/:id', { schema: deleteListSchema }, async (request, reply) => {
-    await deleteList(app, caller(request));
+    await deleteList(app, listCaller(request));
     return reply.status(204).send(null);
   });
 
@@ -120,7 +118,7 @@ export async function listsModule(instance: FastifyInstance) {
         if (request.body.list_id !== undefined && request.body.list_id !== listId) {
           throw new HttpError(422, `list_id ${request.body.list_id} does not match the list in the path (${listId})`);
         }
-        const result = await addItems(app, caller(request), kind, ids);
+        const result = await addItems(app, listCaller(request), kind, ids);
         const { item_count } = await listSummary(app.db, request.userId, listId);
         return { list_id: listId, ...result, item_count };
       },
@@ -130,7 +128,7 @@ export async function listsModule(instance: FastifyInstance) {
       `/:id/${kind.segment}/:itemId`,
       { schema: removeItemSchema(kind.noun) },
       async (request, reply) => {
-        await removeItem(app, caller(request), kind, request.params.itemId);
+        await removeItem(app, listCaller(request), kind, request.params.itemId);
         return reply.status(204).send(null);
       },
     );

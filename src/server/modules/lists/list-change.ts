@@ -17,6 +17,11 @@ export interface ListCaller {
   listId: number;
 }
 
+/** The caller of a list route: the logged-in user and the list in its path (`/lists/{id}/…`). */
+export function listCaller(request: { userId: number; params: { id: number } }): ListCaller {
+  return { userId: request.userId, listId: request.params.id };
+}
+
 /**
  * Runs a change to a list in one transaction with its activity and events (`log`); once committed, every
  * instance's streams of the list are told. A feed that fails to tell is logged, not the caller's failure: each

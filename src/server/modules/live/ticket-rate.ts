@@ -1,4 +1,4 @@
-import type { RateRule } from '../../plugins/rate-limit.js';
+import { perUser, type RateRule } from '../../plugins/rate-limit.js';
 
 // Each connection of the client's asks for a ticket: a few streams renewed every quarter of an hour, and their
 // reconnections with backoff, stay far below this; a client asking faster is not following streams.
@@ -7,6 +7,4 @@ export const TICKET_RATE_MAX = 300;
 export const TICKET_RATE_MINUTES = 15;
 
 /** Both ticket calls, counted together per user, on every instance. */
-export const TICKET_RATE: RateRule[] = [
-  { name: 'events-ticket-user', max: TICKET_RATE_MAX, windowMs: TICKET_RATE_MINUTES * 60 * 1000, key: (request) => String(request.userId) },
-];
+export const TICKET_RATE: RateRule[] = [perUser('events-ticket-user', TICKET_RATE_MAX, TICKET_RATE_MINUTES * 60 * 1000)];

@@ -3,9 +3,10 @@ import { ACCOUNT_MESSAGES, EMAIL_PATTERN } from '../../../shared/form-rules.js';
 import { INVITATION_PAGE, INVITATION_TTL_DAYS, INVITATIONS_PER_HOUR } from '../../../shared/teams.js';
 import { listInvitationMail } from '../../mail/templates.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import type { RateRule } from '../../plugins/rate-limit.js';
+import { perUser, type RateRule } from '../../plugins/rate-limit.js';
 import { sendMailNow } from '../auth/mail-now.js';
 import { listAccess } from '../lists/list-access.js';
+import { listCaller } from '../lists/list-change.js';
 import { countInvitationMail } from './invitation-mails.js';
 import { acceptInvitation, invitedLately, invite, previewInvitation, revokeInvitation } from './invitation-store.js';
 import { changeRole, membersOf, removeMember } from './member-store.js';
@@ -20,9 +21,7 @@ import {
 } from './schemas.js';
 
 /** Invitations mail people: counted per sender, across their lists and every instance. */
-const INVITE_RATE: RateRule[] = [
-  { name: 'invite-user', max: INVITATIONS_PER_HOUR, windowMs: 60 * 60 * 1000, key: (request) => String(request.userId) },
-];
+const INVITE_RATE: RateRule[] = [perUser('invite-user', INVITATIONS_PER_HOUR, 60 * 60 * 1000)];
 
 function inviteeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
@@ -36,7 +35,6 @@ function inviteeEmail(raw: string): string {
  * member may leave), and the invitation link's preview and acceptance. Registered under /api/v1.
  */
 export const teamsModule: FastifyPluginAsyncTypebox = async (app) => {
-  const caller = (request: { userId: number; params: { id: number } }) => ({ userId: request.userId, listId: request.params.id });
   const members = '/lists/:id/members';
 
   app.get(members, { schema: membersSchema, onRequest: app.authenticate }, async (request) => {
@@ -57,7 +55,7 @@ export const teamsModule: FastifyPluginAsyncTypebox = async (app) => {
         throw new HttpError(429, counted.refused);
       }
       try {
-        const sent = await invite(app, caller(request), email, request.body.role);
+        const sent = await invite(app, listCaller(request), email, request.body.role);
         if (sent.token === null) {
           await counted?.release();
           return reply.status(200).send(sent.invitation);
@@ -74,11 +72,11 @@ export const teamsModule: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.patch(`${members}/:userId`, { schema: changeMemberSchema, onRequest: app.authenticate }, async (request) =>
-    changeRole(app, caller(request), request.params.userId, request.body.role),
+    changeRole(app, listCaller(request), request.params.userId, request.body.role),
   );
 
   app.delete(`${members}/:userId`, { schema: removeMemberSchema, onRequest: app.authenticate }, async (request, reply) => {
-    await removeMember(app, caller(request), request.params.userId);
+    await removeMember(app, listCaller(request), request.params.userId);
     return reply.status(204).send(null);
   });
 
@@ -86,7 +84,7 @@ export const teamsModule: FastifyPluginAsyncTypebox = async (app) => {
     '/lists/:id/invitations/:invitationId',
     { schema: revokeInvitationSchema, onRequest: app.authenticate },
     async (request, reply) => {
-      await revokeInvitation(app, caller(request), request.params.invitationId);
+      await revokeInvitation(app, listCaller(request), request.params.invitationId);
       return reply.status(204).send(null);
     },
   );
