@@ -1,4 +1,5 @@
-// npm run bench:import [-- --previews N --imports N --reseed --skip-pglite --skip-postgres --index-cost]
+// npm run bench:import [-- --previews N --imports N --contention-seconds N --pglite-dir DIR --reseed --skip-pglite
+//   --skip-postgres --index-cost]
 //
 // Times the import of a spreadsheet into an investor list (issue 36) through a listening server, as the browser
 // calls it: POST /lists/{id}/imports/preview of 5,000 rows, then POST /lists/{id}/imports of those rows as the
@@ -8,8 +9,12 @@
 // The 5,000 rows are drawn from the catalogue: 1,500 by e-mail (in other case), 1,000 by website and name, 1,000
 // by name and a firm with another suffix, 1,500 people it lacks (last names it has, for candidates), half of them
 // with a stage, amount, follow-up and note; the founder's list holds 200 of them already and she owns 300 contacts.
+// Then another founder's searches, one every 10 ms for --contention-seconds: alone, while the first founder runs
+// previews back to back, and while she sends four at a time (issue 45), from a process of its own (preview-loop.ts).
 // --index-cost drops and builds again the catalogue indexes migration 0011 added, timing each (PostgreSQL).
-import { mkdtempSync, rmSync } from 'node:fs';
+// --pglite-dir keeps the seeded PGlite catalogue there for the next run (seeded when the folder is empty).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +32,7 @@ import { BENCH_DATABASE_URL, counts, ensureDatabase, ensureSeeded, fill } from '
 interface Run {
   previews: number;
   imports: number;
+  contentionSeconds: number;
 }
 
 interface Timing {
@@ -95,6 +101,56 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
+/** Another founder's light searches, as she types: each once the one before is answered and 10 ms have passed. */
+const SEARCHES = ['search_term=schmidt', 'cities=Boulder', 'search_term=smith%40', 'search_term=capital%20partners', 'countries=United%20States&search_term=son'];
+
+async function searchesFor(base: string, headers: Record<string, string>, seconds: number): Promise<number[]> {
+  const samples: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  for (let i = 0; performance.now() < until; i++) {
+    const [res, ms] = await timed(() => fetch(`${base}/investors/search?${SEARCHES[i % SEARCHES.length]}&page=1&per_page=15`, { headers }));
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`search: ${res.status}`);
+    samples.push(ms);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return samples;
+}
+
+/** Runs preview-loop.ts with `loops` previews at a time while `during` runs; answers its statuses and preview times. */
+async function previewsDuring<T>(url: string, authorization: string, rowsFile: string, loops: number, during: () => Promise<T>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'preview-loop.ts'), url, authorization, rowsFile, String(loops)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  // The searches start with the first previews under way.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const result = await during();
+  child.stdin.end();
+  await exited;
+  return { result, ...(JSON.parse(out) as { statuses: Record<string, number>; answered: number[] }) };
+}
+
+/** Another founder's searches alone, then beside one founder's previews back to back, then beside four at a time. */
+async function contention(app: FastifyInstance, base: string, listId: number, authorization: string, rows: ImportRow[], seconds: number) {
+  const searcher = await createVerifiedUser(app);
+  const rowsFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'fundscape-preview-')), 'rows.json');
+  writeFileSync(rowsFile, JSON.stringify({ rows }));
+  const url = `${base}/lists/${listId}/imports/preview`;
+  const timings: Timing[] = [{ name: "another founder's searches, alone", samples: await searchesFor(base, searcher.headers, seconds), target: 50 }];
+  for (const loops of [1, 4]) {
+    const seen = await previewsDuring(url, authorization, rowsFile, loops, () => searchesFor(base, searcher.headers, seconds));
+    const statuses = Object.entries(seen.statuses).map(([status, n]) => `${n} × ${status}`).join(', ');
+    const previews = seen.answered.length ? `, preview p50 ${percentile(seen.answered, 50).toFixed(0)} ms` : '';
+    process.stdout.write(`  ${loops} preview(s) at a time: ${statuses}${previews}\n`);
+    timings.push({ name: `another founder's searches, ${loops === 1 ? 'previews back to back' : 'four previews at a time'} (${statuses})`, samples: seen.result, target: 50 });
+  }
+  rmSync(path.dirname(rowsFile), { recursive: true, force: true });
+  return timings;
+}
+
 async function runImports(database: Database, run: Run, limits: { preview: number }): Promise<Timing[]> {
   const app = await buildApp({ database, config: testConfig(), mailer: createMailer({ from: 'bench@fundscape.test', log: () => {} }), rateLimit: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -120,6 +176,7 @@ async function runImports(database: Database, run: Run, limits: { preview: numbe
       answer = result.rows;
       preview.samples.push(ms);
     }
+    const searches = await contention(app, base, listId, headers.authorization, rows, run.contentionSeconds);
     const by = (basis: string) => answer.filter((r) => r.match?.by === basis).length;
     process.stdout.write(
       `  matches: e-mail ${by('email')}, domain and last name ${by('domain_and_last_name')}, name and firm ${by('name_and_firm')}, ` +
@@ -143,11 +200,12 @@ async function runImports(database: Database, run: Run, limits: { preview: numbe
       if (i === 0) process.stdout.write(`  import: ${JSON.stringify(result)}\n`);
       const [, undoMs] = await timed(async () => {
         const res = await fetch(`${base}/lists/${listId}/imports/${result.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
-        if (res.status !== 204) throw new Error(`undo: ${res.status} ${await res.text()}`);
+        if (!res.ok) throw new Error(`undo: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
       });
       undone.samples.push(undoMs);
     }
-    return [preview, landed, undone];
+    return [preview, landed, undone, ...searches];
   } finally {
     await app.close();
   }
@@ -165,16 +223,18 @@ function table(title: string, timings: Timing[]): string {
   return lines.join('\n');
 }
 
-async function benchPglite(run: Run): Promise<string> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-import-bench-'));
-  process.stdout.write(`PGlite in ${dataDir}: seeding 100,000 investors and 1,000 funds\n`);
+async function benchPglite(run: Run, keptDir: string | undefined): Promise<string> {
+  const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'fundscape-import-bench-'));
   const database = await openDatabase({ dataDir });
   try {
-    await fill(database.db, 100_000, 1_000);
+    if ((await counts(database.db)).investors === 0) {
+      process.stdout.write(`PGlite in ${dataDir}: seeding 100,000 investors and 1,000 funds\n`);
+      await fill(database.db, 100_000, 1_000);
+    }
     return table('PGlite, 100,000 investors', await runImports(database, run, { preview: 2000 }));
   } finally {
     await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -216,6 +276,8 @@ async function main() {
     options: {
       previews: { type: 'string', default: '10' },
       imports: { type: 'string', default: '5' },
+      'contention-seconds': { type: 'string', default: '20' },
+      'pglite-dir': { type: 'string' },
       reseed: { type: 'boolean', default: false },
       'index-cost': { type: 'boolean', default: false },
       'skip-pglite': { type: 'boolean', default: false },
@@ -223,14 +285,16 @@ async function main() {
     },
     strict: true,
   });
-  const run = { previews: Number(values.previews), imports: Number(values.imports) };
-  if (![run.previews, run.imports].every((n) => Number.isInteger(n) && n >= 1)) throw new Error('--previews and --imports: whole numbers, at least 1');
+  const run = { previews: Number(values.previews), imports: Number(values.imports), contentionSeconds: Number(values['contention-seconds']) };
+  if (![run.previews, run.imports, run.contentionSeconds].every((n) => Number.isInteger(n) && n >= 1)) {
+    throw new Error('--previews, --imports and --contention-seconds: whole numbers, at least 1');
+  }
   const tables: string[] = [];
   const done = (text: string) => {
     process.stdout.write(`${text}\n`);
     tables.push(text);
   };
-  if (!values['skip-pglite']) done(await benchPglite(run));
+  if (!values['skip-pglite']) done(await benchPglite(run, values['pglite-dir']));
   if (!values['skip-postgres']) done(await benchPostgres(run, values.reseed, values['index-cost']));
   const load = os
     .loadavg()
