@@ -3,13 +3,15 @@
 // (or leaving it) no longer controls the contacts she put on it: they pass to the list's owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { listInvestors, listMembers } from '../../src/server/db/schema.js';
+import { listInvestors, listMembers, lists, pipelineNotes, privateContacts } from '../../src/server/db/schema.js';
 import type { UndoableImport } from '../../src/shared/imports.js';
 import type { MemberRole } from '../../src/shared/teams.js';
 import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
+import { olderDatabase } from '../helpers/migrations.js';
 import { listWith } from '../helpers/pipeline.js';
 import { member, type Member } from '../helpers/teams.js';
+import { insertVerifiedUser } from '../helpers/users.js';
 
 describe.each(testDatabases())('private contacts on shared lists on $name', (kind) => {
   let app: FastifyInstance;
@@ -165,4 +167,40 @@ describe.each(testDatabases())('private contacts on shared lists on $name', (kin
     expect(mine.json()).toMatchObject({ removed: 1, contacts_deleted: 1, kept: { rows: 0, contacts: 0 } });
     expect((await importer.call('GET', `/investors/${made}`)).statusCode).toBe(404);
   });
+});
+
+describe.each(testDatabases())('migration 0014 on $name', (kind) => {
+  it('takes a private contact off the lists its owner is not on (put there by a member, as before), with their notes', async () => {
+    const contact = { first_name: 'Cora', last_name: 'Kept', contact_title: 'NaN', email: 'NaN', gender: 'NaN', phone: 'NaN', firm_name: 'NaN', type_of_firm: 'NaN', office_website: 'NaN', city: 'NaN', state: 'NaN', country: 'NaN' };
+    const ids: Record<string, number> = {};
+    const older = await olderDatabase(kind.name, '0014_contact_reach_and_invitation_mails', async (db) => {
+      const owner = (await insertVerifiedUser(db, 'older-secret-that-is-long-enough-for-hs256')).user.id;
+      const viewer = (await insertVerifiedUser(db, 'older-secret-that-is-long-enough-for-hs256')).user.id;
+      const [shared] = await db.insert(lists).values({ user_id: owner, name: 'Raise', list_type: 'investor' }).returning({ id: lists.id });
+      const [hers] = await db.insert(lists).values({ user_id: viewer, name: 'Hers', list_type: 'investor' }).returning({ id: lists.id });
+      await db.insert(listMembers).values({ list_id: shared.id, user_id: viewer, role: 'viewer' });
+      const [secret] = await db.insert(privateContacts).values({ ...contact, owner_id: owner }).returning({ id: privateContacts.id });
+      const [own] = await db.insert(privateContacts).values({ ...contact, owner_id: viewer }).returning({ id: privateContacts.id });
+      await db.insert(listInvestors).values([
+        { list_id: shared.id, investor_id: secret.id },
+        { list_id: hers.id, investor_id: secret.id },
+        { list_id: hers.id, investor_id: own.id },
+      ]);
+      await db.insert(pipelineNotes).values({ list_id: hers.id, investor_id: secret.id, user_id: viewer, body: 'Copied over' });
+      Object.assign(ids, { shared: shared.id, hers: hers.id, secret: secret.id, own: own.id });
+    });
+    const { app, close } = await buildTestApp(older, { rateLimit: false });
+    try {
+      const rows = await app.db.select({ list: listInvestors.list_id, investor: listInvestors.investor_id }).from(listInvestors);
+      expect(rows.map((row) => [row.list, row.investor]).sort()).toEqual(
+        [
+          [ids.shared, ids.secret],
+          [ids.hers, ids.own],
+        ].sort(),
+      );
+      expect(await app.db.select().from(pipelineNotes)).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 180_000);
 });
