@@ -217,6 +217,13 @@ async function freshHeaders(app: FastifyInstance, userId: number) {
   return { authorization: `Bearer ${access_token}` };
 }
 
+/** V8's heap and array buffers in use, collected first when run with --expose-gc (`node --expose-gc --import tsx`). */
+function heldBytes(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
 async function runCases(database: Database, run: Run): Promise<Row[]> {
   const { iterations, cases } = run;
   const app = await buildApp({
@@ -227,12 +234,14 @@ async function runCases(database: Database, run: Run): Promise<Row[]> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   if (run.sidebar) await ensureNewRows(database.db);
   for (const search of [app.catalogue.investors, app.catalogue.funds]) {
+    const before = heldBytes();
     const started = performance.now();
     if (!(await search.warmUp())) throw new Error(`${search.catalogue.name}: the facet index could not be built`);
     const index = search.builtIndex!;
     process.stdout.write(
       `  ${search.catalogue.name}: facet index ready after ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
-        `search text ${(index.textSize / 1e6).toFixed(1)} MB, filters ${(index.filterSize / 1e6).toFixed(1)} MB\n`,
+        `search text ${(index.textSize / 1e6).toFixed(1)} MB, filters ${(index.filterSize / 1e6).toFixed(1)} MB, ` +
+        `heap and buffers ${(before / 1e6).toFixed(0)} → ${(heldBytes() / 1e6).toFixed(0)} MB\n`,
     );
   }
   const address = app.server.address();
