@@ -92,7 +92,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/migrated-template-setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -105,7 +105,7 @@ export default defineConfig({
           setupFiles: ['tests/helpers/component-setup.ts'],
           globalSetup: ['tests/helpers/component-server-setup.ts'],
           // jsdom renders and typing are slow on a loaded two-core machine.
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -120,7 +120,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           environment: 'node',
-          testTimeout: 90_000,
+          // Long scenarios (a server stopped for a CLI and started again) on two cores shared by two files.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
         },
       },
