@@ -2,7 +2,7 @@
 // field's cut, an e-mail's '@'; so a pair never runs from one field or part into the next): a term of
 // two characters, the second key a founder types, is read from one bitset, and a longer term is first
 // narrowed to the rows holding its rarest pairs, so that each field then reads fewer rows. Kept for a
-// pair that one row in DENSE holds: at a million rows about 280 pairs, 35 MB.
+// pair that one row in DENSE holds: at a million rows about 280 pairs, 32 MB.
 import { countSet, wordsFor } from './bitset.js';
 import { nextTurn } from './next-turn.js';
 import type { SearchField } from './search-field.js';
