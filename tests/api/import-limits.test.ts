@@ -145,6 +145,17 @@ describe.each(testDatabases())('import limits on $name', (kind) => {
     expect(await listed(ada.listId)).toBe(1);
   });
 
+  it('frees the slot of a refused preview before answering it: the corrected one sent at once is taken', async () => {
+    const ada = await founder();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const refused = await ada.call('POST', `/lists/${ada.listId}/imports/preview`, JSON.stringify({ rows: 'all' }), json);
+      expect(refused.statusCode).toBe(422);
+      expect(await leases(ada.id)).toBe(0);
+      const corrected = await ada.call('POST', `/lists/${ada.listId}/imports/preview`, rowsBody(), json);
+      expect(corrected.statusCode).toBe(200);
+    }
+  });
+
   it('runs two previews at a time on an instance, and answers a third with a 429', async () => {
     const [ada, bob, cy] = [await founder(), await founder(), await founder()];
     const held = [ada, bob].map((f) => sendHalf(app, `/lists/${f.listId}/imports/preview`, f.headers, rowsBody()));

@@ -85,10 +85,16 @@ export class ImportSlots {
     );
   };
 
-  /** onResponse and onRequestAbort: a request refused or abandoned before its work began gives its slot back. */
+  /** onRequestAbort: a request abandoned before its work began gives its slot back. */
   readonly settle = async (request: FastifyRequest): Promise<void> => {
     const slot = slotOf.get(request);
     if (slot && !slot.working) await slot.release();
+  };
+
+  /** onSend: a request refused before its work began (validation, the rate limit) gives its slot back before it is answered. */
+  readonly settleBeforeSend = async <P>(request: FastifyRequest, _reply: FastifyReply, payload: P): Promise<P> => {
+    await this.settle(request);
+    return payload;
   };
 }
 

@@ -32,7 +32,8 @@ export async function importsModule(instance: FastifyInstance) {
   const guarded = (rate: RateRule[]) => ({
     bodyLimit: IMPORT_BODY_MAX_BYTES,
     onRequest: [refuseLargeBody, slots.take, app.rateLimited(rate)],
-    onResponse: slots.settle,
+    // Before the answer leaves, so a client that sends its next spreadsheet on a refusal (a 422) finds the slot free.
+    onSend: slots.settleBeforeSend,
     onRequestAbort: slots.settle,
   });
 
