@@ -114,15 +114,16 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // After the other suites, so a browser run never shares the cores with three others. Each file has a
-          // server and a browser of its own, so files run side by side like the others' (they wait on the
-          // browser more than they compute).
+          // After the other suites, one file at a time: each runs a server and a browser of its own, and two side by
+          // side on two cores broke the suites that time the browser (a debounced search typed at 15 ms a key sent
+          // two calls; the chunk-reload scenarios of offline-updates failed).
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           environment: 'node',
-          // Long scenarios (a server stopped for a CLI and started again) on two cores shared by two files.
+          // Long scenarios (a server stopped for a CLI and started again) on a busy two-core machine.
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],
