@@ -64,8 +64,15 @@ async function openPostgres(serverUrl: string): Promise<Database> {
 
 /** A new PGlite database in memory: a copy of the migrated one when the suites have it. */
 export function openPglite(): Promise<Database> {
+  migratedPglite ??= readMigratedPglite();
+  return openDatabase(migratedPglite ? { loadDataDir: migratedPglite } : {});
+}
+
+/** The migrated tarball, read once per suite file (a suite opens several databases). */
+let migratedPglite: Blob | null | undefined;
+function readMigratedPglite(): Blob | null {
   const dump = provided('migratedPgliteDump');
-  return openDatabase(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {});
+  return dump ? new Blob([readFileSync(dump)]) : null;
 }
 
 /** PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
