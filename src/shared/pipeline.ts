@@ -45,6 +45,10 @@ export interface Pipeline {
   updated_at: string;
   /** Who made that change (or added the row); null when unknown (before sharing came, or a deleted account). */
   updated_by: Person | null;
+  /** ISO time of the latest touch: a mail captured either way, or a call, meeting or message logged; null while none. */
+  last_contacted_at: string | null;
+  /** ISO time the investor last answered (a reply captured, or a touch logged as an answer); null while none. */
+  answered_at: string | null;
 }
 
 /** Where a row stands before the server has it (a row added offline): at the first stage, nothing set. */
@@ -57,6 +61,8 @@ export function newPipeline(now = new Date()): Pipeline {
     latest_note: null,
     updated_at: now.toISOString(),
     updated_by: null,
+    last_contacted_at: null,
+    answered_at: null,
   };
 }
 

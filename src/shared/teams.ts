@@ -1,6 +1,7 @@
 // Lists shared by a team (issue 24): roles, members and invitations, each row's activity and the live
 // events of a list. The wire contract, paths, limits and messages both the server and the client apply.
 import { API } from './api-paths.js';
+import type { TouchKind } from './capture.js';
 import type { ListType } from './api-types.js';
 import { listPath, listRowPath } from './list-paths.js';
 import type { PipelineNote, PipelineStage } from './pipeline.js';
@@ -105,7 +106,18 @@ export interface InvitationPreview {
 // ---- Activity ----
 
 /** 'imported': added by an import of a spreadsheet (ActivityEntry.file_name says which). */
-export const ACTIVITY_ACTIONS = ['added', 'stage', 'follow_up', 'amount', 'note_added', 'note_deleted', 'removed', 'imported'] as const;
+export const ACTIVITY_ACTIONS = [
+  'added',
+  'stage',
+  'follow_up',
+  'amount',
+  'note_added',
+  'note_deleted',
+  'removed',
+  'imported',
+  'touch_added',
+  'touch_deleted',
+] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /**
@@ -123,6 +135,8 @@ export interface ActivityEntry {
   note: { id: number; body: string } | null;
   /** For 'imported': the name of the file the row came from. */
   file_name?: string;
+  /** For 'touch_added' and 'touch_deleted': what the touch was, its subject, and whether it was the investor's answer. */
+  touch?: { id: number; kind: TouchKind; subject: string } | null;
   /** Who did it; null once their account is deleted. */
   user: Person | null;
   created_at: string;
@@ -153,6 +167,8 @@ export const LIST_EVENT_TYPES = [
   'row-removed',
   'note-added',
   'note-deleted',
+  'touch-added',
+  'touch-deleted',
   'list-changed',
   'list-deleted',
   'member-added',

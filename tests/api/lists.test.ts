@@ -42,6 +42,8 @@ const NEW_ROW_PIPELINE = {
   latest_note: null,
   updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
   updated_by: { id: expect.any(Number), first_name: 'Ada', last_name: expect.any(String) },
+  last_contacted_at: null,
+  answered_at: null,
 };
 
 /** What every list answer carries for its owner (the shared suites test the other roles). */

@@ -84,6 +84,8 @@ describe.each(testDatabases())('pipeline on $name', (kind) => {
           latest_note: null,
           updated_at: now.toISOString(),
           updated_by: { id: expect.any(Number), first_name: 'Ada', last_name: expect.any(String) },
+          last_contacted_at: null,
+          answered_at: null,
         },
         superseded: [],
       });

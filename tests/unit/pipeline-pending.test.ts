@@ -29,6 +29,8 @@ const saved: Pipeline = {
   latest_note: { id: 4, body: 'First call', created_at: '2026-11-01T10:00:00Z', author: null },
   updated_at: '2026-11-01T10:00:00Z',
   updated_by: null,
+  last_contacted_at: null,
+  answered_at: null,
 };
 
 describe('a row’s pipeline with the outbox laid over it', () => {

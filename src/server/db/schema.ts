@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { FUND_FIELDS, INVESTOR_FIELDS } from '../../shared/catalogue-fields.js';
 import { catalogueColumns } from './catalogue-columns.js';
+import { CAPTURED_MAIL_STATUSES, MAIL_DIRECTIONS, TOUCH_FOLLOW_UP_DAYS, TOUCH_KINDS } from '../../shared/capture.js';
 import { PIPELINE_STAGES } from '../../shared/pipeline.js';
 import { ACTIVITY_ACTIONS, LIST_EVENT_TYPES, MEMBER_ROLES } from '../../shared/teams.js';
 import {
@@ -145,11 +146,16 @@ export const users = pgTable(
     first_name: text('first_name').notNull(),
     last_name: text('last_name').notNull(),
     profile_photo: text('profile_photo'),
+    /** Days from a touch to the follow-up it sets when the row has none (3, 5, 7, 10 or 14); null: none is set. */
+    touch_follow_up_days: integer('touch_follow_up_days').default(7),
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_touch_follow_up_days_known', sql`${t.touch_follow_up_days} IN (${sql.raw(TOUCH_FOLLOW_UP_DAYS.join(', '))})`),
+  ],
 );
 
 export const otpCodes = pgTable(
@@ -197,7 +203,7 @@ export const emailTokens = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'verify_sender'] }).notNull(),
     token_hash: text('token_hash').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
@@ -222,6 +228,10 @@ function pipelineColumns() {
     amount_changed_at: timestamp('amount_changed_at', { withTimezone: true }),
     /** Who made the change `updated_at` answers (the latest field change, else the addition); null when unknown. */
     updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The latest touch logged on the row: a mail captured either way, or a call, meeting or message logged by hand. */
+    last_contacted_at: timestamp('last_contacted_at', { withTimezone: true }),
+    /** When the investor last answered (a reply captured, or a touch logged as their answer); null while none. */
+    answered_at: timestamp('answered_at', { withTimezone: true }),
   };
 }
 
@@ -621,4 +631,120 @@ export const listImports = pgTable(
     undone_at: timestamp('undone_at', { withTimezone: true }),
   },
   (t) => [index('list_imports_list_idx').on(t.list_id, t.id)],
+);
+
+/**
+ * Each account's private capture address, `log+TOKEN@CAPTURE_DOMAIN`: mail to it (by SMTP or the HTTP intake) is
+ * logged on the account's lists. Rotating replaces the token; mail to an old one is refused. `dropped` counts the
+ * mails refused after they were accepted (not the account's, or nothing to log), never shown.
+ */
+export const captureAddresses = pgTable(
+  'capture_addresses',
+  {
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    dropped: integer('dropped').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('capture_addresses_token_unique').on(t.token)],
+);
+
+/**
+ * Addresses besides the log-in one that a founder sends mail from (a work and a personal one): a captured mail is
+ * hers only when its From is her log-in address or one of these once verified by a mailed link. A verified address
+ * belongs to one account.
+ */
+export const senderAddresses = pgTable(
+  'sender_addresses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    verified_at: timestamp('verified_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sender_addresses_user_email_unique').on(t.user_id, sql`lower(${t.email})`),
+    uniqueIndex('sender_addresses_verified_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.verified_at} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A mail of a founder's that reached her capture address, once per Message-ID: what was kept of it (subject, the
+ * first 280 characters of its text, who took part; never its body, attachments or raw bytes), and where it went:
+ * `logged` on rows, `unmatched` (the Capture inbox, 7 days), `assigned` from the inbox, or `dismissed`.
+ */
+export const capturedMails = pgTable(
+  'captured_mails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message_id: text('message_id').notNull(),
+    direction: text('direction', { enum: MAIL_DIRECTIONS }).notNull(),
+    subject: text('subject').notNull(),
+    snippet: text('snippet').notNull(),
+    /** `[{address, name}]`: the original sender of a forward, To and Cc, the founder's own addresses left out. */
+    participants: jsonb('participants').$type<Array<{ address: string; name: string }>>().notNull(),
+    /** The Message-IDs it answers (In-Reply-To, then References). */
+    replies_to: text('replies_to').array().notNull().default(sql`'{}'::text[]`),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: CAPTURED_MAIL_STATUSES }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('captured_mails_message_unique').on(t.user_id, t.message_id),
+    index('captured_mails_inbox_idx').on(t.user_id, t.status, t.created_at),
+    check('captured_mails_status_known', sql`${t.status} IN (${oneOf(CAPTURED_MAIL_STATUSES)})`),
+    check('captured_mails_direction_known', sql`${t.direction} IN (${oneOf(MAIL_DIRECTIONS)})`),
+  ],
+);
+
+/**
+ * A touch on a list's row: a mail captured (sent or received) or a call, meeting or message logged by hand, by
+ * its author. Its text (`body`: a mail's snippet, a touch's note) is the author's; the other members of the list see
+ * it only when `shared` (a touch logged by hand is shared, a captured mail is not until its author shares it). A
+ * mail is logged once per row: the same Message-ID twice on one row is refused by the database.
+ */
+export const rowTouches = pgTable(
+  'row_touches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    list_id: integer('list_id').notNull(),
+    investor_id: integer('investor_id'),
+    fund_id: integer('fund_id'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: TOUCH_KINDS }).notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull().default(''),
+    shared: boolean('shared').notNull().default(false),
+    /** `[{address, name}]`: whom the mail was with. */
+    participants: jsonb('participants').$type<Array<{ address: string; name: string }>>().notNull().default([]),
+    /** A captured mail's: 'exact' (its address on the row) or 'likely' (its domain, the firm's website). */
+    match: text('match', { enum: ['exact', 'likely'] }),
+    message_id: text('message_id'),
+    mail_id: bigint('mail_id', { mode: 'number' }).references(() => capturedMails.id, { onDelete: 'set null' }),
+    happened_at: timestamp('happened_at', { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.list_id, t.investor_id], foreignColumns: [listInvestors.list_id, listInvestors.investor_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.list_id, t.fund_id], foreignColumns: [listFunds.list_id, listFunds.fund_id] }).onDelete('cascade'),
+    check('row_touches_one_row', sql`(${t.investor_id} IS NULL) <> (${t.fund_id} IS NULL)`),
+    check('row_touches_kind_known', sql`${t.kind} IN (${oneOf(TOUCH_KINDS)})`),
+    check('row_touches_body_length', sql`char_length(${t.body}) <= 2000`),
+    index('row_touches_investor_idx').on(t.list_id, t.investor_id, t.happened_at),
+    index('row_touches_fund_idx').on(t.list_id, t.fund_id, t.happened_at),
+    uniqueIndex('row_touches_message_unique')
+      .on(t.list_id, t.investor_id, t.message_id)
+      .where(sql`${t.message_id} IS NOT NULL`),
+    index('row_touches_mail_idx').on(t.mail_id),
+  ],
 );

@@ -15,6 +15,22 @@ const amount = (value: ActivityEntry['to']) => (typeof value === 'number' ? form
 const stage = (value: ActivityEntry['to']) => PIPELINE_STAGE_LABELS[value as PipelineStage] ?? String(value);
 const quote = (body: string) => `“${body.length > 80 ? `${body.slice(0, 79)}…` : body}”`;
 
+function touchText(touch: NonNullable<ActivityEntry['touch']>): string {
+  const subject = touch.subject ? `: ${quote(touch.subject)}` : '';
+  switch (touch.kind) {
+    case 'email_sent':
+      return `sent an e-mail${subject}`;
+    case 'email_received':
+      return `received a reply${subject}`;
+    case 'call':
+      return 'logged a call';
+    case 'meeting':
+      return 'logged a meeting';
+    case 'message':
+      return 'logged a message';
+  }
+}
+
 /** The entry's action, after its author's name. */
 export function activityText(entry: ActivityEntry): string {
   switch (entry.action) {
@@ -38,5 +54,9 @@ export function activityText(entry: ActivityEntry): string {
       return entry.note ? `added a note: ${quote(entry.note.body)}` : 'added a note';
     case 'note_deleted':
       return entry.note ? `deleted a note: ${quote(entry.note.body)}` : 'deleted a note';
+    case 'touch_added':
+      return entry.touch ? touchText(entry.touch) : 'logged a touch';
+    case 'touch_deleted':
+      return 'deleted a touch';
   }
 }

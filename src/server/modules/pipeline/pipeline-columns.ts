@@ -64,6 +64,8 @@ export function pipelineSelection(table: PipelineTable) {
         ${link.added_at}
       )`.mapWith(link.added_at),
     pipeline_updated_by: sql<string | null>`${personJson(link.updated_by)}::text`,
+    pipeline_last_contacted_at: link.last_contacted_at,
+    pipeline_answered_at: link.answered_at,
   };
 }
 
@@ -75,6 +77,8 @@ export interface PipelineRow {
   pipeline_latest_note: string | null;
   pipeline_updated_at: Date;
   pipeline_updated_by: string | null;
+  pipeline_last_contacted_at: Date | null;
+  pipeline_answered_at: Date | null;
 }
 
 export function toPipeline(row: PipelineRow): Pipeline {
@@ -91,6 +95,8 @@ export function toPipeline(row: PipelineRow): Pipeline {
     latest_note: latest,
     updated_at: row.pipeline_updated_at.toISOString(),
     updated_by: row.pipeline_updated_by === null ? null : (JSON.parse(row.pipeline_updated_by) as Person),
+    last_contacted_at: row.pipeline_last_contacted_at?.toISOString() ?? null,
+    answered_at: row.pipeline_answered_at?.toISOString() ?? null,
   };
 }
 

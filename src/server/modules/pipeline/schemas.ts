@@ -44,6 +44,10 @@ export const Pipeline = Type.Object({
   latest_note: Type.Union([Note, Type.Null()]),
   updated_at: Type.String({ format: 'date-time', description: 'The last stage, follow-up or amount change' }),
   updated_by: Type.Union([PersonSchema, Type.Null()], { description: 'Who made the last change (or added the row)' }),
+  last_contacted_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'The latest touch: a mail captured either way, or a call, meeting or message logged',
+  }),
+  answered_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the investor last answered' }),
 });
 
 const RowParams = Type.Object({ id, itemId: id });
