@@ -1,6 +1,30 @@
 // E-mail capture and touches: what the server keeps of a founder's mail and the calls and meetings she logs, and
 // the calls that show and manage them. Both sides read these.
+import { API } from './api-paths.js';
+import type { ListType } from './api-types.js';
+import { listRowPath } from './list-paths.js';
 import type { Person } from './teams.js';
+
+/** The capture calls. */
+export const CAPTURE_API = {
+  /** GET the account's capture address (made on first read). */
+  address: `${API}/capture/address`,
+  /** POST: a new address; mail to the old one is refused from then on. */
+  rotate: `${API}/capture/address/rotate`,
+  /** POST a raw mail (`Content-Type: message/rfc822`, `Authorization: Bearer TOKEN`): what an inbound relay posts. */
+  messages: `${API}/capture/messages`,
+  /** GET the addresses mail is logged from; POST `{email}` adds one and mails it a link; DELETE /{id}. */
+  senders: `${API}/capture/senders`,
+  /** POST `{token}` from the mailed link: the address is verified. */
+  verifySender: `${API}/capture/senders/verify`,
+  /** GET and PATCH CaptureSettings. */
+  settings: `${API}/capture/settings`,
+  /** GET the unmatched mails; POST /{id}/assign (InboxAssign); DELETE /{id} dismisses one. */
+  inbox: `${API}/capture/inbox`,
+} as const;
+
+/** GET and POST a row's touches; PATCH and DELETE /{touchId}. */
+export const rowTouchesPath = (listId: number, listType: ListType, itemId: number) => `${listRowPath(listId, listType, itemId)}/touches`;
 
 /** Which way a captured mail went: written by the founder, or an investor's mail she forwarded. */
 export const MAIL_DIRECTIONS = ['sent', 'received'] as const;
