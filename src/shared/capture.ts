@@ -68,6 +68,11 @@ export const CAPTURE_LIMITS = {
   senderAddresses: 5,
 } as const;
 
+/** Touches one row of a list may hold (captured and logged by hand); one more is a 422. */
+export const TOUCHES_PER_ROW_MAX = 2000;
+/** Characters of a touch's text (a captured mail keeps CAPTURE_LIMITS.snippetChars of its own). */
+export const TOUCH_BODY_MAX = 2000;
+
 /** A mail address as a mail names it. */
 export interface MailParty {
   address: string;

@@ -1,7 +1,7 @@
 // Lists shared by a team (issue 24): roles, members and invitations, each row's activity and the live
 // events of a list. The wire contract, paths, limits and messages both the server and the client apply.
 import { API } from './api-paths.js';
-import type { TouchKind } from './capture.js';
+import type { Touch, TouchKind } from './capture.js';
 import type { ListType } from './api-types.js';
 import { listPath, listRowPath } from './list-paths.js';
 import type { PipelineNote, PipelineStage } from './pipeline.js';
@@ -187,6 +187,9 @@ export type RowChanges = Partial<{
   stage: FieldChange<PipelineStage>;
   follow_up_on: FieldChange<string | null>;
   amount: FieldChange<number | null>;
+  /** ISO times: a touch logged (issue 46). */
+  last_contacted_at: FieldChange<string | null>;
+  answered_at: FieldChange<string | null>;
 }>;
 
 interface EventBase {
@@ -206,6 +209,9 @@ export type ListEventData =
   | ({ type: 'row-changed'; changes: RowChanges } & RowEventBase)
   | ({ type: 'note-added'; note: PipelineNote } & RowEventBase)
   | ({ type: 'note-deleted'; note_id: number } & RowEventBase)
+  /** `touch.body` is null unless the touch is shared: every member's stream carries it. */
+  | ({ type: 'touch-added'; touch: Touch } & RowEventBase)
+  | ({ type: 'touch-deleted'; touch_id: number } & RowEventBase)
   | ({ type: 'list-changed'; name: string; description: string } & EventBase)
   | ({ type: 'member-added' | 'member-changed'; user_id: number; role: MemberRole } & EventBase)
   | ({ type: 'member-removed'; user_id: number } & EventBase);
