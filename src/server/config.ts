@@ -25,6 +25,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** The hour (0–23, server local time) from which each day's follow-up digest is mailed. */
   followUpDigestHour: number;
+  /** The port the capture listener takes mail on by SMTP (STARTTLS with `tls`); 0: it does not listen. */
+  captureSmtpPort: number;
+  /** The domain of the capture addresses, `log+TOKEN@captureDomain`: the host of APP_URL unless set. */
+  captureDomain: string;
 }
 
 export type TrustProxy = false | number | string[];
@@ -34,13 +38,23 @@ export interface TlsFiles {
   cert: Buffer;
 }
 
-function parsePort(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 3000;
+function parsePort(raw: string | undefined, name = 'PORT', fallback = 3000): number {
+  if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a whole number from 0 to 65535, not "${raw}"`);
+    throw new Error(`${name} must be a whole number from 0 to 65535, not "${raw}"`);
   }
   return port;
+}
+
+/** CAPTURE_DOMAIN: a host name as an address's domain takes it, lower-cased; unset, the host of APP_URL. */
+function parseCaptureDomain(raw: string | undefined, appUrl: string): string {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '') return new URL(appUrl).hostname.replace(/^\[|\]$/g, '');
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(value)) {
+    throw new Error(`CAPTURE_DOMAIN must be a domain name such as mail.example.com, not "${raw}"`);
+  }
+  return value;
 }
 
 function parseDigestHour(raw: string | undefined): number {
@@ -133,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
   const linkHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const appUrl = (env.APP_URL || `${tls ? 'https' : 'http'}://${linkHost}:${port}`).replace(/\/+$/, '');
   return {
     port,
     host,
@@ -140,11 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Fundscape <no-reply@fundscape.local>',
-    appUrl: (env.APP_URL || `${tls ? 'https' : 'http'}://${linkHost}:${port}`).replace(/\/+$/, ''),
+    appUrl,
     jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
     tls,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl,
     followUpDigestHour: parseDigestHour(env.FOLLOW_UP_DIGEST_HOUR),
+    captureSmtpPort: parsePort(env.CAPTURE_SMTP_PORT, 'CAPTURE_SMTP_PORT', 2525),
+    captureDomain: parseCaptureDomain(env.CAPTURE_DOMAIN, appUrl),
   };
 }

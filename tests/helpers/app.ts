@@ -19,6 +19,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     redisUrl: undefined,
     followUpDigestHour: 8,
+    captureSmtpPort: 0,
+    captureDomain: 'capture.test',
     ...overrides,
   };
 }
