@@ -11,7 +11,7 @@ import { chooseMoreAction } from './list-page';
 const INVESTOR_HEADERS =
   'Investors,Contact title,Email,Gender,Phone number,Firm name,Type of firm,Company website,Capital managed,' +
   'Min. investment,Max. investment,Number of investors,Financing type,Geographic preferences,Stage preferences,' +
-  'Industry preferences,City,State,Country,Stage,Next follow-up,Amount (USD),Notes';
+  'Industry preferences,City,State,Country,Stage,Next follow-up,Amount (USD),Last contacted,Answered,Notes';
 
 const sidebarLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Lists' }).getByRole('link', { name: new RegExp(`^${name}, `) });
@@ -164,7 +164,16 @@ describeE2E('saved lists', () => {
     await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...ids].sort());
     // The first column holds each row's remove button; the pipeline's columns follow the name.
     const headers = await page.locator(GRID_HEADER).allTextContents();
-    expect(headers.slice(1, 8)).toEqual(['Firm name', 'Stage', 'Next follow-up', 'Amount', 'Latest note', 'Last change', 'Investors']);
+    expect(headers.slice(1, 9)).toEqual([
+      'Firm name',
+      'Stage',
+      'Next follow-up',
+      'Last contacted',
+      'Amount',
+      'Latest note',
+      'Last change',
+      'Investors',
+    ]);
 
     await page.goto('/funds');
     await page.getByRole('toolbar', { name: 'List actions' }).getByRole('button', { name: 'Create New List' }).click();

@@ -118,7 +118,7 @@ describeE2E('pipeline: board, follow-ups and export', () => {
     const download = await downloading;
     const csv = readFileSync((await download.path())!, 'utf8');
     const [header, ...lines] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(header.endsWith('Stage,Next follow-up,Amount (USD),Notes')).toBe(true);
+    expect(header.endsWith('Stage,Next follow-up,Amount (USD),Last contacted,Answered,Notes')).toBe(true);
     const lateLine = lines.find((line) => line.includes(late.last_name));
     expect(lateLine).toContain(`Meeting,${dayFromToday(-2)},500000,`);
     expect(lateLine).toContain('Asked for the deck, ""v2""');

@@ -124,9 +124,9 @@ describe('the CSV’s pipeline columns', () => {
     ];
     const csv = toCsv(pipelineCsvColumns<(typeof rows)[number]>((r) => (r.id === 1 ? notes : [])), rows);
     expect(csv).toBe(
-      '\uFEFFStage,Next follow-up,Amount (USD),Notes\r\n' +
-        'Contacted,2026-11-30,100000,"2026-11-02: Sent the deck, ""v2""\n2026-11-01: First call"\r\n' +
-        'Lead,,,\r\n',
+      '\uFEFFStage,Next follow-up,Amount (USD),Last contacted,Answered,Notes\r\n' +
+        'Contacted,2026-11-30,100000,,,"2026-11-02: Sent the deck, ""v2""\n2026-11-01: First call"\r\n' +
+        'Lead,,,,,\r\n',
     );
   });
 });

@@ -26,3 +26,20 @@ export const noteDay = (createdAt: string) => localDate(new Date(createdAt));
 
 /** The day of a change, in this device's time zone: 'Nov 24, 2026'. */
 export const formatChangeDay = (iso: string) => formatFollowUp(localDate(new Date(iso)));
+
+/** Whole days from one day (YYYY-MM-DD) to a later one, whatever the clocks changed in between. */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * When a row was last contacted, as the founder counts days on this device: 'Today', 'Yesterday', '3 days ago'
+ * within a week, then the day ('Nov 24, 2026'); EMPTY when never.
+ */
+export function formatLastContacted(iso: string | null, now = new Date()): string {
+  if (iso === null || Number.isNaN(Date.parse(iso))) return EMPTY;
+  const day = localDate(new Date(iso));
+  const days = daysBetween(day, localDate(now));
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  return formatFollowUp(day);
+}

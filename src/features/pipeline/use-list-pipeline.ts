@@ -1,6 +1,6 @@
 // The pipeline of a list's rows on the list page: each row's pipeline with the queued changes laid
 // over it, the stage filter, the table's pipeline columns, moves on the board, the follow-up and
-// amount dialog, and the pipeline's columns of the CSV export.
+// amount dialog, the Log a touch dialog, and the pipeline's columns of the CSV export.
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TableColumn } from '@/components/DataGrid';
@@ -11,14 +11,15 @@ import type { PipelineNote, PipelineStage } from '@/shared/pipeline';
 import { useChangePipeline } from './api/change-pipeline';
 import type { ListKeys } from './api/list-keys';
 import { notesQueryOptions } from './api/notes';
-import { isNote, isPipelineChange } from './api/pipeline-outbox';
+import { isNote, isPipelineChange, isTouch } from './api/pipeline-outbox';
 import type { FollowUpAmountDialogProps } from './components/FollowUpAmountDialog';
+import type { LazyLogTouchDialogProps } from './components/LazyLogTouchDialog';
 import { pipelineColumns, type PipelineRow } from './components/pipeline-columns';
-import { shownNotes, shownPipeline, type ShownNote } from './pending-pipeline';
+import { shownNotes, shownPipeline, type ShownNote, type ShownTouch } from './pending-pipeline';
 import { pipelineCsvColumns } from './pipeline-csv-columns';
 
 /** A row as the page shows it: with its pipeline, pending changes laid over. */
-export type ShownRow<R> = R & PipelineRow & { pendingNotes: ShownNote[] };
+export type ShownRow<R> = R & PipelineRow & { pendingNotes: ShownNote[]; pendingTouches: ShownTouch[] };
 
 export interface ListPipelineOptions<R extends ListItem> {
   listKeys: ListKeys;
@@ -47,13 +48,13 @@ export function useListPipeline<R extends ListItem>({
   readOnly,
   listName,
 }: ListPipelineOptions<R>) {
-  // Stage, follow-up and amount changes and notes made offline show at once, marked pending.
+  // Stage, follow-up and amount changes, notes and touches made offline show at once, marked pending.
   const outbox = usePendingChanges();
   // The queued changes and notes about this list: one empty array while there are none (most days), so
   // the outbox read after the first paint, or a change queued for another list, leaves the rows as they were.
   const queued = useMemo(() => {
     const about = outbox.filter(
-      (row) => (isPipelineChange(row) || isNote(row)) && row.payload.listId === listId && row.payload.listType === listType,
+      (row) => (isPipelineChange(row) || isNote(row) || isTouch(row)) && row.payload.listId === listId && row.payload.listType === listType,
     );
     return about.length === 0 ? NOTHING_QUEUED : about;
   }, [outbox, listId, listType]);
@@ -65,13 +66,14 @@ export function useListPipeline<R extends ListItem>({
         const settled = settledRows.get(item);
         if (settled && queued === NOTHING_QUEUED) return settled;
         const shown = shownPipeline(item.pipeline, queued, { listId, listType, itemId: item.id });
-        const nothingPending = shown.pendingFields.size === 0 && shown.pendingNotes.length === 0;
+        const nothingPending = shown.pendingFields.size === 0 && shown.pendingNotes.length === 0 && shown.pendingTouches.length === 0;
         if (settled && nothingPending) return settled;
         const row = {
           ...item,
           pipeline: shown.pipeline,
           pendingFields: shown.pendingFields,
           pendingNotes: shown.pendingNotes,
+          pendingTouches: shown.pendingTouches,
           // An item is pending for as long as it is the same object (the outbox's, until the server's replaces it).
           pending: pendingIds.has(item.id),
         } as unknown as ShownRow<R>;
@@ -84,6 +86,7 @@ export function useListPipeline<R extends ListItem>({
   const stageRows = useMemo(() => (stage === 'all' ? rows : rows.filter((row) => row.pipeline.stage === stage)), [rows, stage]);
   const { mutate: changePipeline } = useChangePipeline();
   const [editing, setEditing] = useState<ShownRow<R> | null>(null);
+  const [touching, setTouching] = useState<ShownRow<R> | null>(null);
   const queryClient = useQueryClient();
   const rowRef = useCallback(
     (row: R) => ({ listId, listType, itemId: row.id, names: { row: itemName(row), list: listName } }),
@@ -110,6 +113,12 @@ export function useListPipeline<R extends ListItem>({
   const edit = useCallback(
     (row: ShownRow<R>) => {
       if (!stillPending(row)) setEditing(row);
+    },
+    [stillPending],
+  );
+  const logTouch = useCallback(
+    (row: ShownRow<R>) => {
+      if (!stillPending(row)) setTouching(row);
     },
     [stillPending],
   );
@@ -142,10 +151,14 @@ export function useListPipeline<R extends ListItem>({
     }),
     [editing, itemName, changePipeline, rowRef],
   );
+  const touchDialog = useMemo<LazyLogTouchDialogProps>(
+    () => ({ row: touching ? { ...rowRef(touching), names: { row: itemName(touching), list: listName } } : null, onClose: () => setTouching(null) }),
+    [touching, rowRef, itemName, listName],
+  );
   // The same columns from render to render: the grid rebuilds its columns, and redraws every cell, when they change.
   const columns = useMemo(
-    () => pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: edit, readOnly }),
-    [itemName, changeStage, edit, readOnly],
+    () => pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: edit, onLogTouch: logTouch, readOnly }),
+    [itemName, changeStage, edit, logTouch, readOnly],
   );
 
   return {
@@ -157,8 +170,12 @@ export function useListPipeline<R extends ListItem>({
     setStage,
     changeStage,
     edit,
+    /** Opens the Log a touch dialog for a row. */
+    logTouch,
     columns,
     dialog,
+    /** The Log a touch dialog's props (LazyLogTouchDialog). */
+    touchDialog,
     csvColumns,
   };
 }

@@ -1,13 +1,15 @@
 // What the pipeline feature queues in the offline outbox (src/features/offline): changes to a row's
-// stage, follow-up or amount, and new notes. Each entry carries the call that makes it and what the
+// stage, follow-up or amount, new notes and touches logged by hand. Each entry carries the call that makes it and what the
 // pages show as pending until the server has it.
 import type { OutboxEntry, OutboxRow } from '@/features/offline';
 import type { ListType } from '@/shared/api-types';
+import { rowTouchesPath, type TouchInput } from '@/shared/capture';
 import { listRowPath, rowNotesPath } from '@/shared/list-paths';
 import type { PipelinePatch } from '@/shared/pipeline';
 
 export const PIPELINE_CHANGE = 'pipeline-change';
 export const PIPELINE_NOTE = 'pipeline-note';
+export const PIPELINE_TOUCH = 'pipeline-touch';
 
 /** Which row of which list a pipeline change or note is about. */
 export interface RowRef {
@@ -26,6 +28,11 @@ export interface NotePayload extends RowRef {
   body: string;
   /** ISO time the note was written. */
   createdAt: string;
+}
+
+export interface TouchPayload extends RowRef {
+  /** As sent: `happened_at` always set (when it happened, or when it was logged). */
+  touch: TouchInput & { happened_at: string };
 }
 
 /** PATCH of a row, stamped with when the founder made the change: the later of two changes wins. */
@@ -51,8 +58,19 @@ export function noteEntry(row: RowRef, body: string, now = new Date()): OutboxEn
   };
 }
 
+/** POST of a touch logged by hand, dated when the founder logged it unless she said when it happened. */
+export function touchEntry(row: RowRef, input: TouchInput, now = new Date()): OutboxEntry<TouchPayload> {
+  const touch = { ...input, happened_at: input.happened_at ?? now.toISOString() };
+  return {
+    kind: PIPELINE_TOUCH,
+    request: { method: 'POST', path: rowTouchesPath(row.listId, row.listType, row.itemId), body: touch },
+    payload: { ...row, touch },
+  };
+}
+
 export const isPipelineChange = (row: OutboxRow): row is OutboxRow<PipelineChangePayload> => row.kind === PIPELINE_CHANGE;
 export const isNote = (row: OutboxRow): row is OutboxRow<NotePayload> => row.kind === PIPELINE_NOTE;
+export const isTouch = (row: OutboxRow): row is OutboxRow<TouchPayload> => row.kind === PIPELINE_TOUCH;
 
 /** Whether a queued pipeline change or note is about this row of this list. */
 export const isAbout = (payload: RowRef, listId: number, listType: ListType, itemId: number) =>

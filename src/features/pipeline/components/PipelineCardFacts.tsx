@@ -1,7 +1,9 @@
+import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import { rowCardClasses as c } from '@/components/RowCards';
 import type { PipelineStage } from '@/shared/pipeline';
-import { formatAmount, formatFollowUp, stageLabel } from '../pipeline-format';
+import { formatAmount, formatFollowUp, formatLastContacted, stageLabel } from '../pipeline-format';
+import { AnsweredMark } from './AnsweredMark';
 import { PendingMark } from './PendingMark';
 import { isOverdue, lastChange, pipelineLocked, type PipelineRow } from './pipeline-columns';
 import { StageSelect } from './StageSelect';
@@ -13,12 +15,24 @@ export interface PipelineCardFactsProps<R extends PipelineRow> {
   onStageChange: (row: R, stage: PipelineStage) => void;
   /** Opens the follow-up and amount dialog for the row. */
   onEdit: (row: R) => void;
+  /** Opens the Log a touch dialog for the row. */
+  onLogTouch?: (row: R) => void;
   /** A viewer's card: values only (as is a pending row's, whatever this says). */
   readOnly?: boolean;
 }
 
-/** A list row's pipeline on its phone card: the stage (changed in place), the next follow-up, the amount and the last change. */
-export function PipelineCardFacts<R extends PipelineRow>({ row, name, onStageChange, onEdit, readOnly = false }: PipelineCardFactsProps<R>) {
+/**
+ * A list row's pipeline on its phone card: the stage (changed in place), the next follow-up, the amount, when it was last
+ * contacted (and whether they answered) and the last change.
+ */
+export function PipelineCardFacts<R extends PipelineRow>({
+  row,
+  name,
+  onStageChange,
+  onEdit,
+  onLogTouch,
+  readOnly = false,
+}: PipelineCardFactsProps<R>) {
   const { pipeline, pendingFields } = row;
   const locked = pipelineLocked(row, readOnly);
   return (
@@ -43,6 +57,22 @@ export function PipelineCardFacts<R extends PipelineRow>({ row, name, onStageCha
         {!locked && (
           <button type="button" className={c.iconButton} aria-label={`Set follow-up and amount for ${name}`} onClick={() => onEdit(row)}>
             <EditCalendarOutlinedIcon />
+          </button>
+        )}
+      </div>
+      <div className={c.facts}>
+        <span className={c.fact}>
+          {pipeline.last_contacted_at === null ? (
+            <span className={c.muted}>Not contacted yet</span>
+          ) : (
+            `Last contacted: ${formatLastContacted(pipeline.last_contacted_at)}`
+          )}
+          {(row.pendingTouches?.length ?? 0) > 0 && <PendingMark what="Touch" />}
+        </span>
+        <AnsweredMark answeredAt={pipeline.answered_at} />
+        {!locked && onLogTouch && (
+          <button type="button" className={c.iconButton} aria-label={`Log a touch for ${name}`} onClick={() => onLogTouch(row)}>
+            <AddCommentOutlinedIcon />
           </button>
         )}
       </div>

@@ -7,7 +7,7 @@ import { showToast } from '@/lib/toasts';
 import type { ListItem } from '@/shared/api-types';
 import { PIPELINE_STAGE_LABELS, type Pipeline, type PipelineField, type PipelinePatchResult } from '@/shared/pipeline';
 import type { ListKeys } from '../api/list-keys';
-import { isNote, isPipelineChange, type NotePayload, type PipelineChangePayload } from '../api/pipeline-outbox';
+import { isNote, isPipelineChange, isTouch, type NotePayload, type PipelineChangePayload, type TouchPayload } from '../api/pipeline-outbox';
 import { formatFollowUp } from '../pipeline-format';
 import { refusalText } from '../refusal-text';
 
@@ -37,7 +37,7 @@ function applyAnswer(queryClient: QueryClient, listKeys: ListKeys, { listId, ite
 }
 
 /**
- * Tells the founder what became of the queued pipeline changes and notes once the server answered, and
+ * Tells the founder what became of the queued pipeline changes, notes and touches once the server answered, and
  * refreshes the lists' data: a refusal with its reason, and a change that a later change from another
  * device outranked. Mounted once, before the replayer starts.
  */
@@ -45,9 +45,12 @@ export function PipelineSyncReporter({ listKeys }: { listKeys: ListKeys }) {
   const queryClient = useQueryClient();
   useEffect(() => {
     return subscribeToAnswers(
-      (row): row is OutboxRow<PipelineChangePayload> | OutboxRow<NotePayload> => isPipelineChange(row) || isNote(row),
+      (row): row is OutboxRow<PipelineChangePayload> | OutboxRow<NotePayload> | OutboxRow<TouchPayload> =>
+        isPipelineChange(row) || isNote(row) || isTouch(row),
       (event) => {
         const { row } = event;
+        // A touch logged while online is refused in its dialog, which says why; one replayed later, here.
+        if (event.type === 'rejected' && isTouch(row) && !event.replayed) return;
         if (event.type === 'rejected') {
           // Its pending mark goes with it: the outbox has dropped the row.
           showToast(refusalText(row, event.error, event.message), { variant: 'error' });

@@ -2,10 +2,13 @@ import type { ReactNode } from 'react';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
+import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import type { TableColumn } from '@/components/DataGrid';
 import { EMPTY } from '@/lib/format';
 import { PIPELINE_STAGES, type Pipeline, type PipelineField, type PipelineStage } from '@/shared/pipeline';
-import { formatAmount, formatChangeDay, formatFollowUp, localDate, stageLabel } from '../pipeline-format';
+import type { ShownTouch } from '../pending-pipeline';
+import { formatAmount, formatChangeDay, formatFollowUp, formatLastContacted, localDate, stageLabel } from '../pipeline-format';
+import { AnsweredMark } from './AnsweredMark';
 import { PendingMark } from './PendingMark';
 import { StageSelect } from './StageSelect';
 
@@ -14,6 +17,8 @@ export interface PipelineRow {
   id: number;
   pipeline: Pipeline;
   pendingFields: ReadonlySet<PipelineField>;
+  /** Touches logged on this device and not on the server yet. */
+  pendingTouches?: readonly ShownTouch[];
   /**
    * The row itself is not on the server yet (added offline, or a contact created offline): its stage,
    * follow-up and amount show, and change once it has landed (the server would refuse a change before).
@@ -26,6 +31,8 @@ export interface PipelineColumnsOptions<R extends PipelineRow> {
   onStageChange: (row: R, stage: PipelineStage) => void;
   /** Opens the follow-up and amount dialog for the row. */
   onEdit: (row: R) => void;
+  /** Opens the Log a touch dialog for the row. */
+  onLogTouch?: (row: R) => void;
   /** A viewer's table: values only, nothing to change them with (nor on a pending row, in any table). */
   readOnly?: boolean;
 }
@@ -41,14 +48,22 @@ export const lastChange = (pipeline: Pipeline) =>
     .filter(Boolean)
     .join(' · ');
 
+/** The row's last contacted day as plain text, and whether the investor answered: what the search and CSV read. */
+export const lastContactedText = (pipeline: Pipeline) =>
+  pipeline.answered_at === null ? formatLastContacted(pipeline.last_contacted_at) : `${formatLastContacted(pipeline.last_contacted_at)} · Answered`;
+
 /** The icon of the button beside a value set in the follow-up and amount dialog: what that value is. */
 const DIALOG_CELL_ICONS = { follow_up_on: EditCalendarOutlinedIcon, amount: PriceChangeOutlinedIcon } as const;
 
-/** Stage (a select in the cell), Next follow-up and Amount (set in a small dialog), the latest note and who changed the row last. */
+/**
+ * Stage (a select in the cell), Next follow-up and Amount (set in a small dialog), when the row was last contacted (with the
+ * answered mark and a button that logs a touch), the latest note and who changed the row last.
+ */
 export function pipelineColumns<R extends PipelineRow>({
   itemName,
   onStageChange,
   onEdit,
+  onLogTouch,
   readOnly = false,
 }: PipelineColumnsOptions<R>): TableColumn<R>[] {
   /** A value set in the follow-up and amount dialog: the value, its pending mark, and the button that opens the dialog. */
@@ -121,6 +136,35 @@ export function pipelineColumns<R extends PipelineRow>({
             {formatFollowUp(row.pipeline.follow_up_on)}
           </Typography>,
         ),
+    },
+    {
+      field: 'pipeline_last_contacted',
+      headerName: 'Last contacted',
+      width: 190,
+      text: (row) => lastContactedText(row.pipeline),
+      sortValue: (row) => (row.pipeline.last_contacted_at === null ? null : Date.parse(row.pipeline.last_contacted_at)),
+      render: (row, { tabIndex }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, width: '100%' }}>
+          <span title={row.pipeline.last_contacted_at ? formatChangeDay(row.pipeline.last_contacted_at) : undefined}>
+            {formatLastContacted(row.pipeline.last_contacted_at)}
+          </span>
+          <AnsweredMark answeredAt={row.pipeline.answered_at} />
+          {(row.pendingTouches?.length ?? 0) > 0 && <PendingMark what="Touch" />}
+          {onLogTouch && !pipelineLocked(row, readOnly) && (
+            <Tooltip title="Log a touch">
+              <IconButton
+                size="small"
+                aria-label={`Log a touch for ${itemName(row)}`}
+                tabIndex={tabIndex}
+                onClick={() => onLogTouch(row)}
+                sx={{ ml: 'auto' }}
+              >
+                <AddCommentOutlinedIcon sx={{ fontSize: 18 }} />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+      ),
     },
     {
       field: 'pipeline_amount',

@@ -22,6 +22,7 @@ import { csvFileName, downloadCsv, toCsv } from '@/features/lists/csv';
 import type { ListViewMode } from '@/features/lists/list-view-mode';
 import { StageMenuButton } from '@/features/pipeline/components/StageMenuButton';
 import { FollowUpAmountDialog } from '@/features/pipeline/components/FollowUpAmountDialog';
+import { LazyLogTouchDialog } from '@/features/pipeline/components/LazyLogTouchDialog';
 import { NothingAtStage } from '@/features/pipeline/components/NothingAtStage';
 import { LazyPipelineBoard } from '@/features/pipeline/components/LazyPipelineBoard';
 import { PipelineCardFacts } from '@/features/pipeline/components/PipelineCardFacts';
@@ -87,7 +88,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     readOnly,
     listName: list.name,
   });
-  const { changeStage, edit, setStage, csvColumns } = pipeline;
+  const { changeStage, edit, logTouch, setStage, csvColumns } = pipeline;
   const me = useMe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -172,9 +173,16 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
   );
   const renderPipeline = useCallback(
     (row: ShownRow<R>) => (
-      <PipelineCardFacts row={row} name={itemName(row)} onStageChange={changeStage} onEdit={edit} readOnly={readOnly} />
+      <PipelineCardFacts
+        row={row}
+        name={itemName(row)}
+        onStageChange={changeStage}
+        onEdit={edit}
+        onLogTouch={logTouch}
+        readOnly={readOnly}
+      />
     ),
-    [itemName, changeStage, edit, readOnly],
+    [itemName, changeStage, edit, logTouch, readOnly],
   );
   const selectionActions = useMemo(
     () => (
@@ -317,6 +325,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
         board={board}
       />
       <FollowUpAmountDialog {...pipeline.dialog} />
+      <LazyLogTouchDialog {...pipeline.touchDialog} />
     </>
   );
 }
