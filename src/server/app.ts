@@ -32,6 +32,7 @@ import { savedSearchesModule } from './modules/saved-searches/index.js';
 import { liveRoutes, liveService } from './modules/live/index.js';
 import { activityModule } from './modules/activity/index.js';
 import { teamsModule } from './modules/teams/index.js';
+import { captureRoutes, captureService } from './modules/capture/index.js';
 import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './modules/auth/access-token.js';
 
@@ -128,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pipelineModule, { prefix: '/api/v1', clock });
   await app.register(startupModule, { prefix: '/api/v1', clock });
   await app.register(savedSearchesModule);
+  await app.register(captureService);
+  await app.register(captureRoutes, { prefix: '/api/v1' });
   await app.register(morningMailer, {
     clock,
     hour: options.config.followUpDigestHour,

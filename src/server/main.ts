@@ -42,6 +42,8 @@ export async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing the requests in flight, then closing`);
+    // No new mail from here; the mails being written finish first.
+    await app.captureSmtp.close();
     await drain(app, requests);
     await backups?.close();
     mailer.close();
@@ -52,5 +54,9 @@ export async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.captureSmtpPort !== 0) {
+    const port = await app.captureSmtp.listen(config.captureSmtpPort, config.host);
+    app.log.info(`Capture: taking mail for log+…@${config.captureDomain} by SMTP on port ${port}`);
+  }
   return app;
 }

@@ -1,0 +1,103 @@
+// One mail that reached an account's capture address, by SMTP or the HTTP intake: whose it is, which mail it logs
+// (itself, or the original it forwards), whom it was with, and the rows it goes on. Everything is read and decided
+// before the one transaction that writes it (capture-store.ts).
+import { eq, sql } from 'drizzle-orm';
+import type { MailDirection, MailParty } from '../../../shared/capture.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
+import { captureAddresses } from '../../db/schema.js';
+import type { ListWriter } from '../lists/list-change.js';
+import { countDropped, logMail, type Logged } from './capture-store.js';
+import { forwardedOriginal } from './forwards.js';
+import type { ParsedCapture } from './mail-parse.js';
+import { candidateRows, matchRows, participantsOf } from './matching.js';
+
+/** A capture token as the addresses carry it. */
+const TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
+/** Levels of forwards inside forwards read for the mail she meant. */
+const MAX_FORWARD_DEPTH = 3;
+
+/** The token of a `log+TOKEN@domain` address at the capture domain (any case), or null. */
+export function captureToken(address: string, captureDomain: string): string | null {
+  const at = address.lastIndexOf('@');
+  if (at < 0 || address.slice(at + 1).toLowerCase() !== captureDomain) return null;
+  const local = address.slice(0, at);
+  if (!/^log\+/i.test(local)) return null;
+  const token = local.slice(4);
+  return TOKEN.test(token) ? token : null;
+}
+
+/** The account whose capture address holds this token now (a rotated one holds none). */
+export async function accountOfToken(db: Db, token: string): Promise<number | null> {
+  if (!TOKEN.test(token)) return null;
+  const [row] = await db.select({ userId: captureAddresses.user_id }).from(captureAddresses).where(eq(captureAddresses.token, token));
+  return row?.userId ?? null;
+}
+
+interface Account {
+  /** Her log-in address and her verified sender addresses, lower-cased. */
+  own: string[];
+  followUpDays: number | null;
+}
+
+async function accountOf(db: Db, userId: number): Promise<Account | null> {
+  const [row] = await queryRows(
+    db,
+    sql`SELECT u.email, u.touch_follow_up_days,
+      coalesce((SELECT array_agg(lower(s.email)) FROM sender_addresses s WHERE s.user_id = u.id AND s.verified_at IS NOT NULL), '{}') AS senders
+    FROM users u WHERE u.id = ${userId}`,
+  );
+  if (!row) return null;
+  return {
+    own: [String(row.email).toLowerCase(), ...(row.senders as string[])],
+    followUpDays: row.touch_follow_up_days === null ? null : Number(row.touch_follow_up_days),
+  };
+}
+
+/** What an intake answers of a mail: what became of it, with no word of what it said. */
+export type Outcome = Logged['status'] | 'dropped';
+
+export interface Taken {
+  status: Outcome;
+  rows: number;
+}
+
+/**
+ * The mail she means to log: a mail of hers written to someone is itself; one written to no one but her own
+ * addresses and the capture address is a forward, and logs the mail it forwards (again, if that one is a forward
+ * of hers to no one else); itself when it forwards nothing readable.
+ */
+function meantMail(parsed: ParsedCapture, own: string[], captureDomain: string, receivedAt: Date): ParsedCapture {
+  let current = parsed;
+  for (let depth = 0; depth <= MAX_FORWARD_DEPTH; depth++) {
+    const fromHer = own.includes(current.mail.from.address);
+    const others = participantsOf([...current.mail.to, ...current.mail.cc], own, captureDomain);
+    if (!fromHer || others.length > 0) return current;
+    const original = forwardedOriginal(current, receivedAt);
+    if (!original) return current;
+    current = original;
+  }
+  return current;
+}
+
+/**
+ * Takes one mail for one account: logged only when its From is one of her addresses; else dropped (counted, never
+ * shown). Throws only when the writes failed (nothing was written): the sender is to try again.
+ */
+export async function takeMail(writer: ListWriter, captureDomain: string, userId: number, parsed: ParsedCapture, receivedAt: Date): Promise<Taken> {
+  const account = await accountOf(writer.db, userId);
+  if (!account) return { status: 'dropped', rows: 0 };
+  const dropped = async (): Promise<Taken> => {
+    await countDropped(writer.db, userId);
+    return { status: 'dropped', rows: 0 };
+  };
+  if (!account.own.includes(parsed.mail.from.address)) return dropped();
+  const { mail } = meantMail(parsed, account.own, captureDomain, receivedAt);
+  const direction: MailDirection = account.own.includes(mail.from.address) ? 'sent' : 'received';
+  const parties: MailParty[] = direction === 'sent' ? [...mail.to, ...mail.cc] : [mail.from, ...mail.to, ...mail.cc];
+  const participants = participantsOf(parties, account.own, captureDomain);
+  if (participants.length === 0) return dropped();
+  const rows = matchRows(participants, await candidateRows(writer.db, userId, participants));
+  const logged = await logMail(writer, { userId, direction, mail, participants, rows, followUpDays: account.followUpDays });
+  return { status: logged.status, rows: logged.rows };
+}

@@ -1,0 +1,130 @@
+// Which rows of a founder's lists a mail of hers concerns: each participant's address against the investors on the
+// investor lists she can edit, then its domain against their firms' websites. The choice is a pure function
+// (matchRows) over the candidates one statement reads (candidateRows).
+import { sql } from 'drizzle-orm';
+import { CAPTURE_LIMITS, type MailParty } from '../../../shared/capture.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
+import { seesInvestor } from '../contacts/visibility.js';
+import { editsList } from '../lists/list-access.js';
+
+/** Mail providers many people share: an address there says nothing of who else is at its domain. */
+const PUBLIC_DOMAINS = new Set([
+  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'hotmail.co.uk', 'live.com', 'msn.com', 'yahoo.com',
+  'yahoo.co.uk', 'yahoo.fr', 'ymail.com', 'icloud.com', 'me.com', 'mac.com', 'aol.com', 'proton.me', 'protonmail.com',
+  'pm.me', 'gmx.de', 'gmx.net', 'gmx.com', 'web.de', 't-online.de', 'mail.com', 'zoho.com', 'yandex.com', 'yandex.ru',
+  'fastmail.com', 'hey.com', 'qq.com', '163.com', 'orange.fr', 'free.fr', 'laposte.net', 'libero.it', 'naver.com',
+]);
+
+export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+
+/** A website as its domain: no scheme, no `www.`, no path or port, lower-cased; null for none. */
+export function websiteDomain(website: string | null | undefined): string | null {
+  const host = (website ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/[/:?#].*$/, '');
+  return host.includes('.') ? host : null;
+}
+
+/** The domains that are hers (her co-founders'): those of her addresses, a public provider's left out. */
+export function ownDomains(ownAddresses: string[]): Set<string> {
+  return new Set(ownAddresses.map(domainOf).filter((domain) => !PUBLIC_DOMAINS.has(domain)));
+}
+
+/**
+ * Whom a mail of hers was with, as matched: each address once, never hers, one at her own domains or the capture
+ * domain; at most CAPTURE_LIMITS.participantsMatched.
+ */
+export function participantsOf(parties: MailParty[], ownAddresses: string[], captureDomain: string): MailParty[] {
+  const own = new Set(ownAddresses);
+  const domains = ownDomains(ownAddresses);
+  const seen = new Set<string>();
+  const kept: MailParty[] = [];
+  for (const entry of parties) {
+    const domain = domainOf(entry.address);
+    if (seen.has(entry.address) || own.has(entry.address) || domains.has(domain) || domain === captureDomain) continue;
+    seen.add(entry.address);
+    kept.push(entry);
+    if (kept.length >= CAPTURE_LIMITS.participantsMatched) break;
+  }
+  return kept;
+}
+
+/** An investor row of a list she edits, as candidateRows reads it. */
+export interface Candidate {
+  listId: number;
+  investorId: number;
+  email: string | null;
+  website: string | null;
+}
+
+/** A row the mail is logged on, and whom of the mail it was matched by. */
+export interface RowMatch {
+  listId: number;
+  investorId: number;
+  match: 'exact' | 'likely';
+}
+
+/**
+ * The rows a mail concerns: every row of an investor whose e-mail is a participant's, any case (exact); else, for a
+ * participant no investor has the address of, the rows of the one investor whose firm's website is at its domain,
+ * when exactly one is (likely). An investor on several lists is matched on each.
+ */
+export function matchRows(participants: MailParty[], candidates: Candidate[]): RowMatch[] {
+  const byEmail = new Map<string, Candidate[]>();
+  const byDomain = new Map<string, Candidate[]>();
+  for (const candidate of candidates) {
+    const email = candidate.email?.trim().toLowerCase();
+    if (email) byEmail.set(email, [...(byEmail.get(email) ?? []), candidate]);
+    const domain = websiteDomain(candidate.website);
+    if (domain) byDomain.set(domain, [...(byDomain.get(domain) ?? []), candidate]);
+  }
+  const matched = new Map<string, RowMatch>();
+  const put = (candidate: Candidate, match: RowMatch['match']) => {
+    const key = `${candidate.listId}:${candidate.investorId}`;
+    if (matched.get(key)?.match === 'exact') return;
+    matched.set(key, { listId: candidate.listId, investorId: candidate.investorId, match });
+  };
+  for (const { address } of participants) {
+    const exact = byEmail.get(address);
+    if (exact) {
+      exact.forEach((candidate) => put(candidate, 'exact'));
+      continue;
+    }
+    const atDomain = byDomain.get(domainOf(address)) ?? [];
+    if (new Set(atDomain.map((candidate) => candidate.investorId)).size === 1) atDomain.forEach((candidate) => put(candidate, 'likely'));
+  }
+  return [...matched.values()].sort((a, b) => a.listId - b.listId || a.investorId - b.investorId);
+}
+
+/** websiteDomain in SQL, for the statement to narrow the rows it returns. */
+const websiteDomainSql = (column: string) =>
+  sql.raw(`regexp_replace(regexp_replace(regexp_replace(lower(trim(${column})), '^[a-z][a-z0-9+.-]*://', ''), '^www\\.', ''), '[/:?#].*$', '')`);
+
+/**
+ * The investor rows of the investor lists the user owns or edits whose e-mail is one of `participants`' or whose
+ * website is at one of their domains, catalogue rows and the private contacts she sees: one statement.
+ */
+export async function candidateRows(db: Db, userId: number, participants: MailParty[]): Promise<Candidate[]> {
+  if (participants.length === 0) return [];
+  const emails = JSON.stringify(participants.map((entry) => entry.address));
+  const domains = JSON.stringify([...new Set(participants.map((entry) => domainOf(entry.address)))]);
+  const rows = await queryRows(db, sql`
+    SELECT li.list_id, li.investor_id, x.email, x.office_website AS website
+    FROM lists
+    JOIN list_investors li ON li.list_id = lists.id
+    JOIN investor_rows x ON x.id = li.investor_id
+    WHERE lists.list_type = 'investor' AND ${editsList(userId)}
+      AND ${seesInvestor(userId, { id: sql.raw('x.id'), owner: sql.raw('x.owner_id') } as never)}
+      AND (lower(trim(x.email)) IN (SELECT value FROM jsonb_array_elements_text(${emails}::jsonb))
+        OR ${websiteDomainSql('x.office_website')} IN (SELECT value FROM jsonb_array_elements_text(${domains}::jsonb)))`);
+  return rows.map((row) => ({
+    listId: Number(row.list_id),
+    investorId: Number(row.investor_id),
+    email: row.email as string | null,
+    website: row.website as string | null,
+  }));
+}
