@@ -3,6 +3,7 @@ import { RowCard, rowCardClasses as c } from '@/components/RowCards';
 import type { PipelineStage } from '@/shared/pipeline';
 import type { ShownFollowUp } from '../follow-up-groups';
 import { formatAmount, formatFollowUp, stageLabel } from '../pipeline-format';
+import { AnsweredMark } from './AnsweredMark';
 import { PendingMark } from './PendingMark';
 import { StageSelect } from './StageSelect';
 
@@ -12,7 +13,7 @@ export interface FollowUpCardProps {
   onStageChange?: (stage: PipelineStage) => void;
 }
 
-/** A follow-up on a phone: the row's name and firm, its list, stage, follow-up date and amount. */
+/** A follow-up on a phone: the row's name and firm (and whether they answered), its list, stage, follow-up date and amount. */
 export function FollowUpCard({ row, onStageChange }: FollowUpCardProps) {
   const due = row.due === 'overdue' ? `${c.fact} ${c.urgent}` : `${c.fact} ${c.strong}`;
   return (
@@ -29,6 +30,7 @@ export function FollowUpCard({ row, onStageChange }: FollowUpCardProps) {
       }
       name={row.name}
       subtitle={row.firm_name}
+      aside={<AnsweredMark answeredAt={row.pipeline.answered_at} />}
     >
       <div className={c.facts}>
         <TextLink to="/lists/$id" params={{ id: String(row.list_id) }} underline="hover" data-above-link sx={{ fontSize: 14 }}>

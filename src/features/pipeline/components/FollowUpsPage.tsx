@@ -11,6 +11,7 @@ import { followUpsQueryOptions } from '../api/follow-ups';
 import type { ListKeys } from '../api/list-keys';
 import { followUpGroups, type ShownFollowUp } from '../follow-up-groups';
 import { formatAmount, formatFollowUp, localDate, stageLabel } from '../pipeline-format';
+import { AnsweredMark } from './AnsweredMark';
 import { FollowUpCard } from './FollowUpCard';
 import { PendingMark } from './PendingMark';
 
@@ -44,6 +45,11 @@ function FollowUpItem({ row }: { row: ShownFollowUp }) {
         >
           {row.name}
         </TextLink>
+        {row.pipeline.answered_at !== null && (
+          <Box component="span" sx={{ ml: 1, verticalAlign: 'middle' }}>
+            <AnsweredMark answeredAt={row.pipeline.answered_at} />
+          </Box>
+        )}
         <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>{row.firm_name}</Typography>
       </Box>
       <Box sx={{ minWidth: 0, gridRow: { xs: 2, md: 'auto' } }}>

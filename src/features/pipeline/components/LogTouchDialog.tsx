@@ -15,7 +15,7 @@ import { touchInputOf, touchSchema, touchValues, type TouchValues } from '../for
 
 export interface LogTouchDialogProps {
   /** The row the touch is logged on; its names say whose and where. */
-  row: RowRef & { names: { row: string; list: string } };
+  row: RowRef & { names: { row?: string; list: string } };
   onClose: () => void;
 }
 
@@ -38,8 +38,9 @@ export default function LogTouchDialog({ row, onClose }: LogTouchDialogProps) {
         try {
           const outcome = await logTouch.mutateAsync({ row, touch });
           onClose();
-          if (outcome === 'synced') showToast(`${what} logged with ${name}`, { variant: 'success' });
-          else showToast(`${what} with ${name} is logged once you are back online`, { variant: 'info' });
+          const where = name ? `with ${name}` : `in ${list}`;
+          if (outcome === 'synced') showToast(`${what} logged ${where}`, { variant: 'success' });
+          else showToast(`${what} ${where} is logged once you are back online`, { variant: 'info' });
         } catch (failure) {
           setError(failure instanceof ChangeRefusedError ? failure.message : 'The touch could not be logged. Please try again.');
         }
@@ -50,7 +51,7 @@ export default function LogTouchDialog({ row, onClose }: LogTouchDialogProps) {
           open
           onClose={onClose}
           title="Log a touch"
-          description={`With ${name}, in ${list}`}
+          description={name ? `With ${name}, in ${list}` : `In ${list}`}
           actions={
             <>
               <AppButton variant="secondary" onClick={onClose}>

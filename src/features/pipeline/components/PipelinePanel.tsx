@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Card, IconButton, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { apiErrorDetail } from '@/lib/api-client';
@@ -15,8 +16,11 @@ import { useMemberships } from '../api/memberships';
 import { useAddNote, useDeleteNote, useNotes } from '../api/notes';
 import type { RowRef } from '../api/pipeline-outbox';
 import { shownNotes, shownPipeline } from '../pending-pipeline';
-import { formatAmount, formatFollowUp, stageLabel } from '../pipeline-format';
+import { formatAmount, formatChangeDay, formatFollowUp, formatLastContacted, stageLabel } from '../pipeline-format';
+import { AnsweredMark } from './AnsweredMark';
+import { LazyLogTouchDialog } from './LazyLogTouchDialog';
 import { PendingMark } from './PendingMark';
+import { RowTouches } from './RowTouches';
 import { lastChange } from './pipeline-columns';
 import { StageSelect } from './StageSelect';
 
@@ -27,7 +31,7 @@ function formatNoteTime(createdAt: string): string {
     : date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
-function NoteBox({ row, listName }: { row: RowRef; listName: string }) {
+function NoteBox({ row, listName, beside }: { row: RowRef; listName: string; beside?: ReactNode }) {
   const [body, setBody] = useState('');
   const addNote = useAddNote();
   const text = body.trim();
@@ -51,10 +55,11 @@ function NoteBox({ row, listName }: { row: RowRef; listName: string }) {
         error={tooLong}
         helperText={tooLong ? `A note holds at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.` : undefined}
       />
-      <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <AppButton type="submit" variant="primary" disabled={text === '' || tooLong || addNote.isPending}>
           Add note
         </AppButton>
+        {beside}
       </Box>
     </Stack>
   );
@@ -77,6 +82,7 @@ function Membership({ membership, row, listKeys, userId, renderRowExtra }: Membe
   const changePipeline = useChangePipeline();
   const deleteNote = useDeleteNote(listKeys);
   const all = shownNotes(notes.data, shown.pendingNotes);
+  const [loggingTouch, setLoggingTouch] = useState(false);
   return (
     <Card variant="outlined" component="section" aria-label={membership.list_name} sx={{ p: 2.5 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
@@ -100,10 +106,25 @@ function Membership({ membership, row, listKeys, userId, renderRowExtra }: Membe
         <Typography sx={{ fontSize: 14 }}>Next follow-up: {formatFollowUp(shown.pipeline.follow_up_on)}</Typography>
         <Typography sx={{ fontSize: 14 }}>Amount: {formatAmount(shown.pipeline)}</Typography>
       </Stack>
+      <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography sx={{ fontSize: 14, color: 'text.secondary' }}>
+          Last contacted:{' '}
+          {shown.pipeline.last_contacted_at === null ? (
+            'not yet'
+          ) : (
+            <time dateTime={shown.pipeline.last_contacted_at} title={formatChangeDay(shown.pipeline.last_contacted_at)}>
+              {formatLastContacted(shown.pipeline.last_contacted_at)}
+            </time>
+          )}
+        </Typography>
+        {shown.pendingTouches.length > 0 && <PendingMark what="Touch" />}
+        <AnsweredMark answeredAt={shown.pipeline.answered_at} />
+      </Stack>
       {shown.pipeline.updated_by && (
         <Typography sx={{ fontSize: 13, color: 'text.secondary', mt: 0.5 }}>Last change: {lastChange(shown.pipeline)}</Typography>
       )}
       {renderRowExtra?.(row)}
+      <RowTouches row={row} listName={membership.list_name} listKeys={listKeys} userId={userId} canEdit={canEdit} pending={shown.pendingTouches} />
       <Typography component="h3" sx={{ fontSize: 14, fontWeight: 650, mt: 2, mb: 1 }}>
         Notes
       </Typography>
@@ -149,7 +170,21 @@ function Membership({ membership, row, listKeys, userId, renderRowExtra }: Membe
           ))}
         </Box>
       )}
-      {canEdit && <NoteBox row={row} listName={membership.list_name} />}
+      {canEdit && (
+        <NoteBox
+          row={row}
+          listName={membership.list_name}
+          beside={
+            <AppButton variant="secondary" startIcon={<AddCommentOutlinedIcon />} onClick={() => setLoggingTouch(true)}>
+              Log a touch
+            </AppButton>
+          }
+        />
+      )}
+      <LazyLogTouchDialog
+        row={loggingTouch ? { ...row, names: { list: membership.list_name, ...row.names } } : null}
+        onClose={() => setLoggingTouch(false)}
+      />
     </Card>
   );
 }
@@ -164,7 +199,10 @@ export interface PipelinePanelProps {
   renderRowExtra?: (row: RowRef) => ReactNode;
 }
 
-/** On an investor's or fund's page: every list it is in, its stage there, the notes and a box to add one. */
+/**
+ * On an investor's or fund's page: every list it is in, its stage there, when it was last contacted, its touches, the
+ * notes and a box to add one, and Log a touch.
+ */
 export function PipelinePanel({ listType, itemId, listKeys, userId, renderRowExtra }: PipelinePanelProps) {
   const memberships = useMemberships(listKeys, listType, itemId);
   return (

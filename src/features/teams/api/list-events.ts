@@ -19,7 +19,7 @@ export interface ListEventsOptions {
   onAccessLost?: (reason: AccessLost) => void;
 }
 
-const ROW_EVENTS: ListEventType[] = ['row-added', 'row-changed', 'row-removed', 'note-added', 'note-deleted'];
+const ROW_EVENTS: ListEventType[] = ['row-added', 'row-changed', 'row-removed', 'note-added', 'note-deleted', 'touch-added', 'touch-deleted'];
 const OTHER_EVENTS: ListEventType[] = ['reset', 'list-changed', 'list-deleted', 'member-added', 'member-changed', 'member-removed'];
 /** Changes of one burst (a batch added, a replay) refresh once. */
 const SETTLE_MS = 150;
@@ -39,7 +39,8 @@ export function useListEvents({ listKeys, listId, userId, onAccessLost }: ListEv
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     let settle: ReturnType<typeof setTimeout> | undefined;
-    // Every list query on screen refetches (the lists' counts, this list, its rows, notes, activity, the detail pages).
+    // Every list query on screen refetches (the lists' counts, this list, its rows with their last contacted and answered
+    // times, notes, touches, activity, the detail pages).
     const refresh = () => {
       clearTimeout(settle);
       settle = setTimeout(() => void queryClient.invalidateQueries({ queryKey: listKeys.all }), SETTLE_MS);
