@@ -70,6 +70,18 @@ export const CAPTURE_LIMITS = {
 
 /** Touches one row of a list may hold (captured and logged by hand); one more is a 422. */
 export const TOUCHES_PER_ROW_MAX = 2000;
+/** The server's `detail` of the capture and touch calls, word for word. */
+export const CAPTURE_MESSAGES = {
+  touchNotFound: 'Touch not found',
+  notYourTouch: 'You can change or delete only your own touches',
+  senderTaken: 'This address is already verified by another account',
+  senderLimit: `You can add at most ${CAPTURE_LIMITS.senderAddresses} addresses besides your log-in address`,
+  senderExists: 'This address is already on your list',
+  senderIsLogin: 'This is the address you log in with',
+  senderLinkInvalid: 'This link is invalid or has expired',
+  mailNotFound: 'Mail not found',
+} as const;
+
 /** Characters of a touch's text (a captured mail keeps CAPTURE_LIMITS.snippetChars of its own). */
 export const TOUCH_BODY_MAX = 2000;
 

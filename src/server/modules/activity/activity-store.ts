@@ -9,7 +9,8 @@ import type { RowRef } from '../pipeline/row-store.js';
 /**
  * What happened to a row of a list the caller is on since they joined it (the owner: ever), newest first (the
  * newest ACTIVITY_LIMIT), each with who did it. A row taken off the list keeps its history: it ends with
- * 'removed'. A row never on it has none. A deleted note's entries keep who and when, not its text.
+ * 'removed'. A row never on it has none. A deleted note's entries keep who and when, not its text; a touch's say
+ * its kind and subject (never its text) while it exists.
  */
 export async function rowActivity(db: Db, ref: RowRef): Promise<ActivityEntry[]> {
   await listAccess(db, ref.userId, ref.listId, 'read');
@@ -41,6 +42,7 @@ export async function rowActivity(db: Db, ref: RowRef): Promise<ActivityEntry[]>
       to?: ActivityEntry['to'];
       note?: ActivityEntry['note'];
       file_name?: string;
+      touch?: ActivityEntry['touch'];
     };
     return {
       id: row.id,
@@ -49,6 +51,7 @@ export async function rowActivity(db: Db, ref: RowRef): Promise<ActivityEntry[]>
       to: detail.to ?? null,
       note: detail.note ?? null,
       ...(detail.file_name !== undefined && { file_name: detail.file_name }),
+      ...((row.action === 'touch_added' || row.action === 'touch_deleted') && { touch: detail.touch ?? null }),
       user: row.user_id === null ? null : { id: row.user_id, first_name: row.first_name!, last_name: row.last_name! },
       created_at: row.created_at.toISOString(),
     };

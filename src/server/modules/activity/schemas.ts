@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { ACTIVITY_ACTIONS, ACTIVITY_LIMIT } from '../../../shared/teams.js';
 import { resourceId, userCall } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
+import { TouchKindSchema } from '../pipeline/touch-schemas.js';
 
 const fieldValue = Type.Union([Type.String(), Type.Integer(), Type.Null()]);
 
@@ -12,6 +13,12 @@ export const ActivityEntrySchema = Type.Object({
   to: fieldValue,
   note: Type.Union([Type.Object({ id: Type.Integer(), body: Type.String() }), Type.Null()]),
   file_name: Type.Optional(Type.String({ description: "For 'imported': the file the row came from" })),
+  touch: Type.Optional(
+    Type.Union(
+      [Type.Object({ id: Type.Integer(), kind: TouchKindSchema, subject: Type.String() }), Type.Null()],
+      { description: "For 'touch_added' while the touch exists: its kind and subject (never its text); else null" },
+    ),
+  ),
   user: PersonOrNull,
   created_at: Type.String({ format: 'date-time' }),
 });
@@ -22,7 +29,8 @@ export function rowActivitySchema(noun: string) {
     description:
       `The newest ${ACTIVITY_LIMIT} entries: added; stage, follow_up or amount with \`from\` and \`to\`; note_added ` +
       'with the `note` (null once the note is deleted: its text is gone); note_deleted (`note` null); removed; imported ' +
-      '(added by an import, with its `file_name`). Any ' +
+      '(added by an import, with its `file_name`); touch_added with the `touch` (kind and subject; null once deleted); ' +
+      'touch_deleted (`touch` null). Any ' +
       'member of the list may read it, from the time they joined it (the owner: all of it).',
     params: Type.Object({ id: resourceId, itemId: resourceId }),
     response: { 200: Type.Array(ActivityEntrySchema) },

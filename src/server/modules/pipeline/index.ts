@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { TOUCH_BODY_MAX } from '../../../shared/capture.js';
 import { FOLLOW_UP_DUE, type FollowUpDue } from '../../../shared/pipeline.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { LIST_KINDS } from '../lists/list-kinds.js';
@@ -8,6 +9,9 @@ import { followUps, memberships } from './follow-ups.js';
 import { addNote, deleteNote, listNotes, noteBody } from './note-store.js';
 import { withoutNoteTexts } from './note-texts.js';
 import { patchRow } from './row-store.js';
+import { deleteTouchSchema, listTouchesSchema, logTouchSchema, shareTouchSchema } from './touch-schemas.js';
+import { deleteTouch, listTouches, logTouch, shareTouch } from './touch-store.js';
+import { withoutTouchTexts } from './touch-texts.js';
 import {
   addNoteSchema,
   deleteNoteSchema,
@@ -47,7 +51,7 @@ function todayFor(sent: string | undefined, serverToday: string): string {
 }
 
 /**
- * The fundraising pipeline on list rows: stage, next follow-up and amount (PATCH), notes, the follow-ups
+ * The fundraising pipeline on list rows: stage, next follow-up and amount (PATCH), notes, touches, the follow-ups
  * due across all lists, and the lists an investor or fund is in. Registered under /api/v1.
  */
 export const pipelineModule: FastifyPluginAsyncTypebox<PipelineOptions> = async (app, { clock }) => {
@@ -85,6 +89,41 @@ export const pipelineModule: FastifyPluginAsyncTypebox<PipelineOptions> = async 
     app.delete(`${row}/notes/:noteId`, { schema: deleteNoteSchema(kind.noun) }, async (request, reply) => {
       const { id, itemId, noteId } = request.params;
       await deleteNote(app, { userId: request.userId, listId: id, kind, itemId }, noteId);
+      return reply.status(204).send(null);
+    });
+
+    app.get(`${row}/touches`, { schema: listTouchesSchema(kind.noun) }, async (request) =>
+      listTouches(app.db, { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId }),
+    );
+
+    app.post(`${row}/touches`, { schema: logTouchSchema(kind.noun), config: { storedAnswer: withoutTouchTexts } }, async (request, reply) => {
+      const input = request.body;
+      const body = (input.body ?? '').trim();
+      if (body.length > TOUCH_BODY_MAX) {
+        throw new HttpError(422, `A touch's text can hold at most ${TOUCH_BODY_MAX.toLocaleString('en-US')} characters`);
+      }
+      const now = clock();
+      const sentAt = input.happened_at === undefined ? now : new Date(input.happened_at);
+      if (sentAt.toISOString() < EARLIEST_DAY) throw new HttpError(422, `body 'happened_at' must be after ${EARLIEST_DAY}`);
+      const ref = { userId: request.userId, listId: request.params.id, kind, itemId: request.params.itemId };
+      const touch = await logTouch(app, ref, {
+        kind: input.kind,
+        subject: (input.subject ?? '').trim(),
+        body,
+        happenedAt: sentAt > now ? now : sentAt,
+        answered: input.answered ?? input.kind === 'email_received',
+      });
+      return reply.status(201).send(touch);
+    });
+
+    app.patch(`${row}/touches/:touchId`, { schema: shareTouchSchema(kind.noun), config: { storedAnswer: withoutTouchTexts } }, async (request) => {
+      const { id, itemId, touchId } = request.params;
+      return shareTouch(app, { userId: request.userId, listId: id, kind, itemId }, touchId, request.body.shared);
+    });
+
+    app.delete(`${row}/touches/:touchId`, { schema: deleteTouchSchema(kind.noun) }, async (request, reply) => {
+      const { id, itemId, touchId } = request.params;
+      await deleteTouch(app, { userId: request.userId, listId: id, kind, itemId }, touchId);
       return reply.status(204).send(null);
     });
 

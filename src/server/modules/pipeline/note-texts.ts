@@ -3,6 +3,7 @@ import type { ListType } from '../../../shared/api-types.js';
 import type { Db } from '../../db/client.js';
 import { listActivity, listEvents, pipelineNotes } from '../../db/schema.js';
 import type { StoredAnswer } from '../../plugins/idempotency.js';
+import { forgetTouchTexts } from './touch-texts.js';
 
 /** Which deleted notes: one note, every note of a row, or (without kind and item) every note of the list. */
 export interface DeletedNotes {
@@ -31,6 +32,8 @@ export async function forgetNoteTexts(tx: Db, notes: DeletedNotes): Promise<void
   }
   await tx.update(listActivity).set({ detail: {} }).where(and(...activityOf));
   await tx.delete(listEvents).where(and(...eventsOf));
+  // A row or a list gone takes its touches (row_touches cascades): their texts go with the notes'.
+  if (noteId === undefined) await forgetTouchTexts(tx, { listId, kind, itemId });
 }
 
 type NoteAnswer = { id: number; body: string | null; author: unknown; created_at: string };

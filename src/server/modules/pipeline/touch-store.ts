@@ -1,15 +1,19 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListType } from '../../../shared/api-types.js';
-import { TOUCHES_PER_ROW_MAX, type MailParty, type Touch, type TouchKind } from '../../../shared/capture.js';
+import { CAPTURE_MESSAGES, TOUCHES_PER_ROW_MAX, type MailParty, type Touch, type TouchKind } from '../../../shared/capture.js';
 import { addDays } from '../../../shared/days.js';
 import type { PipelineStage } from '../../../shared/pipeline.js';
 import type { Person, RowChanges } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
-import { rowTouches } from '../../db/schema.js';
+import { listEvents, rowTouches, users } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import type { ActivityRecord, ChangeLog } from '../lists/change-log.js';
+import { changeList, type ListWriter } from '../lists/list-change.js';
+import { sinceJoined } from '../lists/since-joined.js';
 import { localDay } from './days.js';
 import { PIPELINE_TABLES, personJson } from './pipeline-columns.js';
+import { assertRowOnList, rowTable, type RowRef } from './row-store.js';
+import { forgetTouchTexts, touchEvents } from './touch-texts.js';
 
 export interface NewTouch {
   kind: TouchKind;
@@ -194,4 +198,90 @@ export async function addTouch(
     ...(Object.keys(changes).length > 0 ? [{ type: 'row-changed' as const, data: { kind: row.kind, item_id: row.itemId, changes } }] : []),
   ]);
   return added;
+}
+
+/** The follow-up interval of a user's profile (users.touch_follow_up_days): null, none is set. */
+export async function followUpDaysOf(db: Db, userId: number): Promise<number | null> {
+  const [user] = await db.select({ days: users.touch_follow_up_days }).from(users).where(eq(users.id, userId));
+  return user?.days ?? null;
+}
+
+/**
+ * The row's touches the caller may read, newest first: any member of the list, those logged since they joined
+ * it (the owner: all); the text of another's touch only once shared.
+ */
+export async function listTouches(db: Db, ref: RowRef): Promise<Touch[]> {
+  await assertRowOnList(db, ref);
+  const rows = await db
+    .select(touchColumns)
+    .from(rowTouches)
+    .where(and(touchesOfRow({ kind: ref.kind.type, listId: ref.listId, itemId: ref.itemId }), sinceJoined(ref.userId, ref.listId, rowTouches.created_at)))
+    .orderBy(desc(rowTouches.happened_at), desc(rowTouches.id))
+    .limit(TOUCHES_PER_ROW_MAX);
+  return rows.map((row) => toTouch(row, ref.userId));
+}
+
+/** A touch logged by hand on a row of a list the caller edits: shared with the list's members from the start. */
+export async function logTouch(
+  writer: ListWriter,
+  ref: RowRef,
+  input: { kind: TouchKind; subject: string; body: string; happenedAt: Date; answered: boolean },
+): Promise<Touch> {
+  const followUpDays = await followUpDaysOf(writer.db, ref.userId);
+  return changeList(writer, ref, 'edit', async (tx, { list }, log) => {
+    await rowTable(tx, list, ref);
+    const touch = await addTouch(
+      tx,
+      log,
+      { kind: ref.kind.type, listId: ref.listId, itemId: ref.itemId },
+      ref.userId,
+      { ...input, shared: true, participants: [], match: null, messageId: null, mailId: null },
+      followUpDays,
+    );
+    return touch!;
+  });
+}
+
+/** One touch of the row, locked; not on the row, a 404; another's, a 403. */
+async function ownTouch(tx: Db, ref: RowRef, touchId: number): Promise<void> {
+  const [touch] = await tx
+    .select({ user_id: rowTouches.user_id })
+    .from(rowTouches)
+    .where(and(touchesOfRow({ kind: ref.kind.type, listId: ref.listId, itemId: ref.itemId }), eq(rowTouches.id, touchId)))
+    .for('update');
+  if (!touch) throw new HttpError(404, CAPTURE_MESSAGES.touchNotFound);
+  if (touch.user_id !== ref.userId) throw new HttpError(403, CAPTURE_MESSAGES.notYourTouch);
+}
+
+/**
+ * Its author shares a touch's text with the list's members, or stops: its earlier touch-added events go (one held
+ * the text) and a new one says the touch as members now see it.
+ */
+export async function shareTouch(writer: ListWriter, ref: RowRef, touchId: number, shared: boolean): Promise<Touch> {
+  return changeList(writer, ref, 'edit', async (tx, { list }, log) => {
+    await rowTable(tx, list, ref);
+    await ownTouch(tx, ref, touchId);
+    await tx.update(rowTouches).set({ shared }).where(eq(rowTouches.id, touchId));
+    const [row] = await tx.select(touchColumns).from(rowTouches).where(eq(rowTouches.id, touchId));
+    const touch = toTouch(row, ref.userId);
+    await tx.delete(listEvents).where(and(...touchEvents(ref.listId, touchId)));
+    await log.events([{ type: 'touch-added', data: { kind: ref.kind.type, item_id: ref.itemId, touch: touchForMembers(touch) } }]);
+    return touch;
+  });
+}
+
+/**
+ * Deletes one of the caller's touches on the row: another's is a 403, a touch not on the row a 404. Its text goes
+ * with it (touch-texts.ts); the activity says who deleted a touch, and when. The row's last contacted and answered
+ * times stay: they said when it was.
+ */
+export async function deleteTouch(writer: ListWriter, ref: RowRef, touchId: number): Promise<void> {
+  await changeList(writer, ref, 'edit', async (tx, { list }, log) => {
+    await rowTable(tx, list, ref);
+    await ownTouch(tx, ref, touchId);
+    await tx.delete(rowTouches).where(eq(rowTouches.id, touchId));
+    await forgetTouchTexts(tx, { listId: ref.listId, kind: ref.kind.type, itemId: ref.itemId, touchId });
+    await log.activity([{ kind: ref.kind.type, itemId: ref.itemId, action: 'touch_deleted' }]);
+    await log.events([{ type: 'touch-deleted', data: { kind: ref.kind.type, item_id: ref.itemId, touch_id: touchId } }]);
+  });
 }
