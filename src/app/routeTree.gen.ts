@@ -11,6 +11,8 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as GuestRouteImport } from './routes/_guest'
+import { Route as VerifySenderRouteImport } from './routes/verify-sender'
+import { Route as AppCaptureInboxRouteImport } from './routes/_app/capture-inbox'
 import { Route as AppDealOffersRouteImport } from './routes/_app/deal-offers'
 import { Route as AppFollowUpsRouteImport } from './routes/_app/follow-ups'
 import { Route as AppFundsRouteImport } from './routes/_app/funds'
@@ -37,6 +39,16 @@ const AppRoute = AppRouteImport.update({
 const GuestRoute = GuestRouteImport.update({
   id: '/_guest',
   getParentRoute: () => rootRouteImport,
+} as any)
+const VerifySenderRoute = VerifySenderRouteImport.update({
+  id: '/verify-sender',
+  path: '/verify-sender',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppCaptureInboxRoute = AppCaptureInboxRouteImport.update({
+  id: '/capture-inbox',
+  path: '/capture-inbox',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppDealOffersRoute = AppDealOffersRouteImport.update({
   id: '/deal-offers',
@@ -131,6 +143,8 @@ const GuestVerifyEmailTokenRoute = GuestVerifyEmailTokenRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
+  '/verify-sender': typeof VerifySenderRoute
+  '/capture-inbox': typeof AppCaptureInboxRoute
   '/deal-offers': typeof AppDealOffersRoute
   '/follow-ups': typeof AppFollowUpsRoute
   '/funds': typeof AppFundsRoute
@@ -151,6 +165,8 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof GuestIndexRoute
+  '/verify-sender': typeof VerifySenderRoute
+  '/capture-inbox': typeof AppCaptureInboxRoute
   '/deal-offers': typeof AppDealOffersRoute
   '/follow-ups': typeof AppFollowUpsRoute
   '/funds': typeof AppFundsRoute
@@ -173,6 +189,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
+  '/verify-sender': typeof VerifySenderRoute
+  '/_app/capture-inbox': typeof AppCaptureInboxRoute
   '/_app/deal-offers': typeof AppDealOffersRoute
   '/_app/follow-ups': typeof AppFollowUpsRoute
   '/_app/funds': typeof AppFundsRoute
@@ -196,6 +214,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/verify-sender'
+    | '/capture-inbox'
     | '/deal-offers'
     | '/follow-ups'
     | '/funds'
@@ -216,6 +236,8 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/verify-sender'
+    | '/capture-inbox'
     | '/deal-offers'
     | '/follow-ups'
     | '/funds'
@@ -237,6 +259,8 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/_guest'
+    | '/verify-sender'
+    | '/_app/capture-inbox'
     | '/_app/deal-offers'
     | '/_app/follow-ups'
     | '/_app/funds'
@@ -260,6 +284,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
+  VerifySenderRoute: typeof VerifySenderRoute
   InvitationsTokenRoute: typeof InvitationsTokenRoute
 }
 
@@ -278,6 +303,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof GuestRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/verify-sender': {
+      id: '/verify-sender'
+      path: '/verify-sender'
+      fullPath: '/verify-sender'
+      preLoaderRoute: typeof VerifySenderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/capture-inbox': {
+      id: '/_app/capture-inbox'
+      path: '/capture-inbox'
+      fullPath: '/capture-inbox'
+      preLoaderRoute: typeof AppCaptureInboxRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/deal-offers': {
       id: '/_app/deal-offers'
@@ -409,6 +448,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppCaptureInboxRoute: typeof AppCaptureInboxRoute
   AppDealOffersRoute: typeof AppDealOffersRoute
   AppFollowUpsRoute: typeof AppFollowUpsRoute
   AppFundsRoute: typeof AppFundsRoute
@@ -422,6 +462,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppCaptureInboxRoute: AppCaptureInboxRoute,
   AppDealOffersRoute: AppDealOffersRoute,
   AppFollowUpsRoute: AppFollowUpsRoute,
   AppFundsRoute: AppFundsRoute,
@@ -461,6 +502,7 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
+  VerifySenderRoute: VerifySenderRoute,
   InvitationsTokenRoute: InvitationsTokenRoute,
 }
 export const routeTree = rootRouteImport

@@ -15,6 +15,7 @@ import { SidebarSavedSearches } from '@/features/saved-searches/components/Sideb
 import { useMe } from '@/features/profile/api/me';
 import { LogOutConfirmDialog } from '@/features/offline/components/LogOutConfirmDialog';
 import { useLogOutGuard } from '@/features/offline/use-log-out-guard';
+import { CaptureInboxNavItem } from './CaptureInboxNavItem';
 import { FollowUpsNavItem } from './FollowUpsNavItem';
 import { NavItem } from './NavItem';
 import { UserMenu } from './UserMenu';
@@ -46,6 +47,9 @@ export function SidebarContent() {
           </ListItem>
           <ListItem disablePadding>
             <FollowUpsNavItem />
+          </ListItem>
+          <ListItem disablePadding>
+            <CaptureInboxNavItem />
           </ListItem>
           <ListItem disablePadding>
             <NavItem to="/deal-offers" icon={<LocalOfferOutlinedIcon fontSize="small" />} label="Exclusive Offers" />

@@ -1,0 +1,16 @@
+// The capture forms' rules: an added address as the server takes it (shared/form-rules.ts), a touch's note.
+import * as yup from 'yup';
+import { ACCOUNT_MESSAGES, STORED_EMAIL_PATTERN } from '@/shared/form-rules';
+
+export const senderSchema = yup.object({
+  email: yup
+    .string()
+    .trim()
+    .required(ACCOUNT_MESSAGES.emailRequired)
+    .max(254, ACCOUNT_MESSAGES.emailInvalid)
+    .matches(STORED_EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid),
+});
+export type SenderValues = yup.InferType<typeof senderSchema>;
+
+/** A touch's note: up to 2,000 characters, may be empty (TouchInput). */
+export const TOUCH_NOTE_MAX = 2000;
