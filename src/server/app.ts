@@ -15,6 +15,7 @@ import { client } from './plugins/client.js';
 import { authenticate } from './modules/auth/authenticate.js';
 import { rateLimit } from './plugins/rate-limit.js';
 import { idempotency } from './plugins/idempotency.js';
+import { unusedConnections } from './plugins/unused-connections.js';
 import { authModule } from './modules/auth/index.js';
 import { listsModule } from './modules/lists/index.js';
 import { catalogueService } from './modules/catalogue/plugin.js';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024 });
   await app.register(docs);
   await app.register(health);
+  await app.register(unusedConnections);
   await app.register(authenticate);
   await app.register(rateLimit, { enabled: options.rateLimit ?? true });
   await app.register(idempotency);
