@@ -17,6 +17,7 @@ import { Route as AppDealOffersRouteImport } from './routes/_app/deal-offers'
 import { Route as AppFollowUpsRouteImport } from './routes/_app/follow-ups'
 import { Route as AppFundsRouteImport } from './routes/_app/funds'
 import { Route as AppInvestorsRouteImport } from './routes/_app/investors'
+import { Route as AppLogTouchRouteImport } from './routes/_app/log-touch'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppStartupRouteImport } from './routes/_app/startup'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
@@ -68,6 +69,11 @@ const AppFundsRoute = AppFundsRouteImport.update({
 const AppInvestorsRoute = AppInvestorsRouteImport.update({
   id: '/investors',
   path: '/investors',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLogTouchRoute = AppLogTouchRouteImport.update({
+  id: '/log-touch',
+  path: '/log-touch',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -149,6 +155,7 @@ export interface FileRoutesByFullPath {
   '/follow-ups': typeof AppFollowUpsRoute
   '/funds': typeof AppFundsRoute
   '/investors': typeof AppInvestorsRoute
+  '/log-touch': typeof AppLogTouchRoute
   '/profile': typeof AppProfileRoute
   '/startup': typeof AppStartupRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
@@ -171,6 +178,7 @@ export interface FileRoutesByTo {
   '/follow-ups': typeof AppFollowUpsRoute
   '/funds': typeof AppFundsRoute
   '/investors': typeof AppInvestorsRoute
+  '/log-touch': typeof AppLogTouchRoute
   '/profile': typeof AppProfileRoute
   '/startup': typeof AppStartupRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
@@ -195,6 +203,7 @@ export interface FileRoutesById {
   '/_app/follow-ups': typeof AppFollowUpsRoute
   '/_app/funds': typeof AppFundsRoute
   '/_app/investors': typeof AppInvestorsRoute
+  '/_app/log-touch': typeof AppLogTouchRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/startup': typeof AppStartupRoute
   '/_guest/forgot-password': typeof GuestForgotPasswordRoute
@@ -220,6 +229,7 @@ export interface FileRouteTypes {
     | '/follow-ups'
     | '/funds'
     | '/investors'
+    | '/log-touch'
     | '/profile'
     | '/startup'
     | '/forgot-password'
@@ -242,6 +252,7 @@ export interface FileRouteTypes {
     | '/follow-ups'
     | '/funds'
     | '/investors'
+    | '/log-touch'
     | '/profile'
     | '/startup'
     | '/forgot-password'
@@ -265,6 +276,7 @@ export interface FileRouteTypes {
     | '/_app/follow-ups'
     | '/_app/funds'
     | '/_app/investors'
+    | '/_app/log-touch'
     | '/_app/profile'
     | '/_app/startup'
     | '/_guest/forgot-password'
@@ -344,6 +356,13 @@ declare module '@tanstack/react-router' {
       path: '/investors'
       fullPath: '/investors'
       preLoaderRoute: typeof AppInvestorsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/log-touch': {
+      id: '/_app/log-touch'
+      path: '/log-touch'
+      fullPath: '/log-touch'
+      preLoaderRoute: typeof AppLogTouchRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -453,6 +472,7 @@ interface AppRouteChildren {
   AppFollowUpsRoute: typeof AppFollowUpsRoute
   AppFundsRoute: typeof AppFundsRoute
   AppInvestorsRoute: typeof AppInvestorsRoute
+  AppLogTouchRoute: typeof AppLogTouchRoute
   AppProfileRoute: typeof AppProfileRoute
   AppStartupRoute: typeof AppStartupRoute
   AppFundIdRoute: typeof AppFundIdRoute
@@ -467,6 +487,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFollowUpsRoute: AppFollowUpsRoute,
   AppFundsRoute: AppFundsRoute,
   AppInvestorsRoute: AppInvestorsRoute,
+  AppLogTouchRoute: AppLogTouchRoute,
   AppProfileRoute: AppProfileRoute,
   AppStartupRoute: AppStartupRoute,
   AppFundIdRoute: AppFundIdRoute,
