@@ -48,7 +48,11 @@ export function forwardDate(text: string | null | undefined): Date | null {
   const [year, hour, minute, second, half] = found.rest;
   let hours = Number(hour) % (half ? 12 : 24);
   if (half === 'pm') hours += 12;
-  const date = new Date(Number(year), found.month, Number(found.day), hours, Number(minute), Number(second ?? 0));
+  const zone = /\b(?:gmt|utc)\s*([+-])(\d{1,2})(?::?(\d\d))?/.exec(words) ?? (/\b(?:gmt|utc)\b/.test(words) ? ['', '+', '0'] : null);
+  const date = zone
+    ? new Date(Date.UTC(Number(year), found.month, Number(found.day), hours, Number(minute), Number(second ?? 0)) -
+        (zone[1] === '-' ? -1 : 1) * (Number(zone[2]) * 60 + Number(zone[3] ?? 0)) * 60_000)
+    : new Date(Number(year), found.month, Number(found.day), hours, Number(minute), Number(second ?? 0));
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
@@ -66,7 +70,10 @@ function mailboxes(value: { address: string | null; name: string | null } | Arra
 export function forwardedOriginal(forward: ParsedCapture, receivedAt: Date): ParsedCapture | null {
   if (forward.attached.length > 0) return forward.attached[0];
   if (forward.body.trim() === '') return null;
-  const read = forwardParser.read(forward.body, forward.mail.subject);
+  // The parser also reads the subject's prefix, and misses some ("TR : " as French clients space it): the body's
+  // forward header alone is then enough.
+  let read = forwardParser.read(forward.body, forward.mail.subject);
+  if (!read.forwarded) read = forwardParser.read(forward.body);
   if (!read.forwarded) return null;
   const from = party(read.email.from?.address, read.email.from?.name);
   if (!from) return null;
