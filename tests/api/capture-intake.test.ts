@@ -1,0 +1,116 @@
+// POST /api/v1/capture/messages: the raw mail an inbound relay posts, the capture token its credential.
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { capturedMails, listInvestors, rateLimitCounters, rowTouches } from '../../src/server/db/schema.js';
+import { CAPTURE_API, CAPTURE_LIMITS } from '../../src/shared/capture.js';
+import { buildTestApp } from '../helpers/app.js';
+import { captureFounder, investorAt, rawMail, type CaptureFounder } from '../helpers/capture.js';
+import { testDatabases } from '../helpers/database.js';
+import { listWith } from '../helpers/pipeline.js';
+
+let counter = 0;
+const messageId = () => `<h${++counter}-${Date.now()}@acme.test>`;
+
+describe.each(testDatabases())('capture by HTTP on $name', (kind) => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let ada: CaptureFounder;
+  let jane: number;
+
+  beforeAll(async () => {
+    ({ app, close } = await buildTestApp(kind, { rateLimit: false }));
+    ada = await captureFounder(app);
+    jane = await investorAt(app, 'Jane', 'jane@sequoia.test', 'sequoia.test');
+  });
+  afterAll(() => close());
+
+  const post = (payload: string | Buffer | Readable, token: string | null = ada.token, contentType = 'message/rfc822') =>
+    app.inject({
+      method: 'POST',
+      url: CAPTURE_API.messages,
+      headers: { 'content-type': contentType, ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
+      payload,
+    });
+  const mailTo = (to: string, subject: string, id = messageId()) =>
+    rawMail(`From: Ada <${ada.email}>`, `To: ${to}`, `Subject: ${subject}`, `Message-ID: ${id}`, '', 'Our deck is attached.');
+
+  it('logs a mail of hers and says what it did, once', async () => {
+    const listId = await listWith(ada.call, 'investor', [jane]);
+    const id = messageId();
+    const first = await post(mailTo('jane@sequoia.test', 'Seed round', id));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ status: 'logged', rows: 1 });
+    const again = await post(mailTo('jane@sequoia.test', 'Seed round', id));
+    expect(again.json()).toEqual({ status: 'duplicate', rows: 0 });
+    const [row] = await app.db.select().from(listInvestors).where(and(eq(listInvestors.list_id, listId), eq(listInvestors.investor_id, jane)));
+    expect(row.stage).toBe('contacted');
+  });
+
+  it('logs a BCC copy and a forward of it attached whole once per row', async () => {
+    const listId = await listWith(ada.call, 'investor', [jane]);
+    const id = messageId();
+    const original = mailTo('jane@sequoia.test', 'Follow-up', id);
+    expect((await post(original)).json()).toMatchObject({ status: 'logged' });
+    const forward = rawMail(
+      `From: ${ada.email}`, `To: log+${ada.token}@${app.config.captureDomain}`, 'Subject: Fwd: Follow-up', `Message-ID: ${messageId()}`,
+      'MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="b"', '', '--b', 'Content-Type: text/plain', '', 'fyi', '--b',
+      'Content-Type: message/rfc822', '', original, '--b--',
+    );
+    expect((await post(forward)).json()).toEqual({ status: 'duplicate', rows: 0 });
+    const touches = await app.db.select().from(rowTouches).where(and(eq(rowTouches.list_id, listId), eq(rowTouches.message_id, id)));
+    expect(touches).toHaveLength(1);
+  });
+
+  it('drops a mail from someone else, saying so to the relay only', async () => {
+    const id = messageId();
+    const res = await post(rawMail('From: eve@evil.test', 'To: jane@sequoia.test', 'Subject: x', `Message-ID: ${id}`, '', 'x'));
+    expect(res.json()).toEqual({ status: 'dropped', rows: 0 });
+    expect(await app.db.select().from(capturedMails).where(eq(capturedMails.message_id, id))).toEqual([]);
+  });
+
+  it('answers 401 without the capture token (a log-in token is not one)', async () => {
+    expect((await post(mailTo('jane@sequoia.test', 'x'), null)).statusCode).toBe(401);
+    expect((await post(mailTo('jane@sequoia.test', 'x'), 'nosuchtoken123')).statusCode).toBe(401);
+    const res = await app.inject({
+      method: 'POST',
+      url: CAPTURE_API.messages,
+      headers: { 'content-type': 'message/rfc822', ...ada.headers },
+      payload: mailTo('jane@sequoia.test', 'x'),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toContain('capture token');
+  });
+
+  it('answers 413 for a declared size over 10 MB before reading, and for a longer body without one', async () => {
+    const declared = await app.inject({
+      method: 'POST',
+      url: CAPTURE_API.messages,
+      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${ada.token}`, 'content-length': String(CAPTURE_LIMITS.mailBytes + 1) },
+      payload: 'x',
+    });
+    expect(declared.statusCode).toBe(413);
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    const chunks = Array.from({ length: 11 }, () => chunk);
+    const streamed = await post(Readable.from(chunks));
+    expect(streamed.statusCode).toBe(413);
+  });
+
+  it('answers 415 for another content type, 422 with why for a mail that cannot be read', async () => {
+    expect((await post('{"a":1}', ada.token, 'application/json')).statusCode).toBe(415);
+    const unreadable = await post(rawMail('Subject: nobody', '', 'x'));
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json().detail).toContain('no From address');
+  });
+
+  it('answers 429 past 300 mails an hour, with Retry-After', async () => {
+    const busy = await captureFounder(app);
+    await app.db
+      .insert(rateLimitCounters)
+      .values({ key: `capture-mail:${busy.id}`, hits: CAPTURE_LIMITS.mailsPerHour, resets_at: sql`now() + interval '1 hour'` });
+    const res = await post(rawMail(`From: ${busy.email}`, 'To: jane@sequoia.test', 'Subject: x', '', 'x'), busy.token);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
