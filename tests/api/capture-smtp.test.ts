@@ -1,5 +1,6 @@
 // The capture listener over real SMTP (Nodemailer to 127.0.0.1, the capture address in the envelope only, as a
 // BCC is): a mail of hers logged on every row it matches, once; a forward logs the original; every refusal exact.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
@@ -180,6 +181,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)('capture by SMTP at two instances 
       expect(new Date(followUp).getTime() - Date.now()).toBeGreaterThan(5 * DAY);
     } finally {
       await both.close();
+    }
+  });
+});
+
+describe('capture listener closing', () => {
+  it('closes at once with idle connections open, telling them 421', async () => {
+    const { app, close } = await buildTestApp(testDatabases()[0], { rateLimit: false });
+    try {
+      const port = await app.captureSmtp.listen(0, '127.0.0.1');
+      expect(app.captureSmtp.port).toBe(port);
+      const socket = connect(port, '127.0.0.1');
+      let said = '';
+      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.on('data', (data) => (said += data.toString()));
+      await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+      const started = Date.now();
+      await app.captureSmtp.close();
+      await ended;
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(said).toContain('421');
+      expect(app.captureSmtp.port).toBeNull();
+    } finally {
+      await close();
     }
   });
 });
