@@ -81,7 +81,7 @@ export default function LogTouchDialog({ row, onClose }: LogTouchDialogProps) {
                 {labelledOptions(HAND_TOUCH_KINDS, TOUCH_KIND_LABELS)}
               </TextField>
               <FormTextField name="happenedAt" type="datetime-local" label="When" shrinkLabel />
-              <FormTextField name="note" label="Note" multiline minRows={3} helperText="Only you see it until you share it with the list." />
+              <FormTextField name="note" label="Note" multiline minRows={3} helperText="The list's members see it; you can stop sharing it." />
               <FormControlLabel
                 control={<Checkbox name="answered" checked={formik.values.answered} onChange={formik.handleChange} />}
                 label="They answered"

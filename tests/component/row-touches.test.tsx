@@ -1,0 +1,249 @@
+// A row's touches, against the real server and the real outbox: on the investor's page each list's panel shows its
+// touches (a co-founder's text private to them, her own shared or not at her word, deleted after a confirm), when the
+// row was last contacted and whether they answered, and logs a touch by hand; on the list's table and a phone's card,
+// the Last contacted column and fact, and Log a touch from the row, queued offline and landing once.
+import 'fake-indexeddb/auto';
+import { Suspense, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TableColumn } from '@/components/DataGrid';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
+import { cardSummary } from '@/app/routes/_app/-components/catalogue-card-summary';
+import { investors } from '@/features/catalogue/kinds/investors';
+import { listKeys } from '@/features/lists/api/list-keys';
+import { useShownListItems } from '@/features/lists/api/use-shown-list-items';
+import { ListCards } from '@/features/lists/components/ListCards';
+import { ListTable } from '@/features/lists/components/ListTable';
+import { outboxReplayer } from '@/features/offline';
+import { loadOfflineDb } from '@/features/offline/db/offline-db-loader';
+import { LazyLogTouchDialog } from '@/features/pipeline/components/LazyLogTouchDialog';
+import { PipelineCardFacts } from '@/features/pipeline/components/PipelineCardFacts';
+import { PipelinePanel } from '@/features/pipeline/components/PipelinePanel';
+import { PipelineSyncReporter } from '@/features/pipeline/components/PipelineSyncReporter';
+import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pipeline';
+import { formatName } from '@/lib/format';
+import type { Investor, ListItemOf, ListSummary } from '@/shared/api-types';
+import type { Touch } from '@/shared/capture';
+import { call, createAccount, mailedValue, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
+import { renderWithProviders } from '../helpers/render-with-providers';
+
+type Row = ListItemOf<Investor>;
+
+const network = useServerNetwork();
+let ada: Account;
+let bob: Account;
+let list: ListSummary;
+let investor: Investor;
+
+const nameOf = (row: Investor) => formatName(row.first_name, row.last_name);
+const touchesPath = () => `/lists/${list.id}/investors/${investor.id}/touches`;
+const touchesAs = async (account: Account) => (await call<Touch[]>('GET', touchesPath(), { token: account.tokens.access_token })).body;
+
+beforeEach(async () => {
+  [ada, bob] = await Promise.all([createAccount(), createAccount({ first_name: 'Bob', last_name: 'Noyce' })]);
+  const token = ada.tokens.access_token;
+  list = (await call<ListSummary>('POST', '/lists', { token, body: { name: 'Seed leads', description: '', list_type: 'investor' } })).body;
+  [investor] = (await call<{ results: Investor[] }>('GET', '/investors/search?page=1&per_page=1', { token })).body.results;
+  expect((await call('POST', `/lists/${list.id}/investors/batch`, { token, body: { investor_ids: [investor.id] } })).status).toBeLessThan(300);
+  const invited = await call('POST', `/lists/${list.id}/members`, { token, body: { email: bob.email, role: 'editor' } });
+  expect(invited.status).toBe(201);
+  const members = await call<{ invitations: Array<{ id: number }> }>('GET', `/lists/${list.id}/members`, { token });
+  expect(members.body.invitations).toHaveLength(1);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await (await loadOfflineDb()).outbox.clear();
+});
+
+/** Bob joins through the invitation the mail holds. */
+async function bobJoins() {
+  const token = await mailedValue(bob.email, /\/invitations\/([A-Za-z0-9_-]+)/);
+  expect((await call('POST', `/invitations/${token}/accept`, { token: bob.tokens.access_token })).status).toBe(200);
+}
+
+describe('the investor page’s list panel', () => {
+  it('shows a co-founder’s touch without its text, logs one of hers, shares and unshares its text, and deletes it', async () => {
+    await bobJoins();
+    const logged = await call('POST', touchesPath(), {
+      token: bob.tokens.access_token,
+      body: { kind: 'call', body: 'They want a lead first', happened_at: new Date(Date.now() - 3 * 86_400_000).toISOString() },
+    });
+    expect(logged.status).toBe(201);
+    // A touch logged by hand is shared with the list from the start; Bob keeps this one's text to himself.
+    const unshared = await call(`PATCH`, `${touchesPath()}/${(logged.body as Touch).id}`, { token: bob.tokens.access_token, body: { shared: false } });
+    expect(unshared.status).toBe(200);
+    storeSession(ada.tokens);
+    const user = userEvent.setup();
+    await renderWithProviders(
+      <>
+        <PipelineSyncReporter listKeys={listKeys} />
+        <PipelinePanel listType="investor" itemId={investor.id} listKeys={listKeys} userId={ada.id} />
+      </>,
+    );
+    const panel = await screen.findByRole('region', { name: 'Seed leads' });
+    expect(await within(panel).findByText(/^Last contacted:/)).toHaveTextContent('Last contacted: 3 days ago');
+    const touches = await within(panel).findByRole('list', { name: 'Touches in Seed leads' });
+    const bobs = within(touches).getByRole('listitem');
+    expect(bobs).toHaveTextContent('Call');
+    expect(bobs).toHaveTextContent('by Bob Noyce');
+    expect(bobs).toHaveTextContent('Text private to Bob Noyce');
+    expect(bobs).not.toHaveTextContent('They want a lead first');
+    expect(within(bobs).queryByRole('button')).toBeNull();
+
+    await user.click(within(panel).getByRole('button', { name: 'Log a touch' }));
+    const dialog = await openedDialog();
+    expect(dialog).toHaveTextContent('In Seed leads');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Kind' }));
+    await user.click(await screen.findByRole('option', { name: 'Meeting' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Partner meeting, asked for the model');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'They answered' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Log touch' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log a touch' })).toBeNull());
+    const posted = network.sent.find((request) => request.method === 'POST' && request.url.endsWith('/touches'));
+    expect(posted?.body).toMatchObject({ kind: 'meeting', body: 'Partner meeting, asked for the model', answered: true });
+
+    const mine = await within(touches).findByText('Partner meeting, asked for the model');
+    const item = mine.closest('li')!;
+    await waitFor(() => expect(within(panel).getByText(/^Last contacted:/)).toHaveTextContent('Last contacted: Today'));
+    expect(within(panel).getByTitle(/^Answered /)).toHaveTextContent('Answered');
+    // Shared with the list from the start; she stops sharing its text, and shares it again.
+    const bobReads = async () => (await touchesAs(bob)).find((touch) => touch.kind === 'meeting')?.body;
+    expect(item).toHaveTextContent('Shared with the list');
+    expect(await bobReads()).toBe('Partner meeting, asked for the model');
+    await user.click(within(item).getByRole('button', { name: 'Stop sharing' }));
+    await within(item).findByRole('button', { name: 'Share text with the list' });
+    expect(item).not.toHaveTextContent('Shared with the list');
+    expect(await bobReads()).toBeNull();
+    await user.click(within(item).getByRole('button', { name: 'Share text with the list' }));
+    await within(item).findByRole('button', { name: 'Stop sharing' });
+    expect(await bobReads()).toBe('Partner meeting, asked for the model');
+
+    await user.click(within(item).getByRole('button', { name: /^Delete meeting of / }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this entry?' });
+    expect(confirm).toHaveTextContent('Its text is removed for everyone.');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(touches).queryByText('Partner meeting, asked for the model')).toBeNull());
+    expect((await touchesAs(ada)).map((touch) => touch.kind)).toEqual(['call']);
+  });
+});
+
+/** The list's rows as its page composes them, with the Log a touch dialog. */
+function SeedLeads({ view }: { view: 'table' | 'cards' }) {
+  const { list: shown, items, pendingIds } = useShownListItems<Row>(list.id);
+  const pipeline = useListPipeline({ listKeys, listId: list.id, listType: 'investor', items, pendingIds, itemName: nameOf, listName: shown.name });
+  const [page, setPage] = useState(1);
+  const nameColumn = investors.columns[0] as TableColumn<ShownRow<Row>>;
+  return (
+    <>
+      {view === 'table' ? (
+        <ListTable
+          list={shown}
+          rows={pipeline.rows}
+          pendingIds={pendingIds}
+          columns={[nameColumn, ...pipeline.columns]}
+          itemName={nameOf}
+          term=""
+          toolbar={null}
+        />
+      ) : (
+        <ListCards
+          list={shown}
+          rows={pipeline.rows}
+          pendingIds={pendingIds}
+          itemName={nameOf}
+          renderNameLink={(row) => (
+            <TextLink to="/investor/$id" params={{ id: String(row.id) }}>
+              {nameOf(row)}
+            </TextLink>
+          )}
+          renderSummary={(row) => cardSummary(investors, row, null)}
+          renderPipeline={(row) => (
+            <PipelineCardFacts row={row} name={nameOf(row)} onStageChange={pipeline.changeStage} onEdit={pipeline.edit} onLogTouch={pipeline.logTouch} />
+          )}
+          toolbar={null}
+          page={page}
+          onPageChange={setPage}
+          selected={[]}
+          onSelectionChange={() => {}}
+          selectionActions={null}
+          term=""
+        />
+      )}
+      <LazyLogTouchDialog {...pipeline.touchDialog} />
+    </>
+  );
+}
+
+/** The Log a touch dialog once its form's code has loaded (a dialog with a spinner stands in for it until then). */
+async function openedDialog() {
+  await screen.findByRole('textbox', { name: 'Note' }, { timeout: 15_000 });
+  return screen.getByRole('dialog', { name: 'Log a touch' });
+}
+
+async function logTouchIn(dialogOpener: HTMLElement, note: string) {
+  const user = userEvent.setup();
+  await user.click(dialogOpener);
+  const dialog = await openedDialog();
+  expect(dialog).toHaveTextContent(`With ${nameOf(investor)}, in Seed leads`);
+  await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), note);
+  await user.click(within(dialog).getByRole('button', { name: 'Log touch' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log a touch' })).toBeNull());
+}
+
+describe('a list’s rows', () => {
+  it('show Last contacted in the table, and a touch logged offline from the row shows pending and lands once', async () => {
+    storeSession(ada.tokens);
+    await renderWithProviders(
+      <Suspense>
+        <PipelineSyncReporter listKeys={listKeys} />
+        <SeedLeads view="table" />
+      </Suspense>,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Seed leads' });
+    expect(within(grid).getByRole('columnheader', { name: 'Last contacted' })).toBeInTheDocument();
+    // The grid may draw the row anew: found again each time.
+    const row = () => within(grid).getByRole('row', { name: new RegExp(nameOf(investor)) });
+    expect(within(row()).queryByText('Answered')).toBeNull();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    await logTouchIn(within(row()).getByRole('button', { name: `Log a touch for ${nameOf(investor)}` }), 'Called from the train');
+    expect(await screen.findByText(`Call with ${nameOf(investor)} is logged once you are back online`)).toBeInTheDocument();
+    await waitFor(() => expect(within(row()).getByRole('img', { name: 'Touch: pending sync' })).toBeInTheDocument());
+    expect(row()).toHaveTextContent('Today');
+    expect(await touchesAs(ada)).toEqual([]);
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await outboxReplayer.drain();
+    const landed = await touchesAs(ada);
+    expect(landed.map((touch) => [touch.kind, touch.body])).toEqual([['call', 'Called from the train']]);
+    expect(await (await loadOfflineDb()).outbox.count()).toBe(0);
+    // The server's row, refetched once the answer settled: contacted today, nothing pending.
+    await waitFor(() => expect(within(row()).queryByRole('img', { name: 'Touch: pending sync' })).toBeNull());
+    await waitFor(() => expect(row()).toHaveTextContent('Today'), { timeout: 5000 });
+  });
+
+  it('show Last contacted and Answered on a phone’s card, and log a touch from it', async () => {
+    const replied = await call('POST', touchesPath(), {
+      token: ada.tokens.access_token,
+      body: { kind: 'email_received', subject: 'Re: our round', happened_at: new Date(Date.now() - 86_400_000).toISOString() },
+    });
+    expect(replied.status).toBe(201);
+    storeSession(ada.tokens);
+    await renderWithProviders(
+      <Suspense>
+        <SeedLeads view="cards" />
+      </Suspense>,
+    );
+    const cards = await screen.findByRole('list', { name: 'Seed leads' });
+    const card = within(cards).getByRole('heading', { name: nameOf(investor) }).closest('li')!;
+    expect(card).toHaveTextContent('Last contacted: Yesterday');
+    expect(within(card).getByTitle(/^Answered /)).toHaveTextContent('Answered');
+    await logTouchIn(within(card).getByRole('button', { name: `Log a touch for ${nameOf(investor)}` }), 'Thanked them');
+    expect(await screen.findByText(`Call logged with ${nameOf(investor)}`)).toBeInTheDocument();
+    await waitFor(async () => expect((await touchesAs(ada)).map((touch) => touch.kind)).toEqual(['call', 'email_received']));
+  });
+});
