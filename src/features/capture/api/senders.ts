@@ -7,8 +7,14 @@ import { captureKeys } from './capture-keys';
 /** GET /api/v1/capture/senders: the log-in address first, then those she added (verified or waiting for the link). */
 export const sendersQueryOptions = () => apiGetQueryOptions<SenderAddress[], typeof captureKeys.senders>(captureKeys.senders, CAPTURE_API.senders);
 
+/** While an address waits for its link, asked again every few seconds: the link is often opened on another device. */
+const PENDING_POLL_MS = 5000;
+
 export function useSenders() {
-  return useQuery(sendersQueryOptions());
+  return useQuery({
+    ...sendersQueryOptions(),
+    refetchInterval: (query) => (query.state.data?.some((sender) => !sender.verified) ? PENDING_POLL_MS : false),
+  });
 }
 
 /** POST {email}: adds an address and mails it a link to verify it. */
