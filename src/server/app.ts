@@ -34,6 +34,8 @@ import { liveRoutes, liveService } from './modules/live/index.js';
 import { activityModule } from './modules/activity/index.js';
 import { teamsModule } from './modules/teams/index.js';
 import { captureRoutes, captureService } from './modules/capture/index.js';
+import { captureAddressRoutes } from './modules/capture/address-routes.js';
+import { captureInboxRoutes } from './modules/capture/inbox-routes.js';
 import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './modules/auth/access-token.js';
 
@@ -133,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(savedSearchesModule);
   await app.register(captureService);
   await app.register(captureRoutes, { prefix: '/api/v1' });
+  await app.register(captureAddressRoutes, { prefix: '/api/v1' });
+  await app.register(captureInboxRoutes, { prefix: '/api/v1', clock });
   await app.register(morningMailer, {
     clock,
     hour: options.config.followUpDigestHour,

@@ -78,7 +78,8 @@ export const CAPTURE_MESSAGES = {
   senderLimit: `You can add at most ${CAPTURE_LIMITS.senderAddresses} addresses besides your log-in address`,
   senderExists: 'This address is already on your list',
   senderIsLogin: 'This is the address you log in with',
-  senderLinkInvalid: 'This link is invalid or has expired',
+  senderLinkInvalid: 'This verification link is invalid.',
+  senderNotFound: 'Address not found',
   mailNotFound: 'Mail not found',
 } as const;
 
@@ -136,6 +137,19 @@ export interface InboxAssign {
   list_id: number;
   investor_id?: number;
   new_contact?: { email: string; first_name?: string; last_name?: string; firm_name?: string };
+}
+
+/** What POST /api/v1/capture/inbox/{id}/assign answers: the row the mail was logged on, and its touch. */
+export interface InboxAssigned {
+  list_id: number;
+  investor_id: number;
+  /** null when that row already held this mail (its Message-ID). */
+  touch: Touch | null;
+}
+
+/** What POST /api/v1/capture/senders/verify answers: the address now verified. */
+export interface SenderVerified {
+  email: string;
 }
 
 /**

@@ -108,3 +108,18 @@ export function listInvitationMail(to: string, invitation: ListInvitationMail, l
     html: html([...lines, after], { label: 'Accept invitation', href: link }),
   };
 }
+
+/** The link that makes another address of hers one her captured mail is logged from (issue 46). */
+export function verifySenderMail(to: Recipient, address: string, link: string): Mail {
+  const lines = [
+    greeting(to.first_name),
+    `Confirm that you send mail from ${address}: once confirmed, the mails you send from it to investors and forward from it to your ${PRODUCT_NAME} capture address are logged on your lists. Open this link (it works once, for 24 hours):`,
+  ];
+  const after = `If you did not add this address to ${PRODUCT_NAME}, ignore this mail: nothing changes.`;
+  return {
+    to: address,
+    subject: `Confirm ${address} for ${PRODUCT_NAME}`,
+    text: `${lines.join('\n\n')}\n\n${link}\n\n${after}\n`,
+    html: html([...lines, after], { label: 'Confirm address', href: link }),
+  };
+}

@@ -4,17 +4,19 @@ import { emailTokens } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { hashToken, newOpaqueToken } from './secrets.js';
 
-export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'verify_sender';
 
-/** How long a mailed link works: a day to verify an address, an hour to reset a password. */
+/** How long a mailed link works: a day to verify an address (a sender address too), an hour to reset a password. */
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
+  verify_sender: 24 * 60 * 60 * 1000,
 };
 
 const WHAT: Record<EmailTokenPurpose, { name: string; expired: string }> = {
   verify_email: { name: 'This verification link', expired: 'Log in to get a new one.' },
   reset_password: { name: 'This password reset link', expired: 'Please request a new one.' },
+  verify_sender: { name: 'This verification link', expired: 'Add the address again to get a new one.' },
 };
 
 /** A new single-use link token for the user; only its hash is stored. */
