@@ -71,9 +71,10 @@ interface MembershipProps {
   listKeys: ListKeys;
   userId: number;
   renderRowExtra?: (row: RowRef) => ReactNode;
+  noTouchesHint?: ReactNode;
 }
 
-function Membership({ membership, row, listKeys, userId, renderRowExtra }: MembershipProps) {
+function Membership({ membership, row, listKeys, userId, renderRowExtra, noTouchesHint }: MembershipProps) {
   // A viewer reads; an editor or the owner changes the row and writes notes, deleting only their own.
   const canEdit = canEditRows(membership.role);
   const outbox = usePendingChanges();
@@ -124,7 +125,15 @@ function Membership({ membership, row, listKeys, userId, renderRowExtra }: Membe
         <Typography sx={{ fontSize: 13, color: 'text.secondary', mt: 0.5 }}>Last change: {lastChange(shown.pipeline)}</Typography>
       )}
       {renderRowExtra?.(row)}
-      <RowTouches row={row} listName={membership.list_name} listKeys={listKeys} userId={userId} canEdit={canEdit} pending={shown.pendingTouches} />
+      <RowTouches
+        row={row}
+        listName={membership.list_name}
+        listKeys={listKeys}
+        userId={userId}
+        canEdit={canEdit}
+        pending={shown.pendingTouches}
+        emptyHint={canEdit ? noTouchesHint : undefined}
+      />
       <Typography component="h3" sx={{ fontSize: 14, fontWeight: 650, mt: 2, mb: 1 }}>
         Notes
       </Typography>
@@ -197,13 +206,15 @@ export interface PipelinePanelProps {
   userId: number;
   /** Another feature's part of the row's card in each list (its activity there, kept live). */
   renderRowExtra?: (row: RowRef) => ReactNode;
+  /** Another feature's word where a row the founder edits has no touches yet (how mail logs itself). */
+  noTouchesHint?: ReactNode;
 }
 
 /**
  * On an investor's or fund's page: every list it is in, its stage there, when it was last contacted, its touches, the
  * notes and a box to add one, and Log a touch.
  */
-export function PipelinePanel({ listType, itemId, listKeys, userId, renderRowExtra }: PipelinePanelProps) {
+export function PipelinePanel({ listType, itemId, listKeys, userId, renderRowExtra, noTouchesHint }: PipelinePanelProps) {
   const memberships = useMemberships(listKeys, listType, itemId);
   return (
     <Box component="section" aria-labelledby="pipeline-panel-title" sx={{ maxWidth: 960, mt: 4 }}>
@@ -230,6 +241,7 @@ export function PipelinePanel({ listType, itemId, listKeys, userId, renderRowExt
               listKeys={listKeys}
               userId={userId}
               renderRowExtra={renderRowExtra}
+              noTouchesHint={noTouchesHint}
             />
           ))}
         </Stack>

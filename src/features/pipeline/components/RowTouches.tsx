@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
@@ -105,10 +105,12 @@ export interface RowTouchesProps {
   canEdit: boolean;
   /** Touches logged on this device and not on the server yet. */
   pending: readonly ShownTouch[];
+  /** Shown under "none yet" (another feature's: the capture address). */
+  emptyHint?: ReactNode;
 }
 
 /** A row's touches in one list, newest first: mail captured, and calls, meetings and messages logged. */
-export function RowTouches({ row, listName, listKeys, userId, canEdit, pending }: RowTouchesProps) {
+export function RowTouches({ row, listName, listKeys, userId, canEdit, pending, emptyHint }: RowTouchesProps) {
   const touches = useTouches(listKeys, row);
   const deleteTouch = useDeleteTouch(listKeys);
   const [deleting, setDeleting] = useState<ShownTouch | null>(null);
@@ -121,9 +123,12 @@ export function RowTouches({ row, listName, listKeys, userId, canEdit, pending }
       {touches.isPending && pending.length === 0 ? (
         <Skeleton height={40} />
       ) : all.length === 0 ? (
-        <Typography sx={{ fontSize: 14, color: 'text.secondary', mb: 1.5 }}>
-          {touches.isError && isUnavailableOffline(touches.error) ? 'Touches are not available offline.' : 'No mail, calls or meetings logged yet.'}
-        </Typography>
+        <>
+          <Typography sx={{ fontSize: 14, color: 'text.secondary', mb: 1.5 }}>
+            {touches.isError && isUnavailableOffline(touches.error) ? 'Touches are not available offline.' : 'No mail, calls or meetings logged yet.'}
+          </Typography>
+          {!touches.isError && emptyHint}
+        </>
       ) : (
         <Box component="ul" aria-label={`Touches in ${listName}`} sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5 }}>
           {all.map((touch) => (

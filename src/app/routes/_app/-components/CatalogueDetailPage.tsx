@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { CaptureAddressHint } from '@/features/capture/components/CaptureAddressHint';
 import type { CatalogueKind, CatalogueRow } from '@/features/catalogue/catalogue-kind';
 import { CatalogueDetail } from '@/features/catalogue/components/CatalogueDetail';
 import { listKeys } from '@/features/lists/api/list-keys';
@@ -33,6 +34,7 @@ export function CatalogueDetailPage<R extends CatalogueRow>({
         itemId={id}
         listKeys={listKeys}
         userId={me.id}
+        noTouchesHint={<CaptureAddressHint sx={{ mb: 1.5 }} />}
         renderRowExtra={(row) => (
           <>
             <ListEventsStream

@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
 import { SearchField } from '@/components/SearchField';
 import { AddContactButton, type AddContactButtonProps } from '@/features/contacts/components/AddContactButton';
+import { CaptureAddressHint } from '@/features/capture/components/CaptureAddressHint';
 import { ImportButton } from '@/features/contacts/components/ImportButton';
 import { UndoImportBanner } from '@/features/contacts/components/UndoImportBanner';
 import { useAddNewRowToList } from '@/features/lists/api/add-to-list';
@@ -303,9 +304,17 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     () => (list.list_type === 'investor' && !readOnly ? <ImportButton list={{ id: listId, name: list.name }} listKeys={listKeys} /> : null),
     [list.list_type, readOnly, listId, list.name],
   );
+  // Until a row of hers is contacted, the capture address says how mail to these investors logs itself.
+  const nobodyContacted = useMemo(() => pipeline.rows.every((row) => row.pipeline.last_contacted_at === null), [pipeline.rows]);
   const importNotice = useMemo(
-    () => (list.list_type === 'investor' && !readOnly ? <UndoImportBanner listId={listId} listKeys={listKeys} userId={me.id} /> : null),
-    [list.list_type, readOnly, listId, me.id],
+    () =>
+      list.list_type === 'investor' && !readOnly ? (
+        <>
+          <UndoImportBanner listId={listId} listKeys={listKeys} userId={me.id} />
+          {nobodyContacted && <CaptureAddressHint sx={{ mb: 2 }} />}
+        </>
+      ) : null,
+    [list.list_type, readOnly, listId, me.id, nobodyContacted],
   );
 
   return (
