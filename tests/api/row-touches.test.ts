@@ -208,6 +208,17 @@ describe.each(testDatabases())('touches on a row, on $name', (kind) => {
     expect((await pipelineOf(owner, listId, ana)).last_contacted_at).toBe(touch.happened_at);
   });
 
+  it('takes the touches\' subjects and texts from the activity and the events when their row leaves the list', async () => {
+    const listId = await sharedList();
+    await editor.call('POST', touchesUrl(listId, ana), { kind: 'call', subject: 'Terms call', body: 'Valuation talk' });
+    expect((await owner.call('DELETE', `/lists/${listId}/investors/${ana}`)).statusCode).toBe(204);
+    expect((await activityOf(owner, listId, ana)).find((entry) => entry.action === 'touch_added')).toMatchObject({ touch: null });
+    const stored = await app.db.select({ data: listEvents.data }).from(listEvents).where(eq(listEvents.list_id, listId));
+    expect(JSON.stringify(stored)).not.toContain('Terms call');
+    expect(JSON.stringify(stored)).not.toContain('Valuation talk');
+    expect(await app.db.select().from(rowTouches).where(eq(rowTouches.list_id, listId))).toEqual([]);
+  });
+
   it('lets a viewer read but not log, refuses bad input with a 422, and works on fund rows', async () => {
     const listId = await sharedList();
     const refused = await viewer.call('POST', touchesUrl(listId, ana), { kind: 'call' });

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API } from '../../../shared/api-paths.js';
 import { CAPTURE_API } from '../../../shared/capture.js';
+import { withoutTouchTexts } from '../pipeline/touch-texts.js';
 import { assignMailSchema, dismissMailSchema, inboxSchema } from './account-schemas.js';
 import { assignMail, dismissMail, inboxOf, sweepInbox } from './inbox-store.js';
 
@@ -20,7 +21,7 @@ export const captureInboxRoutes: FastifyPluginAsyncTypebox<InboxOptions> = async
 
   app.get(inbox, { schema: inboxSchema }, async (request) => inboxOf(app.db, request.userId, clock()));
 
-  app.post(`${inbox}/:id/assign`, { schema: assignMailSchema }, async (request) =>
+  app.post(`${inbox}/:id/assign`, { schema: assignMailSchema, config: { storedAnswer: withoutTouchTexts } }, async (request) =>
     assignMail(app, request.userId, request.params.id, request.body, clock()),
   );
 

@@ -40,10 +40,12 @@ export function touchEvents(listId: number, touchId: number): SQL[] {
 
 type TouchAnswer = { id: number; body: string | null };
 
+/** The touch in an answer: the answer itself (a touch logged or shared), or its `touch` (a mail assigned from the inbox). */
 function touchIn(answer: unknown): TouchAnswer | null {
   if (typeof answer !== 'object' || answer === null) return null;
   const value = answer as Record<string, unknown>;
-  return typeof value.id === 'number' && 'body' in value && 'kind' in value ? (value as TouchAnswer) : null;
+  if (typeof value.id === 'number' && 'body' in value && 'kind' in value) return value as TouchAnswer;
+  return 'touch' in value ? touchIn(value.touch) : null;
 }
 
 /**
