@@ -24,8 +24,8 @@ import { PipelineSyncReporter } from '@/features/pipeline/components/PipelineSyn
 import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pipeline';
 import { formatName } from '@/lib/format';
 import type { Investor, ListItemOf, ListSummary } from '@/shared/api-types';
-import type { Touch } from '@/shared/capture';
-import { call, createAccount, mailedValue, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
+import { CAPTURE_API, type CaptureAddress, type Touch } from '@/shared/capture';
+import { call, createAccount, mailedValue, origin, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
 type Row = ListItemOf<Investor>;
@@ -64,16 +64,31 @@ async function bobJoins() {
 }
 
 describe('the investor page’s list panel', () => {
-  it('shows a co-founder’s touch without its text, logs one of hers, shares and unshares its text, and deletes it', async () => {
+  it('shows a co-founder’s mail without its text, logs a touch of hers, stops and starts sharing its text, and deletes it', async () => {
     await bobJoins();
-    const logged = await call('POST', touchesPath(), {
+    const called = await call('POST', touchesPath(), {
       token: bob.tokens.access_token,
       body: { kind: 'call', body: 'They want a lead first', happened_at: new Date(Date.now() - 3 * 86_400_000).toISOString() },
     });
-    expect(logged.status).toBe(201);
-    // A touch logged by hand is shared with the list from the start; Bob keeps this one's text to himself.
-    const unshared = await call(`PATCH`, `${touchesPath()}/${(logged.body as Touch).id}`, { token: bob.tokens.access_token, body: { shared: false } });
-    expect(unshared.status).toBe(200);
+    expect(called.status).toBe(201);
+    // Bob BCCs his capture address on a mail to the investor: it logs on the row, its text his alone.
+    const { address } = (await call<CaptureAddress>('GET', '/capture/address', { token: bob.tokens.access_token })).body;
+    const mail = [
+      `From: Bob Noyce <${bob.email}>`,
+      `To: ${investor.first_name} <${investor.email}>`,
+      'Subject: Our seed round',
+      `Message-ID: <${crypto.randomUUID()}@fundscape.test>`,
+      `Date: ${new Date().toUTCString()}`,
+      '',
+      'The deck and the data room, for your eyes only.',
+    ].join('\r\n');
+    const intake = await fetch(new URL(CAPTURE_API.messages, origin), {
+      method: 'POST',
+      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${/^log\+([^@]+)@/.exec(address)![1]}` },
+      // Bytes, not a string: the recording network reads a string body as JSON.
+      body: new TextEncoder().encode(mail),
+    });
+    expect(await intake.json()).toMatchObject({ status: 'logged', rows: 1 });
     storeSession(ada.tokens);
     const user = userEvent.setup();
     await renderWithProviders(
@@ -83,14 +98,19 @@ describe('the investor page’s list panel', () => {
       </>,
     );
     const panel = await screen.findByRole('region', { name: 'Seed leads' });
-    expect(await within(panel).findByText(/^Last contacted:/)).toHaveTextContent('Last contacted: 3 days ago');
+    expect(await within(panel).findByText(/^Last contacted:/)).toHaveTextContent('Last contacted: Today');
     const touches = await within(panel).findByRole('list', { name: 'Touches in Seed leads' });
-    const bobs = within(touches).getByRole('listitem');
-    expect(bobs).toHaveTextContent('Call');
-    expect(bobs).toHaveTextContent('by Bob Noyce');
-    expect(bobs).toHaveTextContent('Text private to Bob Noyce');
-    expect(bobs).not.toHaveTextContent('They want a lead first');
-    expect(within(bobs).queryByRole('button')).toBeNull();
+    const [sent, call_] = within(touches).getAllByRole('listitem');
+    expect(sent).toHaveTextContent('E-mail sent: Our seed round');
+    expect(sent).toHaveTextContent('by Bob Noyce');
+    expect(sent.textContent).toContain(`With ${investor.first_name} (`);
+    expect(sent.textContent?.toLowerCase()).toContain(`(${investor.email.toLowerCase()})`);
+    expect(sent).toHaveTextContent('Text private to Bob Noyce');
+    expect(sent).not.toHaveTextContent('for your eyes only');
+    // A touch logged by hand is shared with the list from the start.
+    expect(call_).toHaveTextContent('Call');
+    expect(call_).toHaveTextContent('They want a lead first');
+    for (const other of [sent, call_]) expect(within(other).queryByRole('button')).toBeNull();
 
     await user.click(within(panel).getByRole('button', { name: 'Log a touch' }));
     const dialog = await openedDialog();
@@ -125,7 +145,7 @@ describe('the investor page’s list panel', () => {
     expect(confirm).toHaveTextContent('Its text is removed for everyone.');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(touches).queryByText('Partner meeting, asked for the model')).toBeNull());
-    expect((await touchesAs(ada)).map((touch) => touch.kind)).toEqual(['call']);
+    expect((await touchesAs(ada)).map((touch) => touch.kind)).toEqual(['email_sent', 'call']);
   });
 });
 
