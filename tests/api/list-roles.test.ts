@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { listImports, listInvitations, listMembers, pipelineNotes } from '../../src/server/db/schema.js';
+import { listImports, listInvitations, listMembers, pipelineNotes, rowTouches } from '../../src/server/db/schema.js';
 import { createMailer } from '../../src/server/mail/mailer.js';
 import { TEAM_MESSAGES } from '../../src/shared/teams.js';
 import { buildTestApp } from '../helpers/app.js';
@@ -38,6 +38,14 @@ const RULES: Record<string, { need: Need; ok: number }> = {
   'POST /api/v1/lists/{id}/funds/{itemId}/notes': { need: 'edit', ok: 201 },
   'DELETE /api/v1/lists/{id}/investors/{itemId}/notes/{noteId}': { need: 'edit', ok: 204 },
   'DELETE /api/v1/lists/{id}/funds/{itemId}/notes/{noteId}': { need: 'edit', ok: 204 },
+  'GET /api/v1/lists/{id}/investors/{itemId}/touches': { need: 'read', ok: 200 },
+  'GET /api/v1/lists/{id}/funds/{itemId}/touches': { need: 'read', ok: 200 },
+  'POST /api/v1/lists/{id}/investors/{itemId}/touches': { need: 'edit', ok: 201 },
+  'POST /api/v1/lists/{id}/funds/{itemId}/touches': { need: 'edit', ok: 201 },
+  'PATCH /api/v1/lists/{id}/investors/{itemId}/touches/{touchId}': { need: 'edit', ok: 200 },
+  'PATCH /api/v1/lists/{id}/funds/{itemId}/touches/{touchId}': { need: 'edit', ok: 200 },
+  'DELETE /api/v1/lists/{id}/investors/{itemId}/touches/{touchId}': { need: 'edit', ok: 204 },
+  'DELETE /api/v1/lists/{id}/funds/{itemId}/touches/{touchId}': { need: 'edit', ok: 204 },
   'GET /api/v1/lists/{id}/investors/{itemId}/activity': { need: 'read', ok: 200 },
   'GET /api/v1/lists/{id}/funds/{itemId}/activity': { need: 'read', ok: 200 },
   'GET /api/v1/lists/{id}/events': { need: 'read', ok: 200 },
@@ -67,6 +75,10 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/v1/lists/{id}/funds/{itemId}': { amount: 5000 },
   'POST /api/v1/lists/{id}/investors/{itemId}/notes': { body: 'Called them' },
   'POST /api/v1/lists/{id}/funds/{itemId}/notes': { body: 'Called them' },
+  'POST /api/v1/lists/{id}/investors/{itemId}/touches': { kind: 'call', body: 'Called them' },
+  'POST /api/v1/lists/{id}/funds/{itemId}/touches': { kind: 'meeting' },
+  'PATCH /api/v1/lists/{id}/investors/{itemId}/touches/{touchId}': { shared: false },
+  'PATCH /api/v1/lists/{id}/funds/{itemId}/touches/{touchId}': { shared: false },
   'POST /api/v1/lists/{id}/members': { email: 'newcomer@example.test', role: 'viewer' },
   'PATCH /api/v1/lists/{id}/members/{userId}': { role: 'editor' },
   'POST /api/v1/lists/{id}/imports/preview': { rows: [{ first_name: 'Ana', last_name: 'Stone' }] },
@@ -101,7 +113,7 @@ describe.each(testDatabases())('who may do what on a shared list, on $name', (ki
 
   /**
    * A list of the owner's holding the first two rows, an editor and a viewer on it, one who was removed, a
-   * pending invitation, and a note by `author` (or the owner) on the first row. The members and the invitation
+   * pending invitation, and a note and a touch by `author` (or the owner) on the first row. The members and the invitation
    * are written straight to the database (tests/api/invitations.test.ts tests joining by mail), all but the
    * first list's members, who join by mail as a person would.
    */
@@ -134,12 +146,16 @@ describe.each(testDatabases())('who may do what on a shared list, on $name', (ki
       .insert(pipelineNotes)
       .values({ list_id: listId, ...item, user_id: noteAuthor.id, body: 'A note' })
       .returning({ id: pipelineNotes.id });
+    const [touch] = await app.db
+      .insert(rowTouches)
+      .values({ list_id: listId, ...item, user_id: noteAuthor.id, kind: 'call', happened_at: new Date() })
+      .returning({ id: rowTouches.id });
     // An import of nothing by the caller (whose undo is theirs), for its undo.
     const [imported] = await app.db
       .insert(listImports)
       .values({ list_id: listId, user_id: noteAuthor.id, file_name: 'a.csv', effects: { at: new Date().toISOString(), added: [], created: [], updated: [], notes: [] } })
       .returning({ id: listImports.id });
-    return { listId, itemId: first, noteId: note.id, invitationId: invitation.id, importId: imported.id };
+    return { listId, itemId: first, noteId: note.id, touchId: touch.id, invitationId: invitation.id, importId: imported.id };
   }
 
   /** Sends the operation; an event stream is judged by its head and then let go. */
@@ -185,6 +201,7 @@ describe.each(testDatabases())('who may do what on a shared list, on $name', (ki
           .replace('{id}', String(list.listId))
           .replace('{itemId}', String(list.itemId))
           .replace('{noteId}', String(list.noteId))
+          .replace('{touchId}', String(list.touchId))
           .replace('{userId}', String(target.id))
           .replace('{invitationId}', String(list.invitationId))
           .replace('{importId}', String(list.importId));
