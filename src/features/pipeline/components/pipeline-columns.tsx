@@ -140,7 +140,7 @@ export function pipelineColumns<R extends PipelineRow>({
     {
       field: 'pipeline_last_contacted',
       headerName: 'Last contacted',
-      width: 190,
+      width: 250,
       text: (row) => lastContactedText(row.pipeline),
       sortValue: (row) => (row.pipeline.last_contacted_at === null ? null : Date.parse(row.pipeline.last_contacted_at)),
       render: (row, { tabIndex }) => (
