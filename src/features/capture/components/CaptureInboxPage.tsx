@@ -83,13 +83,11 @@ function InboxMailCard({ mail, onAssign }: { mail: InboxMail; onAssign: () => vo
             variant="secondary"
             loading={dismiss.isPending}
             aria-label={`Dismiss “${subject}”`}
+            // Awaited rather than mutate's callbacks: the card is gone (and its observer with it) once the mail leaves the inbox.
             onClick={() =>
-              dismiss.mutate(
-                { id: mail.id },
-                {
-                  onSuccess: () => showToast(`“${subject}” dismissed`, { variant: 'success' }),
-                  onError: (error) => showToast(apiErrorDetail(error) ?? `“${subject}” could not be dismissed.`, { variant: 'error' }),
-                },
+              dismiss.mutateAsync({ id: mail.id }).then(
+                () => showToast(`“${subject}” dismissed`, { variant: 'success' }),
+                (error: unknown) => showToast(apiErrorDetail(error) ?? `“${subject}” could not be dismissed.`, { variant: 'error' }),
               )
             }
           >

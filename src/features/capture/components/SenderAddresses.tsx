@@ -64,11 +64,12 @@ function SenderRow({ sender }: { sender: SenderAddress }) {
             size="small"
             aria-label={`Remove ${sender.email}`}
             disabled={remove.isPending}
+            // Awaited rather than mutate's callbacks: the row is gone once the addresses are fetched again.
             onClick={() =>
-              remove.mutate(id, {
-                onSuccess: () => showToast(`${sender.email} removed: its mail is no longer logged.`, { variant: 'success' }),
-                onError: (error) => showToast(apiErrorDetail(error) ?? `${sender.email} could not be removed.`, { variant: 'error' }),
-              })
+              remove.mutateAsync(id).then(
+                () => showToast(`${sender.email} removed: its mail is no longer logged.`, { variant: 'success' }),
+                (error: unknown) => showToast(apiErrorDetail(error) ?? `${sender.email} could not be removed.`, { variant: 'error' }),
+              )
             }
           >
             <DeleteOutlineRoundedIcon fontSize="small" />
