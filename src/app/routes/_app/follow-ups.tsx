@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { CaptureAddressHint } from '@/features/capture';
 import { useLists } from '@/features/lists/api/get-lists';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { followUpsQueryOptions } from '@/features/pipeline/api/follow-ups';
@@ -13,5 +15,12 @@ export const Route = createFileRoute('/_app/follow-ups')({
 
 function FollowUps() {
   const lists = useLists().data ?? [];
-  return <FollowUpsPage listKeys={listKeys} canEditList={(listId) => lists.some((list) => list.id === listId && canEditRows(list.role))} />;
+  // With nothing due anywhere, the address that sets follow-ups by itself (a mail logged sets one when none is).
+  const nothingDue = useSuspenseQuery(followUpsQueryOptions(listKeys, localDate())).data.length === 0;
+  return (
+    <>
+      <FollowUpsPage listKeys={listKeys} canEditList={(listId) => lists.some((list) => list.id === listId && canEditRows(list.role))} />
+      {nothingDue && <CaptureAddressHint sx={{ mt: 3 }} />}
+    </>
+  );
 }
