@@ -2,6 +2,7 @@
 // refused), the addresses she sends from (verified by a link mailed to each, read back from a real SMTP sink), the
 // follow-up a touch sets, and the Capture inbox (assigned to a row, or a participant made a private contact;
 // dismissed; swept after 7 days).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -158,6 +159,24 @@ describe.each(testDatabases())('capture address, senders, settings and inbox, on
     expect(rows[0].pipeline).toMatchObject({ stage: 'contacted', follow_up_on: null });
   });
 
+  it('documents every call in the OpenAPI document', async () => {
+    const doc = (await app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const paths = Object.fromEntries(Object.entries(doc.paths).map(([path, methods]) => [path, Object.keys(methods).sort()]));
+    expect(paths).toMatchObject({
+      [CAPTURE_API.address]: ['get'],
+      [CAPTURE_API.rotate]: ['post'],
+      [CAPTURE_API.senders]: ['get', 'post'],
+      [`${CAPTURE_API.senders}/{id}`]: ['delete'],
+      [CAPTURE_API.verifySender]: ['post'],
+      [CAPTURE_API.settings]: ['get', 'patch'],
+      [CAPTURE_API.inbox]: ['get'],
+      [`${CAPTURE_API.inbox}/{id}/assign`]: ['post'],
+      [`${CAPTURE_API.inbox}/{id}`]: ['delete'],
+      '/api/v1/lists/{id}/investors/{itemId}/touches': ['get', 'post'],
+      '/api/v1/lists/{id}/funds/{itemId}/touches/{touchId}': ['delete', 'patch'],
+    });
+  });
+
   describe('the Capture inbox', () => {
     let seq = 0;
     async function unmatched(who: Member, values: Partial<typeof capturedMails.$inferInsert> = {}) {
@@ -212,6 +231,14 @@ describe.each(testDatabases())('capture address, senders, settings and inbox, on
       expect((await inbox(ada)).map((mail) => mail.id)).not.toContain(id);
       expect((await assign(ada, id, { list_id: listId, investor_id: ana })).statusCode).toBe(404);
       expect((await assign(bea, await unmatched(ada), { list_id: listId, investor_id: ana })).statusCode).toBe(404);
+      // The offline outbox's replay answers the first answer again, and logs nothing twice.
+      const key = { 'idempotency-key': randomUUID() };
+      const next = await unmatched(ada, { direction: 'sent' });
+      const first = await ada.call('POST', `${api(CAPTURE_API.inbox)}/${next}/assign`, { list_id: listId, investor_id: ana }, key);
+      const replay = await ada.call('POST', `${api(CAPTURE_API.inbox)}/${next}/assign`, { list_id: listId, investor_id: ana }, key);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+      expect((await ada.call('GET', `/lists/${listId}/investors/${ana}/touches`)).json()).toHaveLength(2);
     });
 
     it('refuses a list she only views (403), one not hers (404), a row not on it (404), a fund list and a wrong body (422)', async () => {

@@ -3,6 +3,7 @@
 // when none), shows in the activity with its kind and subject, hides its text from the other members until its
 // author shares it, and takes its text with it when deleted.
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import type { ActivityEntry, MemberRole } from '../../src/shared/teams.js';
 import { buildTestApp } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
 import { insertFund, insertInvestor } from '../helpers/pipeline.js';
+import { openEventStream } from '../helpers/event-stream.js';
 import { member, type Member } from '../helpers/teams.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -266,6 +268,30 @@ describe.each(testDatabases())('touches on a row, on $name', (kind) => {
     // The stored answer keeps no text: a replay after the touch is deleted answers none.
     await owner.call('DELETE', `${touchesUrl(listId, ana)}/${first.json().id}`);
     expect((await owner.call('POST', touchesUrl(listId, ana), payload, key)).json().body).toBe('');
+  });
+
+  it('tells every member\'s open stream at once: the touch (a private one without its text) and the row\'s change', async () => {
+    const listId = await sharedList();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const stream = await openEventStream(`http://127.0.0.1:${port}/api/v1/lists/${listId}/events`, { authorization: `Bearer ${viewer.token}` });
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((event) => event.event === 'ready');
+      const mail = await capture(owner, listId, ana, { subject: 'Deck attached', body: 'Private words' });
+      const added = await stream.next((event) => event.event === 'touch-added');
+      expect(added.data).toMatchObject({ kind: 'investor', item_id: ana, touch: { id: mail!.id, subject: 'Deck attached', body: null, shared: false } });
+      const changed = await stream.next((event) => event.event === 'row-changed');
+      expect(changed.data).toMatchObject({
+        item_id: ana,
+        changes: { stage: { from: 'lead', to: 'contacted' }, last_contacted_at: { from: null, to: mail!.happened_at } },
+      });
+      expect(JSON.stringify(stream.events)).not.toContain('Private words');
+      await owner.call('DELETE', `${touchesUrl(listId, ana)}/${mail!.id}`);
+      expect((await stream.next((event) => event.event === 'touch-deleted')).data).toMatchObject({ item_id: ana, touch_id: mail!.id });
+    } finally {
+      stream.close();
+    }
   });
 
   it(`refuses a touch beyond ${TOUCHES_PER_ROW_MAX} on one row`, async () => {
