@@ -63,6 +63,21 @@ describe.each(testDatabases())('capture by HTTP on $name', (kind) => {
     expect(touches).toHaveLength(1);
   });
 
+  it('logs a reply to her that her Gmail forwarded by a rule as received; the same without the mark is dropped', async () => {
+    const listId = await listWith(ada.call, 'investor', [jane]);
+    const reply = (forwardedFor: string[]) =>
+      rawMail('From: Jane <jane@sequoia.test>', `To: Ada <${ada.email}>`, 'Subject: Re: Seed round', `Message-ID: ${messageId()}`, ...forwardedFor, '', 'Count me in.');
+    expect((await post(reply([]))).json()).toEqual({ status: 'dropped', rows: 0 });
+    const marked = await post(reply([`X-Forwarded-For: ${ada.email} log+${ada.token}@${app.config.captureDomain}`, `X-Forwarded-To: log+${ada.token}@${app.config.captureDomain}`]));
+    // On every list of hers holding Jane: this one and the earlier tests'.
+    expect(marked.json()).toEqual({ status: 'logged', rows: 3 });
+    const [touch] = await app.db.select().from(rowTouches).where(and(eq(rowTouches.list_id, listId), eq(rowTouches.investor_id, jane)));
+    expect(touch).toMatchObject({ kind: 'email_received', subject: 'Re: Seed round', match: 'exact' });
+    // Someone else's mailbox forwarding a mail to her is not hers.
+    const other = await post(reply([`X-Forwarded-For: eve@evil.test log+${ada.token}@${app.config.captureDomain}`]));
+    expect(other.json()).toEqual({ status: 'dropped', rows: 0 });
+  });
+
   it('drops a mail from someone else, saying so to the relay only', async () => {
     const id = messageId();
     const res = await post(rawMail('From: eve@evil.test', 'To: jane@sequoia.test', 'Subject: x', `Message-ID: ${id}`, '', 'x'));

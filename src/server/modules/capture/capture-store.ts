@@ -1,13 +1,12 @@
 // What a captured mail writes: its captured_mails row, and a touch on each row it was matched to, in one
 // transaction (a mail is logged whole or not at all), each list's change log told once it committed.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MailDirection, MailParty } from '../../../shared/capture.js';
 import type { Db } from '../../db/client.js';
-import { captureAddresses, capturedMails } from '../../db/schema.js';
+import { captureAddresses, capturedMails, lists } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
-import { HttpError } from '../../plugins/error-handler.js';
 import { ChangeLog } from '../lists/change-log.js';
-import { listAccess } from '../lists/list-access.js';
+import { editsList } from '../lists/list-access.js';
 import { publishChanges, type ListWriter } from '../lists/list-change.js';
 import { addTouch } from '../pipeline/touch-store.js';
 import type { MailFacts } from './mail-parse.js';
@@ -39,10 +38,23 @@ export async function countDropped(db: Db, userId: number): Promise<void> {
 }
 
 /**
+ * Takes the row locks of the rows' lists, in id order (so two mails on the same lists never wait on each other in a
+ * circle), then reads which of them she still edits: two statements for all the lists. Read after the locks, as
+ * listAccess does, so a removal committed meanwhile is seen.
+ */
+async function lockEditable(tx: Db, userId: number, rows: RowMatch[]): Promise<number[]> {
+  const ids = [...new Set(rows.map((row) => row.listId))].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  await tx.select({ id: lists.id }).from(lists).where(inArray(lists.id, ids)).orderBy(lists.id).for('update');
+  const editable = await tx.select({ id: lists.id }).from(lists).where(and(inArray(lists.id, ids), editsList(userId)));
+  const allowed = new Set(editable.map((row) => row.id));
+  return ids.filter((id) => allowed.has(id));
+}
+
+/**
  * Logs the mail once per Message-ID and account, and once per row: a second copy (a BCC'd one and a forward of
  * it, an SMTP retry, another instance receiving it at once) finds the mail already kept, and adds a touch only to
- * a row that has none of it yet (the row's unique message id). The lists are locked in id order, so two mails on
- * the same lists never wait on each other in a circle; a list she no longer edits is passed over.
+ * a row that has none of it yet (the row's unique message id). A list she no longer edits is passed over.
  */
 export async function logMail(writer: ListWriter, toLog: MailToLog): Promise<Logged> {
   const { mail, userId } = toLog;
@@ -73,14 +85,7 @@ export async function logMail(writer: ListWriter, toLog: MailToLog): Promise<Log
             .where(and(eq(capturedMails.user_id, userId), eq(capturedMails.message_id, mail.messageId)))
         )[0].id;
     let added = 0;
-    const listIds = [...new Set(toLog.rows.map((row) => row.listId))].sort((a, b) => a - b);
-    for (const listId of listIds) {
-      try {
-        await listAccess(tx, userId, listId, 'edit', true);
-      } catch (error) {
-        if (error instanceof HttpError) continue;
-        throw error;
-      }
+    for (const listId of await lockEditable(tx, userId, toLog.rows)) {
       const log = new ChangeLog(tx, listId, userId);
       logs.push(log);
       for (const row of toLog.rows.filter((entry) => entry.listId === listId)) {

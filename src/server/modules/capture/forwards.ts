@@ -93,5 +93,6 @@ export function forwardedOriginal(forward: ParsedCapture, receivedAt: Date): Par
     },
     body,
     attached: [],
+    autoForwardedBy: null,
   };
 }

@@ -81,8 +81,10 @@ function meantMail(parsed: ParsedCapture, own: string[], captureDomain: string, 
 }
 
 /**
- * Takes one mail for one account: logged only when its From is one of her addresses; else dropped (counted, never
- * shown). Throws only when the writes failed (nothing was written): the sender is to try again.
+ * Takes one mail for one account: logged only when its From is one of her addresses, or when her mailbox forwarded
+ * it to the capture address by a rule (a mail to her, `X-Forwarded-For` naming her address first, as Gmail marks
+ * it); else dropped (counted, never shown). Throws only when the writes failed (nothing was written): the sender
+ * is to try again.
  */
 export async function takeMail(writer: ListWriter, captureDomain: string, userId: number, parsed: ParsedCapture, receivedAt: Date): Promise<Taken> {
   const account = await accountOf(writer.db, userId);
@@ -91,9 +93,13 @@ export async function takeMail(writer: ListWriter, captureDomain: string, userId
     await countDropped(writer.db, userId);
     return { status: 'dropped', rows: 0 };
   };
-  if (!account.own.includes(parsed.mail.from.address)) return dropped();
-  const { mail } = meantMail(parsed, account.own, captureDomain, receivedAt);
-  const direction: MailDirection = account.own.includes(mail.from.address) ? 'sent' : 'received';
+  const { own } = account;
+  // A mail to her that her mailbox forwarded by a rule (Gmail's forwarding) is an investor's reply she forwarded.
+  const ruleForward = parsed.autoForwardedBy !== null && own.includes(parsed.autoForwardedBy) &&
+    [...parsed.mail.to, ...parsed.mail.cc].some((entry) => own.includes(entry.address));
+  if (!own.includes(parsed.mail.from.address) && !ruleForward) return dropped();
+  const { mail } = ruleForward ? parsed : meantMail(parsed, own, captureDomain, receivedAt);
+  const direction: MailDirection = own.includes(mail.from.address) ? 'sent' : 'received';
   const parties: MailParty[] = direction === 'sent' ? [...mail.to, ...mail.cc] : [mail.from, ...mail.to, ...mail.cc];
   const participants = participantsOf(parties, account.own, captureDomain);
   if (participants.length === 0) return dropped();

@@ -32,6 +32,8 @@ export interface ParsedCapture {
   body: string;
   /** Mails attached whole (message/rfc822), parsed the same way, a few at most. */
   attached: ParsedCapture[];
+  /** Whose mailbox forwarded it by a rule, as Gmail says it (`X-Forwarded-For: her@… log+…@…`); null for none. */
+  autoForwardedBy: string | null;
 }
 
 /** Header bytes a mail may carry: past it the mail is refused (554), not parsed. */
@@ -157,6 +159,7 @@ async function parseOne(raw: Buffer, receivedAt: Date, depth: number): Promise<P
     },
     body,
     attached,
+    autoForwardedBy: normalAddress(String(parsed.headers.get('x-forwarded-for') ?? '').trim().split(/[\s,]+/)[0]),
   };
 }
 

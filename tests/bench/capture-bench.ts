@@ -1,0 +1,170 @@
+// npm run bench:capture [-- --mails N --founders N --connections N --pglite-investors N --pg-investors N --reseed
+//   --skip-pglite --skip-postgres]
+//
+// E-mail capture (issue 46) through a listening server: --mails mails (10,000) sent by SMTP on --connections
+// connections (20, Nodemailer's pool) from --founders founders (100; each founder's share stays within one
+// address's hourly limit), each founder with 5 investor lists of 200 rows, every mail hers to one investor of her
+// lists with her capture address in the envelope only. The catalogue: 100,000 investors on PGlite (a temporary
+// DATA_DIR), 1,000,000 on PostgreSQL (BENCH_DATABASE_URL, shared with bench:api and bench:import).
+// Each connection sends its next mail once the last was answered. Prints mails per second, and for one mail in 20
+// the time from sending it to its row changed as the list's API answers (GET /lists/{id}/items): the listener
+// answers 250 once the row is written, so this is the whole SMTP exchange plus one read of the list, an upper bound
+// of "end of DATA to the row changed".
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { buildApp } from '../../src/server/app.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { queryRows } from '../../src/server/db/query-rows.js';
+import { captureAddresses, listInvestors, lists } from '../../src/server/db/schema.js';
+import { createMailer } from '../../src/server/mail/mailer.js';
+import { CAPTURE_LIMITS } from '../../src/shared/capture.js';
+import { testConfig } from '../helpers/app.js';
+import { insertVerifiedUser } from '../helpers/users.js';
+import { BENCH_DATABASE_URL, counts, ensureDatabase, ensureSeeded, fill } from './bench-database.js';
+
+const { values: args } = parseArgs({
+  options: {
+    mails: { type: 'string', default: '10000' },
+    founders: { type: 'string', default: '100' },
+    connections: { type: 'string', default: '20' },
+    'pglite-investors': { type: 'string', default: '100000' },
+    'pg-investors': { type: 'string', default: '1000000' },
+    reseed: { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+    'skip-postgres': { type: 'boolean', default: false },
+  },
+});
+const MAILS = Number(args.mails);
+const FOUNDERS = Number(args.founders);
+const CONNECTIONS = Number(args.connections);
+const LISTS_PER_FOUNDER = 5;
+const ROWS_PER_LIST = 200;
+const SAMPLE_EVERY = 20;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+interface Founder {
+  email: string;
+  address: string;
+  authorization: string;
+  lists: Array<{ id: number; investors: Array<{ id: number; email: string }> }>;
+}
+
+/** The founders, each with a capture address and 5 lists of 200 investors drawn from the catalogue, written directly. */
+async function founders(database: Database, jwtSecret: string, captureDomain: string): Promise<Founder[]> {
+  const pool = await queryRows(
+    database.db,
+    sql`SELECT id, email FROM investors WHERE email <> 'NaN' ORDER BY md5(id::text) LIMIT ${FOUNDERS * LISTS_PER_FOUNDER * ROWS_PER_LIST}`,
+  );
+  const all: Founder[] = [];
+  for (let f = 0; f < FOUNDERS; f++) {
+    const user = await insertVerifiedUser(database.db, jwtSecret);
+    const token = randomBytes(18).toString('base64url');
+    await database.db.insert(captureAddresses).values({ user_id: user.user.id, token });
+    const founder: Founder = { email: user.email, address: `log+${token}@${captureDomain}`, authorization: user.headers.authorization, lists: [] };
+    for (let l = 0; l < LISTS_PER_FOUNDER; l++) {
+      const [list] = await database.db.insert(lists).values({ user_id: user.user.id, name: `Bench ${l}`, list_type: 'investor' }).returning({ id: lists.id });
+      const start = ((f * LISTS_PER_FOUNDER + l) * ROWS_PER_LIST) % Math.max(1, pool.length - ROWS_PER_LIST);
+      const rows = pool.slice(start, start + ROWS_PER_LIST).map((row) => ({ id: Number(row.id), email: String(row.email) }));
+      await database.db.insert(listInvestors).values(rows.map((row) => ({ list_id: list.id, investor_id: row.id })));
+      founder.lists.push({ id: list.id, investors: rows });
+    }
+    all.push(founder);
+  }
+  return all;
+}
+
+async function run(database: Database, label: string) {
+  const config = testConfig({ captureDomain: 'capture.bench' });
+  const app = await buildApp({ database, config, mailer: createMailer({ from: 'bench@fundscape.test', log: () => {} }), rateLimit: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const smtpPort = await app.captureSmtp.listen(0, '127.0.0.1');
+  try {
+    for (const search of [app.catalogue.investors, app.catalogue.funds]) await search.warmUp();
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
+    process.stdout.write(`${label}: making ${FOUNDERS} founders, each with ${LISTS_PER_FOUNDER} lists of ${ROWS_PER_LIST} rows\n`);
+    const all = await founders(database, config.jwtSecret, config.captureDomain);
+    const perFounder = Math.ceil(MAILS / FOUNDERS);
+    if (perFounder > CAPTURE_LIMITS.mailsPerHour) throw new Error(`${perFounder} mails a founder is past the hourly limit: ask for more founders`);
+
+    const latencies: number[] = [];
+    const failures = new Map<string, number>();
+    const fail = (key: string) => failures.set(key, (failures.get(key) ?? 0) + 1);
+    let next = 0;
+    const started = performance.now();
+    // Each connection sends its next mail once the last was answered: a mail's time is its own, not a queue's.
+    const worker = async () => {
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1, maxMessages: Infinity });
+      for (let i = next++; i < MAILS; i = next++) {
+        const founder = all[i % FOUNDERS];
+        const list = founder.lists[(i >> 3) % LISTS_PER_FOUNDER];
+        const investor = list.investors[(i * 7) % ROWS_PER_LIST];
+        const raw =
+          [`From: Founder <${founder.email}>`, `To: ${investor.email}`, `Subject: Our seed round, update ${i}`, `Message-ID: <bench-${i}-${Date.now()}@bench.test>`,
+            `Date: ${new Date().toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', 'Hi, a short update on our round. '.repeat(8)].join('\r\n') + '\r\n';
+        const sentAt = performance.now();
+        try {
+          await transport.sendMail({ envelope: { from: founder.email, to: [founder.address] }, raw });
+        } catch (error) {
+          const { responseCode, message } = error as { responseCode?: number; message: string };
+          fail(String(responseCode ?? message.slice(0, 60)));
+          continue;
+        }
+        if (i % SAMPLE_EVERY !== 0) continue;
+        const res = await fetch(`${base}/lists/${list.id}/items`, { headers: { authorization: founder.authorization } });
+        const items = (await res.json()) as Array<{ id: number; pipeline: { stage: string } }>;
+        if (items.find((item) => item.id === investor.id)?.pipeline.stage !== 'contacted') fail('row unchanged');
+        latencies.push(performance.now() - sentAt);
+      }
+      transport.close();
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    const [{ touches }] = await queryRows(database.db, sql`SELECT count(*)::int AS touches FROM row_touches`);
+    process.stdout.write(
+      `${label}: ${MAILS.toLocaleString('en-US')} mails on ${CONNECTIONS} connections in ${seconds.toFixed(1)} s: ` +
+        `${(MAILS / seconds).toFixed(1)} mails/s; ${Number(touches).toLocaleString('en-US')} touches; ` +
+        `send → row changed in GET /lists/{id}/items (${latencies.length} samples) p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
+        `p95 ${percentile(latencies, 95).toFixed(0)} ms` +
+        (failures.size ? `; failures: ${[...failures].map(([k, n]) => `${n} × ${k}`).join(', ')}` : '') +
+        '\n',
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+if (!args['skip-pglite']) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-capture-bench-'));
+  try {
+    const database = await openDatabase({ dataDir: dir });
+    const investors = Number(args['pglite-investors']);
+    process.stdout.write(`PGlite: seeding ${investors.toLocaleString('en-US')} investors\n`);
+    await fill(database.db, investors, 1000);
+    await run(database, `PGlite, ${investors.toLocaleString('en-US')} investors`);
+    await database.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (!args['skip-postgres']) {
+  await ensureDatabase(BENCH_DATABASE_URL);
+  const database = await openDatabase({ url: BENCH_DATABASE_URL });
+  const investors = Number(args['pg-investors']);
+  const have = await counts(database.db);
+  await ensureSeeded(database.db, BENCH_DATABASE_URL, { investors, funds: have.funds || 30_000 }, args.reseed);
+  // Each run's founders, lists and mails are its own; the catalogue is kept for the next.
+  await database.db.execute(sql`DELETE FROM users WHERE email LIKE 'founder%@example.test'`);
+  await run(database, `PostgreSQL, ${investors.toLocaleString('en-US')} investors`);
+  await database.close();
+}
