@@ -1,6 +1,8 @@
 // A raw mail read for what capture keeps: encoded words in several charsets, HTML-only text, missing and future
-// dates, a missing Message-ID, big headers, many recipients, and what cannot be read (a clear reason).
+// dates, a missing Message-ID, big headers, many recipients, and what cannot be read (a clear reason); the capture
+// address's token.
 import { describe, expect, it } from 'vitest';
+import { captureToken } from '../../src/server/modules/capture/intake.js';
 import { parseMail, UnreadableMail, MAX_HEADER_BYTES } from '../../src/server/modules/capture/mail-parse.js';
 
 const receivedAt = new Date('2024-02-01T12:00:00Z');
@@ -79,5 +81,17 @@ describe('parseMail', () => {
       receivedAt,
     );
     expect(parsed.mail.text).toBe('Partial body');
+  });
+});
+
+describe('captureToken', () => {
+  it('reads log+TOKEN at the capture domain in any case, the token exactly', () => {
+    expect(captureToken('log+abcdefgh234567@capture.test', 'capture.test')).toBe('abcdefgh234567');
+    expect(captureToken('LOG+abcdefgh234567@Capture.TEST', 'capture.test')).toBe('abcdefgh234567');
+    expect(captureToken('log+ABCDEFGH234567@capture.test', 'capture.test')).toBe('ABCDEFGH234567');
+    expect(captureToken('log+abcdefgh234567@other.test', 'capture.test')).toBeNull();
+    expect(captureToken('ada@capture.test', 'capture.test')).toBeNull();
+    expect(captureToken('log+short@capture.test', 'capture.test')).toBeNull();
+    expect(captureToken("log+abc'; DROP TABLE x;--@capture.test", 'capture.test')).toBeNull();
   });
 });
