@@ -21,7 +21,8 @@ export const captureAddressSchema = userCall({
   response: { 200: CaptureAddressSchema },
 });
 
-export const rotateAddressSchema = userChange({
+// Not an Idempotency-Key call: a stored answer would keep the address, and a replay would answer one rotated since.
+export const rotateAddressSchema = userCall({
   tags,
   summary: 'A new capture address: mail to the old one is refused from now on',
   response: { 200: CaptureAddressSchema },
