@@ -3,7 +3,6 @@ import {
   Alert,
   Autocomplete,
   Box,
-  Chip,
   createFilterOptions,
   FormControl,
   FormControlLabel,
@@ -26,6 +25,7 @@ import { CAPTURE_LIMITS, TOUCH_KIND_LABELS, TOUCH_KINDS, type TouchInput, type T
 import { canEditRows } from '@/shared/teams';
 import { listItemsQuery, type CaptureLists } from '../api/capture-lists';
 import { TOUCH_NOTE_MAX } from '../forms/schemas';
+import { StatusChip } from './StatusChip';
 import { matchSharedRows, rowEmails, rowFirm, rowName, sharedClues, type ShareMatch, type ShareRow } from '../shared-text';
 
 /** What another app shared (the manifest's share_target: GET title, text, url). */
@@ -238,7 +238,7 @@ function WhoSection({ loading, rows, matches, clues, chosen, onPick }: WhoSectio
               {[rowFirm(row.item), row.listName].filter(Boolean).join(' · ')}
             </Typography>
           </Box>
-          <Chip size="small" color={match === 'exact' ? 'success' : 'warning'} variant="outlined" label={match === 'exact' ? 'Same e-mail' : 'Likely: same website'} />
+          <StatusChip tone={match === 'exact' ? 'success' : 'warning'} label={match === 'exact' ? 'Same e-mail' : 'Likely: same website'} />
           <AppButton variant="transparent" size="small" onClick={() => setSearching(true)}>
             Someone else
           </AppButton>

@@ -1,4 +1,4 @@
-import { Alert, Box, Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import { Form, Formik } from 'formik';
 import { AppButton } from '@/components/AppButton/AppButton';
@@ -8,6 +8,7 @@ import { showToast } from '@/lib/toasts';
 import { CAPTURE_LIMITS, type SenderAddress } from '@/shared/capture';
 import { useAddSender, useRemoveSender, useSenders } from '../api/senders';
 import { senderSchema, type SenderValues } from '../forms/schemas';
+import { StatusChip } from './StatusChip';
 
 /** The addresses whose mail is logged: the log-in one, then those she added (verified, or waiting for the mailed link). */
 export function SenderAddresses() {
@@ -52,11 +53,11 @@ function SenderRow({ sender }: { sender: SenderAddress }) {
     <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
       <Typography sx={{ fontSize: 14, fontWeight: 550, overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 180px' }}>{sender.email}</Typography>
       {id === null ? (
-        <Chip size="small" label="Log-in address" />
+        <StatusChip tone="neutral" label="Log-in address" />
       ) : sender.verified ? (
-        <Chip size="small" color="success" variant="outlined" label="Verified" />
+        <StatusChip tone="success" label="Verified" />
       ) : (
-        <Chip size="small" color="warning" variant="outlined" label="Verify by the link we mailed" />
+        <StatusChip tone="warning" label="Verify by the link we mailed" />
       )}
       {id !== null && (
         <Tooltip title="Remove">
