@@ -7,7 +7,7 @@ import type { Investor, ListSummary } from '../../src/shared/api-types.js';
 import type { CaptureAddress, Touch } from '../../src/shared/capture.js';
 import { describeE2E, useE2EApp } from '../helpers/e2e.js';
 import { expectNoSeriousViolations } from './axe.js';
-import { investorsOf } from './offline-helpers.js';
+import { countStoredRows, investorsOf, waitForPersistedQuery, waitForServiceWorker } from './offline-helpers.js';
 import { PHONE, phoneScreenshot } from './phone-helpers.js';
 
 const fullName = (investor: Investor) => `${investor.first_name} ${investor.last_name}`;
@@ -19,7 +19,15 @@ describeE2E('share into the app', () => {
     const app = e2e.app();
     const { page, tokens } = await app.loggedInPage('/follow-ups', { context: PHONE });
     const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { share_target?: unknown };
-    expect(manifest.share_target).toEqual({ action: '/log-touch', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } });
+    expect(manifest.share_target).toEqual({
+      action: '/log-touch',
+      method: 'GET',
+      enctype: 'application/x-www-form-urlencoded',
+      params: { title: 'title', text: 'text', url: 'url' },
+    });
+    // Chromium reads the manifest, share target included, without an error.
+    const { errors } = await (await page.context().newCDPSession(page)).send('Page.getAppManifest');
+    expect(errors).toEqual([]);
 
     const created = await app.callApi('POST', '/lists', { name: 'Seed leads', description: '', list_type: 'investor' }, tokens.access_token);
     expect(created.status).toBe(201);
@@ -47,6 +55,39 @@ describeE2E('share into the app', () => {
     expect(touches.status).toBe(200);
     expect((touches.body as unknown as Touch[]).map((touch) => [touch.kind, touch.subject])).toEqual([['email_received', 'Re: Our seed round']]);
     await page.context().close();
+  });
+
+  it('offline, a share is matched from the lists kept on the phone, queued, and logged once back online', async () => {
+    const app = e2e.app();
+    const { page, context, tokens } = await app.loggedInPage('/follow-ups', { context: PHONE });
+    const created = await app.callApi('POST', '/lists', { name: 'Angels', description: '', list_type: 'investor' }, tokens.access_token);
+    const list = created.body as unknown as ListSummary;
+    const investor = (await investorsOf(app, tokens.access_token, 15)).filter((row) => row.email)[1];
+    expect((await app.callApi('POST', `/lists/${list.id}/investors/batch`, { investor_ids: [investor.id] }, tokens.access_token)).status).toBeLessThan(300);
+    // The list seen once online: its items are kept on the phone.
+    await page.goto(`/lists/${list.id}`);
+    await page.getByRole('heading', { level: 3, name: fullName(investor) }).waitFor();
+    await waitForPersistedQuery(page, 'lists', list.id, 'items');
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.goto(`/log-touch?${new URLSearchParams({ text: `Call with ${investor.email} went well` }).toString()}`);
+    await page.getByText('Same e-mail').waitFor();
+    await page.getByRole('combobox', { name: 'Kind' }).tap();
+    await page.getByRole('option', { name: 'Call' }).tap();
+    await page.getByRole('button', { name: 'Save' }).tap();
+    await page.getByText(`Call saved on this device: it is logged on ${fullName(investor)} once you are back online`).waitFor();
+    expect(await countStoredRows(page, 'outbox')).toBe(1);
+
+    await context.setOffline(false);
+    const touchesPath = `/lists/${list.id}/investors/${investor.id}/touches`;
+    await expect
+      .poll(async () => ((await app.callApi('GET', touchesPath, undefined, tokens.access_token)).body as unknown as Touch[]).length, { timeout: 15_000 })
+      .toBe(1);
+    await expect.poll(() => countStoredRows(page, 'outbox'), { timeout: 15_000 }).toBe(0);
+    const touches = (await app.callApi('GET', touchesPath, undefined, tokens.access_token)).body as unknown as Touch[];
+    expect(touches.map((touch) => [touch.kind, touch.body])).toEqual([['call', `Call with ${investor.email} went well`]]);
+    await context.close();
   });
 
   it('the capture pages pass axe on a phone and a desktop', async () => {
