@@ -19,7 +19,7 @@ import { apiErrorDetail } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import type { ListItem } from '@/shared/api-types';
 import type { InboxAssign, InboxMail } from '@/shared/capture';
-import { STORED_EMAIL_PATTERN } from '@/shared/form-rules';
+import { ACCOUNT_MESSAGES, STORED_EMAIL_PATTERN } from '@/shared/form-rules';
 import { canEditRows } from '@/shared/teams';
 import { listItemsQuery, type CaptureLists } from '../api/capture-lists';
 import { useAssignMail } from '../api/inbox';
@@ -56,7 +56,11 @@ export function AssignMailDialog({ mail, lists, onClose }: { mail: InboxMail; li
     list: listId === '' ? 'Pick a list' : undefined,
     investor: target === INVESTOR && !investor ? 'Pick an investor on the list' : undefined,
     email:
-      target !== INVESTOR && !STORED_EMAIL_PATTERN.test(contactEmail) ? (contactEmail ? 'Invalid email' : 'Email is required') : undefined,
+      target !== INVESTOR && !STORED_EMAIL_PATTERN.test(contactEmail)
+        ? contactEmail
+          ? ACCOUNT_MESSAGES.emailInvalid
+          : ACCOUNT_MESSAGES.emailRequired
+        : undefined,
   };
   const shown = (error: string | undefined) => (tried ? error : undefined);
 

@@ -21,10 +21,9 @@ import { AppButton } from '@/components/AppButton/AppButton';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { ChangeRefusedError } from '@/features/offline';
 import { showToast } from '@/lib/toasts';
-import { CAPTURE_LIMITS, TOUCH_KIND_LABELS, TOUCH_KINDS, type TouchInput, type TouchKind } from '@/shared/capture';
+import { CAPTURE_LIMITS, TOUCH_BODY_MAX, TOUCH_KIND_LABELS, TOUCH_KINDS, type TouchInput, type TouchKind } from '@/shared/capture';
 import { canEditRows } from '@/shared/teams';
 import { listItemsQuery, type CaptureLists } from '../api/capture-lists';
-import { TOUCH_NOTE_MAX } from '../forms/schemas';
 import { StatusChip } from './StatusChip';
 import { matchSharedRows, rowEmails, rowFirm, rowName, sharedClues, type ShareMatch, type ShareRow } from '../shared-text';
 
@@ -69,7 +68,7 @@ function localNow(now = new Date()): string {
 function sharedNote({ title, text, url }: SharedContent): string {
   const parts = [title, text, url].map((part) => part.trim()).filter(Boolean);
   const distinct = parts.filter((part, index) => !parts.slice(0, index).some((before) => before.includes(part)));
-  return distinct.join('\n\n').slice(0, TOUCH_NOTE_MAX);
+  return distinct.join('\n\n').slice(0, TOUCH_BODY_MAX);
 }
 
 /** Every row of the lists she can edit, from their items (kept offline); `loading` until each answered once. */
@@ -167,8 +166,8 @@ export function LogTouchPage({ shared, lists, ownEmail, onSave, onDone }: LogTou
             maxRows={12}
             value={note}
             onChange={(event) => setNote(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: TOUCH_NOTE_MAX } }}
-            helperText={`${note.length.toLocaleString()} / ${TOUCH_NOTE_MAX.toLocaleString()} characters. Only you see it unless you share it on the entry.`}
+            slotProps={{ htmlInput: { maxLength: TOUCH_BODY_MAX } }}
+            helperText={`${note.length.toLocaleString()} / ${TOUCH_BODY_MAX.toLocaleString()} characters. Only you see it unless you share it on the entry.`}
           />
           <TextField
             label="When"

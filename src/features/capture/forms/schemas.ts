@@ -1,4 +1,4 @@
-// The capture forms' rules: an added address as the server takes it (shared/form-rules.ts), a touch's note.
+// The capture forms' rules: an added address as the server takes it (shared/form-rules.ts).
 import * as yup from 'yup';
 import { ACCOUNT_MESSAGES, STORED_EMAIL_PATTERN } from '@/shared/form-rules';
 
@@ -11,6 +11,3 @@ export const senderSchema = yup.object({
     .matches(STORED_EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid),
 });
 export type SenderValues = yup.InferType<typeof senderSchema>;
-
-/** A touch's note: up to 2,000 characters, may be empty (TouchInput). */
-export const TOUCH_NOTE_MAX = 2000;
