@@ -1,8 +1,5 @@
 import { boolean, object, string } from 'yup';
-import { HAND_TOUCH_KINDS, type TouchInput, type TouchKind } from '@/shared/capture';
-
-/** The contract's bound on a touch's text (TouchInput.body). */
-export const TOUCH_NOTE_MAX = 2000;
+import { HAND_TOUCH_KINDS, TOUCH_BODY_MAX, type TouchInput, type TouchKind } from '@/shared/capture';
 
 export interface TouchValues {
   kind: TouchKind;
@@ -27,7 +24,7 @@ export const touchSchema = object({
     .test('valid', 'Enter when it happened', (value) => !Number.isNaN(new Date(value).getTime()))
     // A minute's grace: the field holds minutes, and "now" was filled in when the dialog opened.
     .test('past', 'Enter a time that has passed', (value) => new Date(value).getTime() <= Date.now() + 60_000),
-  note: string().max(TOUCH_NOTE_MAX, `A note holds at most ${TOUCH_NOTE_MAX.toLocaleString('en-US')} characters.`),
+  note: string().max(TOUCH_BODY_MAX, `A note holds at most ${TOUCH_BODY_MAX.toLocaleString('en-US')} characters.`),
   answered: boolean().required(),
 });
 
