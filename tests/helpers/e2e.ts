@@ -97,6 +97,8 @@ const isFollowUpDigest = (mail: ReceivedMail) => /^Subject: .* follow-ups? due\r
 export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
   const sink = await startSmtpSink();
   const port = await freePort();
+  // The capture listener on a port of its own: the default 2525 may be another server's (a developer's npm start).
+  const capturePort = await freePort();
   const baseUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-e2e-'));
   if (seededDataDir) cpSync(seededDataDir, dataDir, { recursive: true });
@@ -119,6 +121,7 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     TLS_KEY_FILE: tls?.keyFile ?? '',
     TLS_CERT_FILE: tls?.certFile ?? '',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    CAPTURE_SMTP_PORT: String(capturePort),
   };
   const launch = () => {
     // `npm start`'s code path, in one process (npx and tsx's CLI would each start a node of their own first).

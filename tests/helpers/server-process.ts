@@ -45,7 +45,16 @@ export async function startServerProcess({ env, startTimeoutMs = 120_000 }: Serv
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/serve.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // The capture listener on a free port: two suites' servers at once (and a developer's) would share 2525.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CAPTURE_SMTP_PORT: String(await freePort()),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
