@@ -8,7 +8,7 @@ import { copyText } from './copy-text';
 /** The account's capture address, read-only, with a Copy button beside it. */
 export function CaptureAddressField({ label = 'Your capture address' }: { label?: string }) {
   const address = useCaptureAddress();
-  if (address.isPending) return <Skeleton variant="rounded" height={48} aria-label="Loading your capture address" />;
+  if (address.isPending) return <Skeleton variant="rounded" height={40} aria-label="Loading your capture address" />;
   if (address.isError) return null;
   const { address: text } = address.data;
   return (
