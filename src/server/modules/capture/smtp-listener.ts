@@ -83,7 +83,13 @@ export function captureListener(options: ListenerOptions): CaptureListener {
     return `Taken (${rows} row${rows === 1 ? '' : 's'})`;
   }
 
-  function onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (error?: Error | null, message?: string) => void) {
+  function onData(stream: SMTPServerDataStream, session: SMTPServerSession, answer: (error?: Error | null, message?: string) => void) {
+    let answered = false;
+    const callback = (error?: Error | null, message?: string) => {
+      if (answered) return;
+      answered = true;
+      answer(error, message);
+    };
     const chunks: Buffer[] = [];
     let bytes = 0;
     stream.on('data', (chunk: Buffer) => {
