@@ -63,6 +63,30 @@ describe.each(testDatabases())('capture by HTTP on $name', (kind) => {
     expect(touches).toHaveLength(1);
   });
 
+  it('keeps Gmail’s confirmation of a forwarding rule of hers in her Capture inbox, cut to its code and link; a forged one naming no address of hers is dropped', async () => {
+    const confirmation = (forWhom: string) =>
+      rawMail(
+        'From: Gmail Team <forwarding-noreply@google.com>',
+        `To: log+${ada.token}@${app.config.captureDomain}`,
+        `Subject: (#575153498) Gmail Forwarding Confirmation - Receive Mail from ${forWhom}`,
+        `Message-ID: ${messageId()}`,
+        '',
+        `${forWhom} has requested to automatically forward mail to your email address log+${ada.token}@${app.config.captureDomain}.`,
+        'Confirmation code: 575153498',
+        '',
+        'To allow it, please click the link below to confirm the request:',
+        '',
+        'https://mail-settings.google.com/mail/vf-%5BANGjdJ8abc%5D-xyz',
+        '',
+        'Or visit https://evil.test/phish to read more.',
+      );
+    expect((await post(confirmation(ada.email))).json()).toEqual({ status: 'unmatched', rows: 0 });
+    const inbox = await app.inject({ url: CAPTURE_API.inbox, headers: ada.headers });
+    const kept = (inbox.json() as Array<{ subject: string; snippet: string }>).find((mail) => mail.subject.includes('Forwarding Confirmation'));
+    expect(kept?.snippet).toBe('Confirmation code: 575153498 · Confirm: https://mail-settings.google.com/mail/vf-%5BANGjdJ8abc%5D-xyz');
+    expect((await post(confirmation('eve@evil.test'))).json()).toEqual({ status: 'dropped', rows: 0 });
+  });
+
   it('logs a reply to her that her Gmail forwarded by a rule as received; the same without the mark is dropped', async () => {
     const listId = await listWith(ada.call, 'investor', [jane]);
     const reply = (forwardedFor: string[]) =>

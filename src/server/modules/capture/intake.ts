@@ -2,14 +2,14 @@
 // (itself, or the original it forwards), whom it was with, and the rows it goes on. Everything is read and decided
 // before the one transaction that writes it (capture-store.ts).
 import { eq, sql } from 'drizzle-orm';
-import type { MailDirection, MailParty } from '../../../shared/capture.js';
+import { CAPTURE_LIMITS, type MailDirection, type MailParty } from '../../../shared/capture.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { captureAddresses } from '../../db/schema.js';
 import type { ListWriter } from '../lists/list-change.js';
 import { countDropped, logMail, type Logged } from './capture-store.js';
 import { forwardedOriginal } from './forwards.js';
-import type { ParsedCapture } from './mail-parse.js';
+import type { MailFacts, ParsedCapture } from './mail-parse.js';
 import { candidateRows, matchRows, participantsOf } from './matching.js';
 
 /** A capture token as the addresses carry it. */
@@ -80,10 +80,32 @@ function meantMail(parsed: ParsedCapture, own: string[], captureDomain: string, 
   return current;
 }
 
+/** Who sends Gmail's "Forwarding Confirmation", the mail a forwarding rule to the capture address must be confirmed by. */
+const GMAIL_FORWARDING = 'forwarding-noreply@google.com';
+const GMAIL_CODE = /confirmation code:\s*(\d{6,12})/i;
+const GMAIL_LINK = /https:\/\/mail(?:-settings)?\.google\.com\/mail\/[^\s<>"]+/i;
+
+/**
+ * Gmail's confirmation of a forwarding rule she is setting up to her capture address, naming one of her addresses:
+ * its code and link are hers to read, so it waits in her Capture inbox, cut to them (a forged one can show no other
+ * text or link). Null for any other mail.
+ */
+function gmailConfirmation(parsed: ParsedCapture, own: string[]): MailFacts | null {
+  const { mail } = parsed;
+  if (mail.from.address !== GMAIL_FORWARDING || !/forwarding confirmation/i.test(mail.subject)) return null;
+  const said = `${mail.subject}\n${parsed.body}`.toLowerCase();
+  if (!own.some((address) => said.includes(address))) return null;
+  const code = GMAIL_CODE.exec(parsed.body)?.[1];
+  const link = GMAIL_LINK.exec(parsed.body)?.[0];
+  if (!code && !link) return null;
+  const text = [code ? `Confirmation code: ${code}` : '', link ? `Confirm: ${link}` : ''].filter(Boolean).join(' · ');
+  return { ...mail, text: text.slice(0, CAPTURE_LIMITS.snippetChars) };
+}
+
 /**
  * Takes one mail for one account: logged only when its From is one of her addresses, or when her mailbox forwarded
  * it to the capture address by a rule (a mail to her, `X-Forwarded-For` naming her address first, as Gmail marks
- * it); else dropped (counted, never shown). Throws only when the writes failed (nothing was written): the sender
+ * it), or Gmail's confirmation of such a rule (to her Capture inbox); else dropped (counted, never shown). Throws only when the writes failed (nothing was written): the sender
  * is to try again.
  */
 export async function takeMail(writer: ListWriter, captureDomain: string, userId: number, parsed: ParsedCapture, receivedAt: Date): Promise<Taken> {
@@ -97,6 +119,18 @@ export async function takeMail(writer: ListWriter, captureDomain: string, userId
   // A mail to her that her mailbox forwarded by a rule (Gmail's forwarding) is an investor's reply she forwarded.
   const ruleForward = parsed.autoForwardedBy !== null && own.includes(parsed.autoForwardedBy) &&
     [...parsed.mail.to, ...parsed.mail.cc].some((entry) => own.includes(entry.address));
+  const confirmation = gmailConfirmation(parsed, own);
+  if (confirmation) {
+    const logged = await logMail(writer, {
+      userId,
+      direction: 'received',
+      mail: confirmation,
+      participants: [confirmation.from],
+      rows: [],
+      followUpDays: null,
+    });
+    return { status: logged.status, rows: 0 };
+  }
   if (!own.includes(parsed.mail.from.address) && !ruleForward) return dropped();
   const { mail } = ruleForward ? parsed : meantMail(parsed, own, captureDomain, receivedAt);
   const direction: MailDirection = own.includes(mail.from.address) ? 'sent' : 'received';
