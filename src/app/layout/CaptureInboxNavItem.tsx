@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
-import { useInboxCount } from '@/features/capture';
+import { useInboxCount } from '@/features/capture/api/inbox';
 import { NavItem } from './NavItem';
 
 /** The sidebar's Capture inbox link, with how many captured mails wait to be assigned as a badge. */
