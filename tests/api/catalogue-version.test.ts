@@ -53,7 +53,7 @@ describe.each(testDatabases())('catalogue version on $name', (kind) => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await version()).toBe(before);
-    await run(sql`TRUNCATE pipeline_notes, list_funds, funds`);
+    await run(sql`TRUNCATE pipeline_notes, row_touches, list_funds, funds`);
     expect(await version()).toBe(before + 1);
   });
 

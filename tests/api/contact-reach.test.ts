@@ -3,6 +3,8 @@
 // (or leaving it) no longer controls the contacts she put on it: they pass to the list's owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/query-rows.js';
 import { listInvestors, listMembers, lists, pipelineNotes, privateContacts } from '../../src/server/db/schema.js';
 import type { UndoableImport } from '../../src/shared/imports.js';
 import type { MemberRole } from '../../src/shared/teams.js';
@@ -11,7 +13,6 @@ import { testDatabases } from '../helpers/database.js';
 import { olderDatabase } from '../helpers/migrations.js';
 import { listWith } from '../helpers/pipeline.js';
 import { member, type Member } from '../helpers/teams.js';
-import { insertVerifiedUser } from '../helpers/users.js';
 
 describe.each(testDatabases())('private contacts on shared lists on $name', (kind) => {
   let app: FastifyInstance;
@@ -174,18 +175,27 @@ describe.each(testDatabases())('migration 0014 on $name', (kind) => {
     const contact = { first_name: 'Cora', last_name: 'Kept', contact_title: 'NaN', email: 'NaN', gender: 'NaN', phone: 'NaN', firm_name: 'NaN', type_of_firm: 'NaN', office_website: 'NaN', city: 'NaN', state: 'NaN', country: 'NaN' };
     const ids: Record<string, number> = {};
     const older = await olderDatabase(kind.name, '0014_contact_reach_and_invitation_mails', async (db) => {
-      const owner = (await insertVerifiedUser(db, 'older-secret-that-is-long-enough-for-hs256')).user.id;
-      const viewer = (await insertVerifiedUser(db, 'older-secret-that-is-long-enough-for-hs256')).user.id;
+      // Users and list rows in plain SQL: the schema's tables have columns added by later migrations.
+      const person = async (name: string) =>
+        Number(
+          (
+            await queryRows(
+              db,
+              sql`INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)
+                VALUES (${`${name}-${Date.now()}@example.test`}, 'x', ${name}, 'Older', now()) RETURNING id`,
+            )
+          )[0].id,
+        );
+      const owner = await person('owner');
+      const viewer = await person('viewer');
       const [shared] = await db.insert(lists).values({ user_id: owner, name: 'Raise', list_type: 'investor' }).returning({ id: lists.id });
       const [hers] = await db.insert(lists).values({ user_id: viewer, name: 'Hers', list_type: 'investor' }).returning({ id: lists.id });
       await db.insert(listMembers).values({ list_id: shared.id, user_id: viewer, role: 'viewer' });
       const [secret] = await db.insert(privateContacts).values({ ...contact, owner_id: owner }).returning({ id: privateContacts.id });
       const [own] = await db.insert(privateContacts).values({ ...contact, owner_id: viewer }).returning({ id: privateContacts.id });
-      await db.insert(listInvestors).values([
-        { list_id: shared.id, investor_id: secret.id },
-        { list_id: hers.id, investor_id: secret.id },
-        { list_id: hers.id, investor_id: own.id },
-      ]);
+      await db.execute(
+        sql`INSERT INTO list_investors (list_id, investor_id) VALUES (${shared.id}, ${secret.id}), (${hers.id}, ${secret.id}), (${hers.id}, ${own.id})`,
+      );
       await db.insert(pipelineNotes).values({ list_id: hers.id, investor_id: secret.id, user_id: viewer, body: 'Copied over' });
       Object.assign(ids, { shared: shared.id, hers: hers.id, secret: secret.id, own: own.id });
     });
