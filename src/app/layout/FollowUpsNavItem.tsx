@@ -1,7 +1,7 @@
-import { Box } from '@mui/material';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { useDueFollowUpCount } from '@/features/pipeline/api/follow-ups';
+import { NavCount } from './NavCount';
 import { NavItem } from './NavItem';
 
 /** The sidebar's Follow-ups link, with how many are due (overdue or today) as a badge. */
@@ -12,20 +12,7 @@ export function FollowUpsNavItem() {
       to="/follow-ups"
       icon={<EventAvailableOutlinedIcon fontSize="small" />}
       label="Follow-ups"
-      badge={
-        due > 0 ? (
-          <Box
-            component="span"
-            sx={{ minWidth: 22, px: 0.75, borderRadius: 11, bgcolor: 'error.main', color: 'error.contrastText', fontSize: 12, fontWeight: 700, lineHeight: '20px', textAlign: 'center' }}
-          >
-            {due}
-            <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
-              {' '}
-              due
-            </Box>
-          </Box>
-        ) : null
-      }
+      badge={<NavCount count={due} word="due" tone="urgent" />}
     />
   );
 }
