@@ -10,7 +10,7 @@ import { investorCatalogue } from '../catalogue/catalogues.js';
 import { toWire } from '../catalogue/wire.js';
 import { ChangeLog } from '../lists/change-log.js';
 import { publishChanges, type ListWriter } from '../lists/list-change.js';
-import { forgetNoteTexts } from '../pipeline/note-texts.js';
+import { forgetRowTexts } from '../pipeline/entry-texts.js';
 import { seesInvestor } from './visibility.js';
 import type { FieldError, StoredContact } from './contact-fields.js';
 
@@ -150,7 +150,7 @@ export async function deleteContact(writer: ListWriter, userId: number, id: numb
   const logs = await writeTransaction(writer.db, async (tx) => {
     const { held } = await lockContactAndLists(tx, userId, id);
     for (const log of held) {
-      await forgetNoteTexts(tx, { listId: log.listId, kind: 'investor', itemId: id });
+      await forgetRowTexts(tx, { listId: log.listId, kind: 'investor', itemId: id });
       await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, log.listId));
       await log.activity([{ kind: 'investor', itemId: id, action: 'removed' }]);
       await log.events([{ type: 'row-removed', data: { kind: 'investor', item_id: id } }]);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { listInvestors, lists, privateContacts } from '../../db/schema.js';
 import { ChangeLog } from '../lists/change-log.js';
 import { isOnList } from '../lists/list-access.js';
-import { forgetNoteTexts } from '../pipeline/note-texts.js';
+import { forgetRowTexts } from '../pipeline/entry-texts.js';
 
 /**
  * In the transaction removing `from` from the list (its row lock held), her private contacts on it pass to `to`,
@@ -41,7 +41,7 @@ export async function passContactsOnList(tx: Db, listId: number, from: number, t
     if (removed.length === 0) continue;
     const log = new ChangeLog(tx, otherList, from);
     for (const { id } of removed) {
-      await forgetNoteTexts(tx, { listId: otherList, kind: 'investor', itemId: id });
+      await forgetRowTexts(tx, { listId: otherList, kind: 'investor', itemId: id });
       await log.events([{ type: 'row-removed', data: { kind: 'investor', item_id: id } }]);
     }
     await log.activity(removed.map(({ id }) => ({ kind: 'investor' as const, itemId: id, action: 'removed' as const })));

@@ -9,7 +9,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { toWire } from '../catalogue/wire.js';
 import { type FitProfile, fitFactsOf, fitOf } from '../../../shared/fit.js';
 import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow } from '../pipeline/pipeline-columns.js';
-import { forgetNoteTexts } from '../pipeline/note-texts.js';
+import { forgetRowTexts } from '../pipeline/entry-texts.js';
 import { LIST_KINDS, type ListKind } from './list-kinds.js';
 import { isMemberOf, roleOf, type ListRow } from './list-access.js';
 import { changeList, type ListCaller, type ListWriter } from './list-change.js';
@@ -147,7 +147,7 @@ export async function removeItem(writer: ListWriter, caller: ListCaller, kind: L
       .where(and(eq(kind.linkListId, list.id), eq(kind.linkItemId, itemId)))
       .returning({ id: kind.linkItemId });
     if (removed.length === 0) throw new HttpError(404, `${kind.catalogue.noun} ${itemId} is not in this list`);
-    await forgetNoteTexts(tx, { listId: list.id, kind: kind.type, itemId });
+    await forgetRowTexts(tx, { listId: list.id, kind: kind.type, itemId });
     await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
     await log.activity([{ kind: kind.type, itemId, action: 'removed' }]);
     await log.events([{ type: 'row-removed', data: { kind: kind.type, item_id: itemId } }]);
@@ -196,7 +196,7 @@ export async function updateList(
 /** Deletes a list the caller owns, with its notes' texts; its members' streams are told, and end. */
 export async function deleteList(writer: ListWriter, caller: ListCaller): Promise<void> {
   await changeList(writer, caller, 'manage', async (tx, { list }, log) => {
-    await forgetNoteTexts(tx, { listId: list.id });
+    await forgetRowTexts(tx, { listId: list.id });
     await tx.delete(lists).where(eq(lists.id, list.id));
     await log.events([{ type: 'list-deleted' }]);
   });

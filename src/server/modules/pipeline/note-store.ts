@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { pipelineNotes } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { changeList, type ListWriter } from '../lists/list-change.js';
-import { forgetNoteTexts } from './note-texts.js';
+import { forgetEntryTexts } from './entry-texts.js';
 import { personJson, type PipelineTable } from './pipeline-columns.js';
 import { assertRowOnList, rowTable, type RowRef } from './row-store.js';
 
@@ -98,7 +98,7 @@ export async function deleteNote(writer: ListWriter, ref: RowRef, noteId: number
     if (!note) throw new HttpError(404, 'Note not found');
     if (note.user_id !== ref.userId) throw new HttpError(403, TEAM_MESSAGES.notYourNote);
     await tx.delete(pipelineNotes).where(eq(pipelineNotes.id, noteId));
-    await forgetNoteTexts(tx, { listId: ref.listId, kind: ref.kind.type, itemId: ref.itemId, noteId });
+    await forgetEntryTexts(tx, 'note', { listId: ref.listId, kind: ref.kind.type, itemId: ref.itemId, id: noteId });
     await log.activity([{ kind: ref.kind.type, itemId: ref.itemId, action: 'note_deleted' }]);
     await log.events([{ type: 'note-deleted', data: { kind: ref.kind.type, item_id: ref.itemId, note_id: noteId } }]);
   });

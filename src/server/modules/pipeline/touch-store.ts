@@ -13,7 +13,8 @@ import { sinceJoined } from '../lists/since-joined.js';
 import { localDay } from './days.js';
 import { PIPELINE_TABLES, personJson } from './pipeline-columns.js';
 import { assertRowOnList, rowTable, type RowRef } from './row-store.js';
-import { forgetTouchTexts, touchEvents } from './touch-texts.js';
+import { forgetEntryTexts } from './entry-texts.js';
+import { touchEvents } from './touch-texts.js';
 
 export interface NewTouch {
   kind: TouchKind;
@@ -280,7 +281,7 @@ export async function deleteTouch(writer: ListWriter, ref: RowRef, touchId: numb
     await rowTable(tx, list, ref);
     await ownTouch(tx, ref, touchId);
     await tx.delete(rowTouches).where(eq(rowTouches.id, touchId));
-    await forgetTouchTexts(tx, { listId: ref.listId, kind: ref.kind.type, itemId: ref.itemId, touchId });
+    await forgetEntryTexts(tx, 'touch', { listId: ref.listId, kind: ref.kind.type, itemId: ref.itemId, id: touchId });
     await log.activity([{ kind: ref.kind.type, itemId: ref.itemId, action: 'touch_deleted' }]);
     await log.events([{ type: 'touch-deleted', data: { kind: ref.kind.type, item_id: ref.itemId, touch_id: touchId } }]);
   });
