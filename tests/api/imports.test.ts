@@ -220,6 +220,26 @@ describe.each(testDatabases())('imports on $name', (kind) => {
     expect(again.statusCode).toBe(410);
   });
 
+  it('takes the texts of the removed rows\' notes and touches from the activity and the events on undo', async () => {
+    const listId = await list('Touched');
+    const result = await runImport(listId, [
+      { first_name: 'Lee', last_name: 'Park', pipeline: { note: 'Imported secret' }, decision: { action: 'link', investor_id: ids.lee } },
+    ]);
+    const touches = `/lists/${listId}/investors/${ids.lee}/touches`;
+    const logged = await owner('POST', touches, { kind: 'meeting', subject: 'Partner meeting', body: 'Term sheet talk' });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect((await owner('PATCH', `${touches}/${(logged.json() as { id: number }).id}`, { shared: true })).statusCode).toBe(200);
+    const held = async () => JSON.stringify([
+      await app.db.select({ detail: listActivity.detail }).from(listActivity).where(eq(listActivity.list_id, listId)),
+      await app.db.select({ data: listEvents.data }).from(listEvents).where(eq(listEvents.list_id, listId)),
+    ]);
+    expect(await held()).toContain('Term sheet talk');
+    expect(await held()).toContain('Partner meeting');
+
+    expect((await owner('DELETE', `/lists/${listId}/imports/${result.id}`)).statusCode).toBe(200);
+    for (const text of ['Imported secret', 'Partner meeting', 'Term sheet talk']) expect(await held()).not.toContain(text);
+  });
+
   it('keeps on undo what changed since: a later stage, a created contact now on another list', async () => {
     const listId = await list('Later', [ids.lee]);
     const result = await runImport(listId, [

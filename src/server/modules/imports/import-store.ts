@@ -331,19 +331,20 @@ export async function undoImport(writer: ListWriter, caller: ListCaller, importI
   });
 }
 
-/** The texts of notes gone (those of rows removed, and these notes) leave the activity and events (note-texts.ts). */
+/** The texts of notes and touches gone (those of rows removed, and these notes) leave the activity and events, as pipeline/entry-texts.ts does for one row. */
 async function forgetTexts(tx: Db, listId: number, rowIds: number[], noteIds: number[]): Promise<void> {
-  const conditions: SQL[] = [];
-  if (rowIds.length > 0) conditions.push(sql`a.item_id IN ${idsIn(rowIds)}`);
-  if (noteIds.length > 0) conditions.push(sql`(a.detail->'note'->>'id')::integer IN ${idsIn(noteIds)}`);
-  if (conditions.length === 0) return;
+  // A removed row's notes and touches go with it (by cascade); a note the import added to a kept row goes by id.
+  const activity: SQL[] = [];
+  if (rowIds.length > 0) activity.push(sql`(a.action IN ('note_added', 'touch_added') AND a.item_id IN ${idsIn(rowIds)})`);
+  if (noteIds.length > 0) activity.push(sql`(a.action = 'note_added' AND (a.detail->'note'->>'id')::integer IN ${idsIn(noteIds)})`);
+  if (activity.length === 0) return;
   await tx.execute(sql`UPDATE list_activity a SET detail = '{}'::jsonb
-    WHERE a.list_id = ${listId} AND a.item_kind = 'investor' AND a.action = 'note_added' AND (${sql.join(conditions, sql` OR `)})`);
+    WHERE a.list_id = ${listId} AND a.item_kind = 'investor' AND (${sql.join(activity, sql` OR `)})`);
   const events: SQL[] = [];
-  if (rowIds.length > 0) events.push(sql`(e.data->>'item_id')::integer IN ${idsIn(rowIds)}`);
-  if (noteIds.length > 0) events.push(sql`(e.data->'note'->>'id')::integer IN ${idsIn(noteIds)}`);
+  if (rowIds.length > 0) events.push(sql`(e.type IN ('note-added', 'touch-added') AND (e.data->>'item_id')::integer IN ${idsIn(rowIds)})`);
+  if (noteIds.length > 0) events.push(sql`(e.type = 'note-added' AND (e.data->'note'->>'id')::integer IN ${idsIn(noteIds)})`);
   await tx.execute(sql`DELETE FROM list_events e
-    WHERE e.list_id = ${listId} AND e.type = 'note-added' AND e.data->>'kind' = 'investor' AND (${sql.join(events, sql` OR `)})`);
+    WHERE e.list_id = ${listId} AND e.data->>'kind' = 'investor' AND (${sql.join(events, sql` OR `)})`);
 }
 
 /** Puts back each field the import set on rows the list held before it, unless changed since; answers what changed. */
