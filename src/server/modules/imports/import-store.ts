@@ -119,6 +119,18 @@ function changesOf(pipeline: PipelineValues, before: PipelineBefore): RowChanges
   return changes as RowChanges;
 }
 
+/** An activity entry for each pipeline field a row's changes set (an import, or its undo setting it back). */
+function fieldActivity(rows: Array<{ id: number; changes: RowChanges }>): ActivityRecord[] {
+  return rows.flatMap(({ id, changes }) =>
+    Object.entries(changes).map(([field, { from, to }]) => ({
+      kind: 'investor' as const,
+      itemId: id,
+      action: ACTIONS[field as keyof typeof ACTIONS],
+      detail: { from, to },
+    })),
+  );
+}
+
 /**
  * Imports the rows into a list the caller edits, as each row's decision says: link it to an investor the caller
  * may add (or update the row the list holds), create a private contact of it, or skip it. Any row in error (or
@@ -224,14 +236,7 @@ export async function importRows(writer: ListWriter, caller: ListCaller, fileNam
     const freshIds = new Set(fresh.map((f) => f.id));
     const activity: ActivityRecord[] = [
       ...fresh.map(({ id }) => ({ kind: 'investor' as const, itemId: id, action: 'imported' as const, detail: { file_name: fileName } })),
-      ...updated.flatMap(({ id, changes }) =>
-        Object.entries(changes).map(([field, { from, to }]) => ({
-          kind: 'investor' as const,
-          itemId: id,
-          action: ACTIONS[field as keyof typeof ACTIONS],
-          detail: { from, to },
-        })),
-      ),
+      ...fieldActivity(updated),
       ...notes.map((note) => ({
         kind: 'investor' as const,
         itemId: note.investor_id,
@@ -309,14 +314,7 @@ export async function undoImport(writer: ListWriter, caller: ListCaller, importI
     const activity: ActivityRecord[] = [
       ...removedIds.map((id) => ({ kind: 'investor' as const, itemId: id, action: 'removed' as const })),
       ...deletedNotes.map((note) => ({ kind: 'investor' as const, itemId: Number(note.investor_id), action: 'note_deleted' as const })),
-      ...restored.flatMap(({ id, changes }) =>
-        Object.entries(changes).map(([field, { from, to }]) => ({
-          kind: 'investor' as const,
-          itemId: id,
-          action: ACTIONS[field as keyof typeof ACTIONS],
-          detail: { from, to },
-        })),
-      ),
+      ...fieldActivity(restored),
     ];
     await writeLog(log, activity);
     await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
