@@ -10,7 +10,7 @@ import {
   type GridSortCellParams,
 } from '@mui/x-data-grid';
 import type { AppDataGridProps } from './app-data-grid-props';
-import { DEFAULT_MIN_WIDTH, DEFAULT_WIDTH, HEADER_HEIGHT, OVERLAY_HEIGHT, ROW_HEIGHT, gridBodyHeight } from './grid-metrics';
+import { DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH, HEADER_HEIGHT, OVERLAY_HEIGHT, ROW_HEIGHT, gridBodyHeight } from './grid-metrics';
 import type { CellContext, TableColumn } from './table-column';
 import { useGridPreferences } from './grid-preferences';
 import { useScrollbarSize } from './scrollbar-size';
@@ -36,17 +36,14 @@ function numberComparator<R>(sortValue: (row: R) => number | null) {
   };
 }
 
-function toGridColumn<R extends { id: GridRowId }>(
-  column: TableColumn<R>,
-  { min, max, sortable }: { min: number; max: number; sortable: boolean },
-): GridColDef<R> {
+function toGridColumn<R extends { id: GridRowId }>(column: TableColumn<R>, sortable: boolean): GridColDef<R> {
   const { render, sortValue } = column;
   return {
     field: column.field,
     headerName: column.headerName,
     width: column.width ?? DEFAULT_WIDTH,
-    minWidth: min,
-    maxWidth: max,
+    minWidth: MIN_WIDTH,
+    maxWidth: MAX_WIDTH,
     sortable: sortable && column.sortable !== false,
     resizable: true,
     hideable: column.hideable ?? true,
@@ -80,8 +77,6 @@ export function DataGridTable<R extends { id: GridRowId }>({
   tableId,
   rows,
   columns,
-  minColumnWidth = DEFAULT_MIN_WIDTH,
-  maxColumnWidth = Number.POSITIVE_INFINITY,
   loading = false,
   pageSize,
   serverPaging,
@@ -97,8 +92,8 @@ export function DataGridTable<R extends { id: GridRowId }>({
   const preferences = useGridPreferences(tableId);
   const scrollbarSize = useScrollbarSize();
   const gridColumns = useMemo(
-    () => columns.map((column) => toGridColumn(column, { min: minColumnWidth, max: maxColumnWidth, sortable })),
-    [columns, minColumnWidth, maxColumnWidth, sortable],
+    () => columns.map((column) => toGridColumn(column, sortable)),
+    [columns, sortable],
   );
   const selectionModel = useMemo<GridRowSelectionModel>(
     () => ({ type: 'include', ids: new Set(selection?.ids ?? []) }),

@@ -18,9 +18,6 @@ export interface AppDataGridProps<R extends { id: GridRowId }> extends GridSlots
   tableId: string;
   rows: readonly R[];
   columns: readonly TableColumn<R>[];
-  /** Resize limits in px (the data tables use 60 to 500). */
-  minColumnWidth?: number;
-  maxColumnWidth?: number;
   loading?: boolean;
   pageSize: number;
   /** The server pages the rows: the 1-based page shown and the matching rows across all pages. */

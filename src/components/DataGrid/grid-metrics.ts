@@ -1,8 +1,9 @@
 import { COMFORTABLE_DENSITY_FACTOR, COMPACT_DENSITY_FACTOR, type GridDensity } from '@mui/x-data-grid';
 
-/** Generic defaults: columns 150 px wide, at least 20. */
+/** Columns are 150 px wide unless they say otherwise, and resize between 60 and 500 px. */
 export const DEFAULT_WIDTH = 150;
-export const DEFAULT_MIN_WIDTH = 20;
+export const MIN_WIDTH = 60;
+export const MAX_WIDTH = 500;
 /** A row and the header at standard density. */
 export const ROW_HEIGHT = 52;
 export const HEADER_HEIGHT = 44;

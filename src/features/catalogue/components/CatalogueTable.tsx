@@ -118,8 +118,6 @@ function CatalogueTableImpl<R extends CatalogueRow>({
           tableId={noun}
           rows={rows}
           columns={columns}
-          minColumnWidth={60}
-          maxColumnWidth={500}
           loading={results.isFetching}
           pageSize={PAGE_SIZE}
           serverPaging={{

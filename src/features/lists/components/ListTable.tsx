@@ -75,8 +75,6 @@ export function ListTable<R extends ListItem>({ list, rows, pendingIds, columns,
       tableId={`list:${list.list_type}`}
       rows={rows}
       columns={gridColumns}
-      minColumnWidth={60}
-      maxColumnWidth={500}
       pageSize={LIST_PAGE_SIZE}
       sortable
       quickSearch={term}

@@ -98,8 +98,6 @@ export function NewRowsPage<R extends { id: GridRowId }>({ saved, page, onPageCh
             tableId={noun}
             rows={rows}
             columns={columns}
-            minColumnWidth={60}
-            maxColumnWidth={500}
             loading={results.isFetching}
             pageSize={PAGE_SIZE}
             serverPaging={{ page, rowCount: total, onPageChange }}
