@@ -10,7 +10,7 @@ import {
   type GridSortCellParams,
 } from '@mui/x-data-grid';
 import type { AppDataGridProps } from './app-data-grid-props';
-import { DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH, HEADER_HEIGHT, OVERLAY_HEIGHT, ROW_HEIGHT, gridBodyHeight } from './grid-metrics';
+import { COLUMN_WIDTH, HEADER_HEIGHT, OVERLAY_HEIGHT, ROW_HEIGHT, gridBodyHeight } from './grid-metrics';
 import type { CellContext, TableColumn } from './table-column';
 import { useGridPreferences } from './grid-preferences';
 import { useScrollbarSize } from './scrollbar-size';
@@ -41,9 +41,9 @@ function toGridColumn<R extends { id: GridRowId }>(column: TableColumn<R>, sorta
   return {
     field: column.field,
     headerName: column.headerName,
-    width: column.width ?? DEFAULT_WIDTH,
-    minWidth: MIN_WIDTH,
-    maxWidth: MAX_WIDTH,
+    width: column.width ?? COLUMN_WIDTH.initial,
+    minWidth: COLUMN_WIDTH.min,
+    maxWidth: COLUMN_WIDTH.max,
     sortable: sortable && column.sortable !== false,
     resizable: true,
     hideable: column.hideable ?? true,

@@ -1,9 +1,7 @@
 import { COMFORTABLE_DENSITY_FACTOR, COMPACT_DENSITY_FACTOR, type GridDensity } from '@mui/x-data-grid';
 
-/** Columns are 150 px wide unless they say otherwise, and resize between 60 and 500 px. */
-export const DEFAULT_WIDTH = 150;
-export const MIN_WIDTH = 60;
-export const MAX_WIDTH = 500;
+/** A column's width in px where it does not set its own, and the bounds it resizes between. */
+export const COLUMN_WIDTH = { initial: 150, min: 60, max: 500 } as const;
 /** A row and the header at standard density. */
 export const ROW_HEIGHT = 52;
 export const HEADER_HEIGHT = 44;
