@@ -5,7 +5,6 @@ import { Pagination } from '@/components/Pagination';
 import { usePageTitle } from '@/components/PageTitle/usePageTitle';
 import { RowCardList, SELECTION_BAR_SPACE, SelectionBar } from '@/components/RowCards';
 import { SearchField } from '@/components/SearchField';
-import { formatCount } from '@/lib/format';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/shared/constants';
 import type { CatalogueRow } from '../catalogue-kind';
 import * as urlState from '../catalogue-search';
@@ -14,9 +13,8 @@ import { CatalogueFilterSheet } from './CatalogueFilterSheet';
 import { FitInvitation } from './CatalogueFitControls';
 import { EmptyResults, LoadError } from './CatalogueEmpty';
 import { FilterChips } from './FilterChips';
-import { useChangeSearch, type CatalogueViewProps } from './catalogue-view';
+import { useChangeSearch, useShownResults, type CatalogueViewProps } from './catalogue-view';
 
-const NO_ROWS: never[] = [];
 const NOT_PENDING: ReadonlySet<number> = new Set();
 
 /**
@@ -40,7 +38,7 @@ function CatalogueCardsImpl<R extends CatalogueRow>({
   const { title, noun } = kind;
   usePageTitle(title);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const { changeSearch, commitSearchTerm } = useChangeSearch(kind, search);
+  const { changeSearch, commitSearchTerm, clearAll } = useChangeSearch(kind, search);
   const ranked = fit.profile !== null;
   const filters = urlState.filterCount(kind, search, ranked);
 
@@ -96,10 +94,7 @@ function CatalogueCardsImpl<R extends CatalogueRow>({
     [onSelectionChange],
   );
 
-  const total = results.data?.total ?? 0;
-  const rows = results.data?.results ?? NO_ROWS;
-  const selectedRows = useMemo(() => rows.filter((row) => selectedIds.includes(row.id)), [rows, selectedIds]);
-  const filtered = urlState.hasFilters(kind, search) || Boolean(search.search);
+  const { total, rows, selectedRows, filtered, subtitle } = useShownResults(kind, search, results, selectedIds);
   const page = search.page ?? 1;
 
   let empty;
@@ -112,13 +107,7 @@ function CatalogueCardsImpl<R extends CatalogueRow>({
       </Box>
     );
   } else {
-    empty = (
-      <EmptyResults
-        noun={noun}
-        filtered={filtered}
-        onClear={() => changeSearch(urlState.withoutFilters(kind, urlState.withSearchTerm(kind, search, '')))}
-      />
-    );
+    empty = <EmptyResults noun={noun} filtered={filtered} onClear={clearAll} />;
   }
 
   return (
@@ -129,7 +118,7 @@ function CatalogueCardsImpl<R extends CatalogueRow>({
             {title}
           </Typography>
           <Typography variant="body2" component="p" sx={{ color: 'text.secondary' }}>
-            {results.data ? `${formatCount(total)} ${noun}${filtered ? ' match' : ''}` : kind.idleSubtitle}
+            {subtitle}
           </Typography>
         </Box>
         {headerActions?.('cards')}

@@ -5,7 +5,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { SearchField } from '@/components/SearchField';
-import { formatCount } from '@/lib/format';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/shared/constants';
 import type { CatalogueRow } from '../catalogue-kind';
 import * as urlState from '../catalogue-search';
@@ -14,10 +13,7 @@ import { CatalogueFilterBar } from './CatalogueFilterBar';
 import { CatalogueMoreFilters } from './CatalogueMoreFilters';
 import { CatalogueFitControls } from './CatalogueFitControls';
 import { EmptyResults, LoadError } from './CatalogueEmpty';
-import { useChangeSearch, type CatalogueViewProps } from './catalogue-view';
-
-/** Rows while there are none: one array, so the grid sees no change. */
-const NO_ROWS: never[] = [];
+import { useChangeSearch, useShownResults, type CatalogueViewProps } from './catalogue-view';
 
 /**
  * A desktop's or tablet's catalogue page: the filter bar, the fit controls, and the server-paged grid
@@ -38,7 +34,7 @@ function CatalogueTableImpl<R extends CatalogueRow>({
   const { title, noun } = kind;
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { changeSearch, commitSearchTerm } = useChangeSearch(kind, search);
+  const { changeSearch, commitSearchTerm, clearAll } = useChangeSearch(kind, search);
 
   // The filters and the search box do not depend on the results, so they are not rendered again
   // each time the results query changes (fetching starts or ends, an answer arrives).
@@ -94,17 +90,13 @@ function CatalogueTableImpl<R extends CatalogueRow>({
     [noun, kind.searchPlaceholder, search.search, commitSearchTerm],
   );
 
-  const total = results.data?.total ?? 0;
-  const rows = results.data?.results ?? NO_ROWS;
-  const selectedRows = useMemo(() => rows.filter((row) => selectedIds.includes(row.id)), [rows, selectedIds]);
-  const filtered = urlState.hasFilters(kind, search) || Boolean(search.search);
-  const clearAll = () => changeSearch(urlState.withoutFilters(kind, urlState.withSearchTerm(kind, search, '')));
+  const { total, rows, selectedRows, filtered, subtitle } = useShownResults(kind, search, results, selectedIds);
 
   return (
     <Box>
       <PageTitle
         title={title}
-        subtitle={results.data ? `${formatCount(total)} ${noun}${filtered ? ' match' : ''}` : kind.idleSubtitle}
+        subtitle={subtitle}
         actions={headerActions?.('grid')}
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, mb: 2 }}>

@@ -1,8 +1,9 @@
 // What the catalogue page hands its two views (the grid on a desktop or tablet, the cards on a phone):
 // the same URL search, query results and selection, so crossing the breakpoint keeps all three.
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { formatCount } from '@/lib/format';
 import type { Paged } from '@/shared/api-types';
 import type { CompleteStartupProfile } from '@/shared/fit';
 import type { AnyCatalogueKind, CatalogueKind, CatalogueRow } from '../catalogue-kind';
@@ -43,7 +44,13 @@ export interface CatalogueViewProps<R extends CatalogueRow> extends CataloguePag
   onSelectionChange: SelectionUpdate;
 }
 
-/** Pushes a new view into the URL (`replace` for keystrokes, so Back skips them), and the search box's commit. */
+/** Rows while there are none: one array, so the grid sees no change. */
+const NO_ROWS: never[] = [];
+
+/**
+ * Pushes a new view into the URL (`replace` for keystrokes, so Back skips them), the search box's commit,
+ * and the empty results' Clear (the search term and every filter).
+ */
 export function useChangeSearch(kind: AnyCatalogueKind, search: CatalogueSearch) {
   const navigate = useNavigate();
   const changeSearch = useCallback(
@@ -54,5 +61,28 @@ export function useChangeSearch(kind: AnyCatalogueKind, search: CatalogueSearch)
     (term: string) => changeSearch(urlState.withSearchTerm(kind, search, term), true),
     [changeSearch, kind, search],
   );
-  return { changeSearch, commitSearchTerm };
+  const clearAll = useCallback(
+    () => changeSearch(urlState.withoutFilters(kind, urlState.withSearchTerm(kind, search, ''))),
+    [changeSearch, kind, search],
+  );
+  return { changeSearch, commitSearchTerm, clearAll };
+}
+
+/**
+ * What both views show of the results: the page's rows and the selected ones among them, how many match
+ * (the heading's subtitle, the kind's idle one before the first answer), and whether a search or filter
+ * narrows them.
+ */
+export function useShownResults<R extends CatalogueRow>(
+  kind: CatalogueKind<R>,
+  search: CatalogueSearch,
+  results: CatalogueResults<R>,
+  selectedIds: readonly number[],
+) {
+  const total = results.data?.total ?? 0;
+  const rows = results.data?.results ?? NO_ROWS;
+  const selectedRows = useMemo(() => rows.filter((row) => selectedIds.includes(row.id)), [rows, selectedIds]);
+  const filtered = urlState.hasFilters(kind, search) || Boolean(search.search);
+  const subtitle = results.data ? `${formatCount(total)} ${kind.noun}${filtered ? ' match' : ''}` : kind.idleSubtitle;
+  return { total, rows, selectedRows, filtered, subtitle };
 }
