@@ -18,6 +18,7 @@ import { ListTable } from '@/features/lists/components/ListTable';
 import { outboxReplayer } from '@/features/offline';
 import { loadOfflineDb } from '@/features/offline/db/offline-db-loader';
 import { LazyLogTouchDialog } from '@/features/pipeline/components/LazyLogTouchDialog';
+import { PipelineBoard } from '@/features/pipeline/components/PipelineBoard';
 import { PipelineCardFacts } from '@/features/pipeline/components/PipelineCardFacts';
 import { PipelinePanel } from '@/features/pipeline/components/PipelinePanel';
 import { PipelineSyncReporter } from '@/features/pipeline/components/PipelineSyncReporter';
@@ -150,14 +151,23 @@ describe('the investor page’s list panel', () => {
 });
 
 /** The list's rows as its page composes them, with the Log a touch dialog. */
-function SeedLeads({ view }: { view: 'table' | 'cards' }) {
+function SeedLeads({ view }: { view: 'table' | 'cards' | 'board' }) {
   const { list: shown, items, pendingIds } = useShownListItems<Row>(list.id);
   const pipeline = useListPipeline({ listKeys, listId: list.id, listType: 'investor', items, pendingIds, itemName: nameOf, listName: shown.name });
   const [page, setPage] = useState(1);
   const nameColumn = investors.columns[0] as TableColumn<ShownRow<Row>>;
   return (
     <>
-      {view === 'table' ? (
+      {view === 'board' ? (
+        <PipelineBoard
+          rows={pipeline.rows}
+          itemName={nameOf}
+          firmName={(row) => row.firm_name ?? ''}
+          renderNameLink={nameOf}
+          onStageChange={pipeline.changeStage}
+          onEdit={pipeline.edit}
+        />
+      ) : view === 'table' ? (
         <ListTable
           list={shown}
           rows={pipeline.rows}
@@ -265,5 +275,31 @@ describe('a list’s rows', () => {
     await logTouchIn(within(card).getByRole('button', { name: `Log a touch for ${nameOf(investor)}` }), 'Thanked them');
     expect(await screen.findByText(`Call logged with ${nameOf(investor)}`)).toBeInTheDocument();
     await waitFor(async () => expect((await touchesAs(ada)).map((touch) => touch.kind)).toEqual(['call', 'email_received']));
+  });
+
+  it('show Last contacted and Answered on a board card, the same as the table and a phone’s card', async () => {
+    storeSession(ada.tokens);
+    const { unmount } = await renderWithProviders(
+      <Suspense>
+        <SeedLeads view="board" />
+      </Suspense>,
+    );
+    const card = async () => (await screen.findByText(nameOf(investor))).closest<HTMLElement>('[data-testid="board-card"]')!;
+    expect(await card()).toHaveTextContent('Not contacted yet');
+    expect(within(await card()).queryByTitle(/^Answered /)).toBeNull();
+    unmount();
+
+    const replied = await call('POST', touchesPath(), {
+      token: ada.tokens.access_token,
+      body: { kind: 'email_received', subject: 'Re: our round', happened_at: new Date(Date.now() - 86_400_000).toISOString() },
+    });
+    expect(replied.status).toBe(201);
+    await renderWithProviders(
+      <Suspense>
+        <SeedLeads view="board" />
+      </Suspense>,
+    );
+    await waitFor(async () => expect(await card()).toHaveTextContent('Last contacted: Yesterday'));
+    expect(within(await card()).getByTitle(/^Answered /)).toHaveTextContent('Answered');
   });
 });

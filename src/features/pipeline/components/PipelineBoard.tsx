@@ -18,7 +18,8 @@ import {
 import { formatUsd } from '@/lib/format';
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/shared/pipeline';
 import { columnKeyboardCoordinates } from './board-keyboard';
-import { formatAmount, formatFollowUp } from '../pipeline-format';
+import { formatAmount, formatChangeDay, formatFollowUp, formatLastContacted } from '../pipeline-format';
+import { AnsweredMark } from './AnsweredMark';
 import { PendingMark } from './PendingMark';
 import { StageMenuButton } from './StageMenuButton';
 import { isOverdue, lastChange, pipelineLocked, type PipelineRow } from './pipeline-columns';
@@ -69,6 +70,17 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
         <Typography component="span" sx={{ fontSize: 13, fontWeight: 600, ml: 'auto !important' }}>
           {formatAmount(pipeline)}
         </Typography>
+      </Stack>
+      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 0.5 }}>
+        <Typography
+          component="span"
+          sx={{ fontSize: 12, color: 'text.secondary' }}
+          title={pipeline.last_contacted_at === null ? undefined : formatChangeDay(pipeline.last_contacted_at)}
+        >
+          {pipeline.last_contacted_at === null ? 'Not contacted yet' : `Last contacted: ${formatLastContacted(pipeline.last_contacted_at)}`}
+        </Typography>
+        <AnsweredMark answeredAt={pipeline.answered_at} />
+        {(row.pendingTouches?.length ?? 0) > 0 && <PendingMark what="Touch" />}
       </Stack>
       {pipeline.updated_by && (
         <Typography sx={{ fontSize: 12, color: 'text.secondary', mt: 0.5 }} noWrap title={`Last change: ${lastChange(pipeline)}`}>
