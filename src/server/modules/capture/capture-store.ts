@@ -8,7 +8,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { ChangeLog } from '../lists/change-log.js';
 import { editsList } from '../lists/list-access.js';
 import { publishChanges, type ListWriter } from '../lists/list-change.js';
-import { addTouch } from '../pipeline/touch-store.js';
+import { addTouches } from '../pipeline/touch-store.js';
 import type { MailFacts } from './mail-parse.js';
 import type { RowMatch } from './matching.js';
 
@@ -88,28 +88,29 @@ export async function logMail(writer: ListWriter, toLog: MailToLog): Promise<Log
     for (const listId of await lockEditable(tx, userId, toLog.rows)) {
       const log = new ChangeLog(tx, listId, userId);
       logs.push(log);
-      for (const row of toLog.rows.filter((entry) => entry.listId === listId)) {
-        const touch = await addTouch(
-          tx,
-          log,
-          { kind: 'investor', listId, itemId: row.investorId },
-          userId,
-          {
-            kind: toLog.direction === 'sent' ? 'email_sent' : 'email_received',
-            subject: mail.subject,
-            body: mail.text,
-            shared: false,
-            participants: toLog.participants,
-            match: row.match,
-            messageId: mail.messageId,
-            mailId,
-            happenedAt: mail.date,
-            answered: toLog.direction === 'received',
-          },
-          toLog.followUpDays,
-        );
-        if (touch) added++;
-      }
+      const targets = toLog.rows.filter((entry) => entry.listId === listId).map((row) => ({ itemId: row.investorId, match: row.match }));
+      // A row taken off the list since it was matched is passed over (addTouches names it missing).
+      const touches = await addTouches(
+        tx,
+        log,
+        'investor',
+        listId,
+        targets,
+        userId,
+        {
+          kind: toLog.direction === 'sent' ? 'email_sent' : 'email_received',
+          subject: mail.subject,
+          body: mail.text,
+          shared: false,
+          participants: toLog.participants,
+          messageId: mail.messageId,
+          mailId,
+          happenedAt: mail.date,
+          answered: toLog.direction === 'received',
+        },
+        toLog.followUpDays,
+      );
+      added += touches.added.length;
     }
     if (!inserted && added > 0) {
       await tx

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListType } from '../../../shared/api-types.js';
 import { CAPTURE_MESSAGES, TOUCHES_PER_ROW_MAX, type MailParty, type Touch, type TouchKind } from '../../../shared/capture.js';
 import { addDays } from '../../../shared/days.js';
@@ -7,7 +7,7 @@ import type { Person, RowChanges } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
 import { listEvents, rowTouches, users } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import type { ActivityRecord, ChangeLog } from '../lists/change-log.js';
+import type { ActivityRecord, ChangeLog, EventRecord } from '../lists/change-log.js';
 import { changeList, type ListWriter } from '../lists/list-change.js';
 import { sinceJoined } from '../lists/since-joined.js';
 import { localDay } from './days.js';
@@ -82,31 +82,50 @@ export function touchesOfRow(row: { kind: ListType; listId: number; itemId: numb
   return and(eq(rowTouches.list_id, row.listId), item)!;
 }
 
+/** A row a touch goes on, and whom of a captured mail it was matched by (null for a touch logged by hand). */
+export interface TouchTarget {
+  itemId: number;
+  match: 'exact' | 'likely' | null;
+}
+
+/** What addTouches did: the touches added (a row that had the message id already gets none), and rows not on the list. */
+export interface TouchesAdded {
+  added: Array<{ itemId: number; touch: Touch }>;
+  missing: number[];
+}
+
 /**
  * Inside the list's change transaction (changeList(writer, {userId, listId}, 'edit', (tx, access, log) => …)):
- * inserts the row_touches row (ON CONFLICT on the message id → returns null, nothing else done), logs activity
- * 'touch_added' and events 'touch-added' + 'row-changed', sets last_contacted_at (the later of old and
- * happenedAt), answered_at when answered, a Lead moved to Contacted (never backwards; stage activity logged as a
- * stage change too), and a follow-up `followUpDays` after happenedAt when the row has none (null: none).
+ * adds one touch to each of `targets`' rows of the list, in a few statements for all of them (a mail on many rows
+ * costs about what it costs on one). For each row: its row_touches row (none when the row holds the message id
+ * already, by an earlier copy of the mail), activity 'touch_added' and events 'touch-added' + 'row-changed', its
+ * last_contacted_at (the later of old and happenedAt), answered_at when answered, a Lead moved to Contacted (never
+ * backwards; stage activity logged as a stage change too), and a follow-up `followUpDays` after happenedAt when the
+ * row has none (null: none).
  *
- * A happenedAt in the future is taken as now. The row's link is locked first, so touches of one row are added one
- * at a time (the message id checked, the count kept). A row holding TOUCHES_PER_ROW_MAX is a 422; a row not on
- * the list a 404. A stage or follow-up changed (by hand) after the touch happened is left as it is: the later
- * change wins, as in patchRow.
+ * A happenedAt in the future is taken as now. The rows' links are locked first (in id order), so touches of one row
+ * are added one at a time (the message id checked, the count kept); the counts are read after the locks, so a touch
+ * committed meanwhile is counted. A row holding TOUCHES_PER_ROW_MAX is a 422 (nothing added); a row not on the list
+ * is left out and named in `missing`. A stage or follow-up changed (by hand) after the touch happened is left as it
+ * is: the later change wins, as in patchRow.
  */
-export async function addTouch(
+export async function addTouches(
   tx: Db,
   log: ChangeLog,
-  row: { kind: ListType; listId: number; itemId: number },
+  kind: ListType,
+  listId: number,
+  targets: TouchTarget[],
   authorId: number,
-  touch: NewTouch,
+  touch: Omit<NewTouch, 'match'>,
   followUpDays: number | null,
-): Promise<Touch | null> {
-  const table = PIPELINE_TABLES[row.kind];
+): Promise<TouchesAdded> {
+  const table = PIPELINE_TABLES[kind];
   const { link } = table;
-  const onRow = and(eq(table.listId, row.listId), eq(table.itemId, row.itemId))!;
-  const [old] = await tx
+  const ids = [...new Set(targets.map((target) => target.itemId))].sort((a, b) => a - b);
+  if (ids.length === 0) return { added: [], missing: [] };
+  const olds = await tx
     .select({
+      itemId: table.itemId,
       stage: link.stage,
       stage_changed_at: link.stage_changed_at,
       follow_up_on: link.follow_up_on,
@@ -116,89 +135,121 @@ export async function addTouch(
       answered_at: link.answered_at,
     })
     .from(link)
-    .where(onRow)
+    .where(and(eq(table.listId, listId), inArray(table.itemId, ids)))
+    .orderBy(table.itemId)
     .for('update');
-  if (!old) throw new HttpError(404, `${row.kind === 'investor' ? 'Investor' : 'Fund'} ${row.itemId} is not in this list`);
+  const oldOf = new Map(olds.map((old) => [Number(old.itemId), old]));
+  const missing = ids.filter((id) => !oldOf.has(id));
+  if (olds.length === 0) return { added: [], missing };
 
-  const ofRow = touchesOfRow(row);
-  if (touch.messageId !== null) {
-    // Fund rows have no unique index on the message id (it names an investor's row): the row lock makes this check hold.
-    const [seen] = await tx
-      .select({ one: sql`1` })
-      .from(rowTouches)
-      .where(and(ofRow, eq(rowTouches.message_id, touch.messageId)));
-    if (seen) return null;
-  }
-  const [{ held }] = await tx.select({ held: sql<number>`count(*)::int` }).from(rowTouches).where(ofRow);
-  if (held >= TOUCHES_PER_ROW_MAX) {
+  const item = kind === 'investor' ? rowTouches.investor_id : rowTouches.fund_id;
+  // Fund rows have no unique index on the message id (it names an investor's row): the row locks make this check hold.
+  const seenSql = touch.messageId === null ? sql<boolean>`false` : sql<boolean>`coalesce(bool_or(${rowTouches.message_id} = ${touch.messageId}), false)`;
+  const held = await tx
+    .select({ itemId: item, held: sql<number>`count(*)::int`, seen: seenSql })
+    .from(rowTouches)
+    .where(and(eq(rowTouches.list_id, listId), inArray(item, [...oldOf.keys()])))
+    .groupBy(item);
+  if (held.some((row) => row.held >= TOUCHES_PER_ROW_MAX)) {
     throw new HttpError(422, `A row can hold at most ${TOUCHES_PER_ROW_MAX.toLocaleString('en-US')} touches: delete one to add another`);
   }
+  const seen = new Set(held.filter((row) => row.seen).map((row) => Number(row.itemId)));
+  const matchOf = new Map(targets.map((target) => [target.itemId, target.match]));
+  const fresh = [...oldOf.keys()].filter((id) => !seen.has(id));
+  if (fresh.length === 0) return { added: [], missing };
 
   const now = new Date();
   const at = touch.happenedAt.getTime() > now.getTime() ? now : touch.happenedAt;
-  const item = row.kind === 'investor' ? { investor_id: row.itemId } : { fund_id: row.itemId };
-  const [inserted] = await tx
+  const inserted = await tx
     .insert(rowTouches)
-    .values({
-      list_id: row.listId,
-      ...item,
-      user_id: authorId,
-      kind: touch.kind,
-      subject: touch.subject,
-      body: touch.body,
-      shared: touch.shared,
-      participants: touch.participants,
-      match: touch.match,
-      message_id: touch.messageId,
-      mail_id: touch.mailId,
-      happened_at: at,
-    })
+    .values(
+      fresh.map((itemId) => ({
+        list_id: listId,
+        ...(kind === 'investor' ? { investor_id: itemId } : { fund_id: itemId }),
+        user_id: authorId,
+        kind: touch.kind,
+        subject: touch.subject,
+        body: touch.body,
+        shared: touch.shared,
+        participants: touch.participants,
+        match: matchOf.get(itemId) ?? null,
+        message_id: touch.messageId,
+        mail_id: touch.mailId,
+        happened_at: at,
+      })),
+    )
     .onConflictDoNothing()
-    .returning({ id: rowTouches.id });
-  if (!inserted) return null;
-  const [stored] = await tx.select(touchColumns).from(rowTouches).where(eq(rowTouches.id, inserted.id));
-  const added = toTouch(stored, authorId);
+    .returning({ ...touchColumns, itemId: item });
 
-  const set: Record<string, unknown> = {};
-  const changes: RowChanges = {};
-  const activity: ActivityRecord[] = [
-    { kind: row.kind, itemId: row.itemId, action: 'touch_added', detail: { touch: { id: added.id, kind: added.kind, subject: added.subject } } },
-  ];
+  const added: TouchesAdded['added'] = [];
+  const updates = new Map<string, { set: Record<string, unknown>; ids: number[] }>();
+  const activity: ActivityRecord[] = [];
+  const events: EventRecord[] = [];
   const later = (time: Date | null) => time === null || time.getTime() <= at.getTime();
-  if (old.last_contacted_at === null || old.last_contacted_at.getTime() < at.getTime()) {
-    set.last_contacted_at = at;
-    changes.last_contacted_at = { from: old.last_contacted_at?.toISOString() ?? null, to: at.toISOString() };
+  for (const stored of inserted.sort((a, b) => Number(a.itemId) - Number(b.itemId))) {
+    const itemId = Number(stored.itemId);
+    const old = oldOf.get(itemId)!;
+    const touchAdded = toTouch(stored, authorId);
+    added.push({ itemId, touch: touchAdded });
+    const set: Record<string, unknown> = {};
+    const changes: RowChanges = {};
+    activity.push({ kind, itemId, action: 'touch_added', detail: { touch: { id: touchAdded.id, kind: touchAdded.kind, subject: touchAdded.subject } } });
+    if (old.last_contacted_at === null || old.last_contacted_at.getTime() < at.getTime()) {
+      set.last_contacted_at = at;
+      changes.last_contacted_at = { from: old.last_contacted_at?.toISOString() ?? null, to: at.toISOString() };
+    }
+    if (touch.answered && (old.answered_at === null || old.answered_at.getTime() < at.getTime())) {
+      set.answered_at = at;
+      changes.answered_at = { from: old.answered_at?.toISOString() ?? null, to: at.toISOString() };
+    }
+    if (old.stage === 'lead' && later(old.stage_changed_at)) {
+      const to: PipelineStage = 'contacted';
+      set.stage = to;
+      set.stage_changed_at = at;
+      changes.stage = { from: 'lead', to };
+      activity.push({ kind, itemId, action: 'stage', detail: { from: 'lead', to } });
+    }
+    if (followUpDays !== null && old.follow_up_on === null && later(old.follow_up_changed_at)) {
+      const to = addDays(localDay(at), followUpDays);
+      set.follow_up_on = to;
+      set.follow_up_changed_at = at;
+      changes.follow_up_on = { from: null, to };
+      activity.push({ kind, itemId, action: 'follow_up', detail: { from: null, to } });
+    }
+    if (set.stage !== undefined || set.follow_up_on !== undefined) {
+      const latest = Math.max(0, ...[old.stage_changed_at, old.follow_up_changed_at, old.amount_changed_at].map((time) => time?.getTime() ?? 0));
+      if (at.getTime() >= latest) set.updated_by = authorId;
+    }
+    // Every row's set holds the same values for the same columns (one `at`, one author): rows alike share one UPDATE.
+    const columns = Object.keys(set).join();
+    if (columns) updates.set(columns, { set, ids: [...(updates.get(columns)?.ids ?? []), itemId] });
+    events.push({ type: 'touch-added', data: { kind, item_id: itemId, touch: touchForMembers(touchAdded) } });
+    if (Object.keys(changes).length > 0) events.push({ type: 'row-changed', data: { kind, item_id: itemId, changes } });
   }
-  if (touch.answered && (old.answered_at === null || old.answered_at.getTime() < at.getTime())) {
-    set.answered_at = at;
-    changes.answered_at = { from: old.answered_at?.toISOString() ?? null, to: at.toISOString() };
+  for (const { set, ids: alike } of updates.values()) {
+    await tx.update(link).set(set).where(and(eq(table.listId, listId), inArray(table.itemId, alike)));
   }
-  if (old.stage === 'lead' && later(old.stage_changed_at)) {
-    const to: PipelineStage = 'contacted';
-    set.stage = to;
-    set.stage_changed_at = at;
-    changes.stage = { from: 'lead', to };
-    activity.push({ kind: row.kind, itemId: row.itemId, action: 'stage', detail: { from: 'lead', to } });
-  }
-  if (followUpDays !== null && old.follow_up_on === null && later(old.follow_up_changed_at)) {
-    const to = addDays(localDay(at), followUpDays);
-    set.follow_up_on = to;
-    set.follow_up_changed_at = at;
-    changes.follow_up_on = { from: null, to };
-    activity.push({ kind: row.kind, itemId: row.itemId, action: 'follow_up', detail: { from: null, to } });
-  }
-  if (set.stage !== undefined || set.follow_up_on !== undefined) {
-    const latest = Math.max(0, ...[old.stage_changed_at, old.follow_up_changed_at, old.amount_changed_at].map((time) => time?.getTime() ?? 0));
-    if (at.getTime() >= latest) set.updated_by = authorId;
-  }
-  if (Object.keys(set).length > 0) await tx.update(link).set(set).where(onRow);
-
   await log.activity(activity);
-  await log.events([
-    { type: 'touch-added', data: { kind: row.kind, item_id: row.itemId, touch: touchForMembers(added) } },
-    ...(Object.keys(changes).length > 0 ? [{ type: 'row-changed' as const, data: { kind: row.kind, item_id: row.itemId, changes } }] : []),
-  ]);
-  return added;
+  await log.events(events);
+  return { added, missing };
+}
+
+/**
+ * addTouches for one row (a touch logged by hand, a mail assigned from the Capture inbox): the touch added, or null
+ * when the row holds its message id already; a row not on the list is a 404.
+ */
+export async function addTouch(
+  tx: Db,
+  log: ChangeLog,
+  row: { kind: ListType; listId: number; itemId: number },
+  authorId: number,
+  touch: NewTouch,
+  followUpDays: number | null,
+): Promise<Touch | null> {
+  const { match, ...rest } = touch;
+  const { added, missing } = await addTouches(tx, log, row.kind, row.listId, [{ itemId: row.itemId, match }], authorId, rest, followUpDays);
+  if (missing.length > 0) throw new HttpError(404, `${row.kind === 'investor' ? 'Investor' : 'Fund'} ${row.itemId} is not in this list`);
+  return added[0]?.touch ?? null;
 }
 
 /** The follow-up interval of a user's profile (users.touch_follow_up_days): null, none is set. */
