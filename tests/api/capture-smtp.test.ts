@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { captureAddresses, capturedMails, listInvestors, rateLimitCounters, rowTouches } from '../../src/server/db/schema.js';
-import { CAPTURE_LIMITS } from '../../src/shared/capture.js';
+import { CAPTURE_API, CAPTURE_LIMITS } from '../../src/shared/capture.js';
 import { buildTestApp, twoInstancesOnPostgres } from '../helpers/app.js';
 import { captureFounder, investorAt, rawMail, rawSession, sendSmtp, type CaptureFounder } from '../helpers/capture.js';
 import { testDatabases } from '../helpers/database.js';
@@ -124,6 +124,36 @@ describe.each(testDatabases())('capture by SMTP on $name', (kind) => {
     // The domain in any case; the token exactly.
     const upper = `log+${rotated.token}new@${app.config.captureDomain.toUpperCase()}`;
     expect((await sendSmtp(port, { from: rotated.email, to: [upper] }, fromAda('x@y.test', 'x'))).ok).toBe(true);
+  });
+
+  it('refuses an address rotated after mail to it: at RCPT when rotated here, at DATA when another instance rotated it', async () => {
+    const founder = await captureFounder(app);
+    const session = (address: string, id: string) =>
+      rawSession(port, [
+        `EHLO x\r\nMAIL FROM:<${founder.email}>\r\nRCPT TO:<${address}>\r\nDATA\r\n`,
+        rawMail(`From: ${founder.email}`, 'To: stranger@nowhere.test', 'Subject: Hi', `Message-ID: ${id}`, '', 'Hi'),
+        '.\r\n',
+      ]);
+    const kept = async (id: string) => (await app.db.select().from(capturedMails).where(eq(capturedMails.message_id, id))).length;
+    // A mail taken: the listener now knows the token.
+    expect(await session(founder.address, messageId())).toMatch(/\r\n250 Taken/);
+
+    const rotated = await founder.call('POST', CAPTURE_API.rotate.replace('/api/v1', ''));
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const refusedHere = messageId();
+    const here = await session(founder.address, refusedHere);
+    expect(here).toMatch(/\r\n550 No such capture address/);
+    expect(here).not.toMatch(/\r\n354 /);
+    expect(await kept(refusedHere)).toBe(0);
+
+    const fresh = rotated.json().address as string;
+    expect(await session(fresh, messageId())).toMatch(/\r\n250 Taken/);
+    // Another instance rotates it: this one still trusts the token at RCPT, and refuses the mail once it has it.
+    await app.db.update(captureAddresses).set({ token: `${founder.token}other` }).where(eq(captureAddresses.user_id, founder.id));
+    const refusedThere = messageId();
+    const there = await session(fresh, refusedThere);
+    expect(there).toMatch(/\r\n354 [^]*\r\n550 No such capture address/);
+    expect(await kept(refusedThere)).toBe(0);
   });
 
   it('answers 552 for a mail over 10 MB', async () => {

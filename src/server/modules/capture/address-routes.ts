@@ -48,9 +48,11 @@ export const captureAddressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     captureAddressOf(app.db, request.userId, app.config),
   );
 
-  app.post(path(CAPTURE_API.rotate), { ...auth, schema: rotateAddressSchema }, async (request) =>
-    rotateCaptureAddress(app.db, request.userId, app.config),
-  );
+  app.post(path(CAPTURE_API.rotate), { ...auth, schema: rotateAddressSchema }, async (request) => {
+    const rotated = await rotateCaptureAddress(app.db, request.userId, app.config);
+    app.captureTokens.forget(request.userId);
+    return rotated;
+  });
 
   app.get(path(CAPTURE_API.senders), { ...auth, schema: sendersSchema }, async (request) => sendersOf(app.db, request.userId));
 

@@ -6,6 +6,7 @@ import { CAPTURE_API, CAPTURE_LIMITS } from '../../../shared/capture.js';
 import { API } from '../../../shared/api-paths.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { databaseCounters, redisCounters } from '../../plugins/rate-limit-counters.js';
+import { CaptureTokens } from './capture-tokens.js';
 import { accountOfToken, takeMail } from './intake.js';
 import { MailLimit } from './mail-limit.js';
 import { parseMail, UnreadableMail } from './mail-parse.js';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     captureSmtp: CaptureListener;
     /** Mails each capture address took this hour, shared by the listener and the intake. */
     captureLimit: MailLimit;
+    /** The accounts of capture tokens the listener found lately (a rotation forgets hers). */
+    captureTokens: CaptureTokens;
   }
 }
 
@@ -26,8 +29,10 @@ const megabytes = CAPTURE_LIMITS.mailBytes / 1024 / 1024;
 /** The listener and the intake's hourly counter, closed with the app. */
 export const captureService = fp(async (app: FastifyInstance) => {
   const limit = new MailLimit(app.config.redisUrl ? redisCounters(app.config.redisUrl) : databaseCounters(app.db));
-  const listener = captureListener({ writer: app, log: app.log, captureDomain: app.config.captureDomain, limit, tls: app.config.tls });
+  const tokens = new CaptureTokens(app.db);
+  const listener = captureListener({ writer: app, log: app.log, captureDomain: app.config.captureDomain, limit, tokens, tls: app.config.tls });
   app.decorate('captureSmtp', listener);
+  app.decorate('captureTokens', tokens);
   app.decorate('captureLimit', limit);
   app.addHook('onClose', async () => {
     await listener.close();
@@ -42,6 +47,11 @@ async function refuseLargeMail(request: FastifyRequest): Promise<void> {
   }
 }
 
+const UNKNOWN_TOKEN = 'Unknown capture token: use the token of your capture address (it may have been rotated)';
+
+/** The capture token a call names as its credential (`Authorization: Bearer TOKEN`), or null. */
+const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
+
 /** POST /api/v1/capture/messages: its credential is the capture token, not a log-in (no JWT, no Idempotency-Key). */
 export async function captureRoutes(app: FastifyInstance) {
   // Read as it arrives, stopped (413) once past the limit: a chunked body declares no length.
@@ -50,9 +60,9 @@ export async function captureRoutes(app: FastifyInstance) {
   );
 
   const byToken = async (request: FastifyRequest) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    const userId = match ? await accountOfToken(app.db, match[1]) : null;
-    if (userId === null) throw new HttpError(401, 'Unknown capture token: use the token of your capture address (it may have been rotated)');
+    const token = bearerToken(request);
+    const userId = token ? await accountOfToken(app.db, token) : null;
+    if (userId === null) throw new HttpError(401, UNKNOWN_TOKEN);
     request.userId = userId;
   };
   const hourly = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -77,12 +87,15 @@ export async function captureRoutes(app: FastifyInstance) {
         if (error instanceof UnreadableMail) throw new HttpError(422, `The mail cannot be read: ${error.reason}`);
         throw error;
       }
+      let taken;
       try {
-        return await takeMail(app, app.config.captureDomain, request.userId, parsed, receivedAt);
+        taken = await takeMail(app, app.config.captureDomain, bearerToken(request)!, parsed, receivedAt);
       } catch (error) {
         request.log.error({ err: error }, 'capture: a mail could not be logged');
         throw new HttpError(503, 'The mail could not be logged just now: try again later');
       }
+      if (taken === null) throw new HttpError(401, UNKNOWN_TOKEN);
+      return taken;
     },
   );
 }

@@ -35,20 +35,24 @@ export async function accountOfToken(db: Db, token: string): Promise<number | nu
 }
 
 interface Account {
+  userId: number;
   /** Her log-in address and her verified sender addresses, lower-cased. */
   own: string[];
   followUpDays: number | null;
 }
 
-async function accountOf(db: Db, userId: number): Promise<Account | null> {
+/** The account whose capture address holds this token now, with what taking a mail needs of it: one statement. */
+async function accountOf(db: Db, token: string): Promise<Account | null> {
+  if (!TOKEN.test(token)) return null;
   const [row] = await queryRows(
     db,
-    sql`SELECT u.email, u.touch_follow_up_days,
+    sql`SELECT u.id, u.email, u.touch_follow_up_days,
       coalesce((SELECT array_agg(lower(s.email)) FROM sender_addresses s WHERE s.user_id = u.id AND s.verified_at IS NOT NULL), '{}') AS senders
-    FROM users u WHERE u.id = ${userId}`,
+    FROM capture_addresses c JOIN users u ON u.id = c.user_id WHERE c.token = ${token}`,
   );
   if (!row) return null;
   return {
+    userId: Number(row.id),
     own: [String(row.email).toLowerCase(), ...(row.senders as string[])],
     followUpDays: row.touch_follow_up_days === null ? null : Number(row.touch_follow_up_days),
   };
@@ -105,12 +109,14 @@ function gmailConfirmation(parsed: ParsedCapture, own: string[]): MailFacts | nu
 /**
  * Takes one mail for one account: logged only when its From is one of her addresses, or when her mailbox forwarded
  * it to the capture address by a rule (a mail to her, `X-Forwarded-For` naming her address first, as Gmail marks
- * it), or Gmail's confirmation of such a rule (to her Capture inbox); else dropped (counted, never shown). Throws only when the writes failed (nothing was written): the sender
- * is to try again.
+ * it), or Gmail's confirmation of such a rule (to her Capture inbox); else dropped (counted, never shown). The
+ * account is the one whose capture address holds `token` as the mail is taken: null when none does (rotated since
+ * the address was checked). Throws only when the writes failed (nothing was written): the sender is to try again.
  */
-export async function takeMail(writer: ListWriter, captureDomain: string, userId: number, parsed: ParsedCapture, receivedAt: Date): Promise<Taken> {
-  const account = await accountOf(writer.db, userId);
-  if (!account) return { status: 'dropped', rows: 0 };
+export async function takeMail(writer: ListWriter, captureDomain: string, token: string, parsed: ParsedCapture, receivedAt: Date): Promise<Taken | null> {
+  const account = await accountOf(writer.db, token);
+  if (!account) return null;
+  const { userId } = account;
   const dropped = async (): Promise<Taken> => {
     await countDropped(writer.db, userId);
     return { status: 'dropped', rows: 0 };

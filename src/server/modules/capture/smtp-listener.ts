@@ -9,7 +9,8 @@ import { CAPTURE_LIMITS } from '../../../shared/capture.js';
 import type { TlsFiles } from '../../config.js';
 import type { ListWriter } from '../lists/list-change.js';
 import type { MailLimit } from './mail-limit.js';
-import { accountOfToken, captureToken, takeMail } from './intake.js';
+import type { CaptureTokens } from './capture-tokens.js';
+import { captureToken, takeMail } from './intake.js';
 import { parseMail, UnreadableMail } from './mail-parse.js';
 
 /** Connections one instance holds at once, and from one address. */
@@ -17,6 +18,7 @@ export const SMTP_MAX_CONNECTIONS = 200;
 export const SMTP_MAX_CONNECTIONS_PER_ADDRESS = 50;
 /** Capture recipients of one mail (each an account it is logged for). */
 const MAX_RECIPIENTS = 20;
+const NO_SUCH_ADDRESS = 'No such capture address here (it may have been rotated)';
 /** A connection quiet this long is closed. */
 const SOCKET_TIMEOUT_MS = 60_000;
 
@@ -34,6 +36,8 @@ export interface ListenerOptions {
   log: FastifyBaseLogger;
   captureDomain: string;
   limit: MailLimit;
+  /** The accounts of capture tokens, as RCPT checks them. */
+  tokens: CaptureTokens;
   tls: TlsFiles | undefined;
   /** How long close waits for mails being written. */
   closeGraceMs?: number;
@@ -44,7 +48,7 @@ function refusal(code: number, message: string): Error & { responseCode: number 
 }
 
 export function captureListener(options: ListenerOptions): CaptureListener {
-  const { writer, log, captureDomain, limit } = options;
+  const { writer, log, captureDomain, limit, tokens } = options;
   const perAddress = new Map<string, number>();
   const working = new Set<Promise<unknown>>();
   let boundPort: number | null = null;
@@ -52,8 +56,8 @@ export function captureListener(options: ListenerOptions): CaptureListener {
   async function onRcptTo(address: SMTPServerAddress, session: SMTPServerSession): Promise<void> {
     if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) throw refusal(452, `At most ${MAX_RECIPIENTS} capture addresses a mail`);
     const token = captureToken(address.address, captureDomain);
-    const userId = token === null ? null : await accountOfToken(writer.db, token);
-    if (userId === null) throw refusal(550, 'No such capture address here (it may have been rotated)');
+    const userId = token === null ? null : await tokens.accountOf(token);
+    if (userId === null) throw refusal(550, NO_SUCH_ADDRESS);
     if (!(await limit.take(userId)).allowed) {
       throw refusal(451, `This address takes at most ${CAPTURE_LIMITS.mailsPerHour} mails an hour: try again later`);
     }
@@ -69,17 +73,22 @@ export function captureListener(options: ListenerOptions): CaptureListener {
       throw error;
     }
     let rows = 0;
+    let taken = 0;
     for (const recipient of session.envelope.rcptTo) {
       const token = captureToken(recipient.address, captureDomain);
-      const userId = token === null ? null : await accountOfToken(writer.db, token);
-      if (userId === null) continue;
+      if (token === null) continue;
       try {
-        rows += (await takeMail(writer, captureDomain, userId, parsed, receivedAt)).rows;
+        const mail = await takeMail(writer, captureDomain, token, parsed, receivedAt);
+        if (mail === null) continue;
+        taken++;
+        rows += mail.rows;
       } catch (error) {
         log.error({ err: error }, 'capture: a mail could not be logged');
         throw refusal(451, 'The mail could not be logged just now: try again later');
       }
     }
+    // Every address it was sent to rotated since RCPT (at another instance, whose rotation this one's cache missed).
+    if (taken === 0) throw refusal(550, NO_SUCH_ADDRESS);
     return `Taken (${rows} row${rows === 1 ? '' : 's'})`;
   }
 
