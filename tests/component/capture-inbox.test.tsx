@@ -4,10 +4,11 @@
 // it, or dismissed. Empty, the page explains the capture address.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CaptureInboxPage } from '@/features/capture';
 import { useCaptureLists } from '@/app/routes/_app/-components/capture-lists';
+import { CaptureInboxNavItem } from '@/app/layout/CaptureInboxNavItem';
 import type { Investor, ListItem, ListSummary } from '@/shared/api-types';
 import { CAPTURE_API, rowTouchesPath, type CaptureAddress, type InboxMail, type Touch } from '@/shared/capture';
 import { call, createAccount, origin, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
@@ -142,5 +143,19 @@ describe('the Capture inbox', () => {
     expect(await screen.findByText('Nothing waiting')).toBeInTheDocument();
     expect((await api<InboxMail[]>('GET', CAPTURE_API.inbox)).body).toEqual([]);
     expect((await api<Touch[]>('GET', rowTouchesPath(list.id, 'investor', investor.id))).body).toEqual([]);
+  });
+});
+
+describe('the sidebar’s Capture inbox count', () => {
+  it('counts a mail that lands while the page is open once the founder comes back to it, without a reload', async () => {
+    await mailToStranger('Our seed round');
+    await renderWithProviders(<CaptureInboxNavItem />);
+    const link = await screen.findByRole('link', { name: /Capture inbox/ });
+    await waitFor(() => expect(link).toHaveTextContent('1 waiting'));
+
+    await mailToStranger('Following up');
+    // She comes back from her mail: the tab is shown again.
+    act(() => void window.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(link).toHaveTextContent('2 waiting'));
   });
 });

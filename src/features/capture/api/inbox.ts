@@ -15,10 +15,25 @@ export function useInbox() {
   return useQuery(inboxQueryOptions());
 }
 
-/** How many mails wait in the Capture inbox (0 until known); asked after the page's first paint, which does not need it. */
+/** How often the sidebar's count asks again while the page is in view: the server sends no event when a mail lands. */
+const INBOX_COUNT_REFRESH_MS = 60_000;
+
+/**
+ * How many mails wait in the Capture inbox (0 until known); asked after the page's first paint, which does not need it,
+ * then again each time the founder comes back to the app (from the mail she just sent) and every minute while it is in
+ * view (TanStack Query stops the interval while the tab is hidden).
+ */
 export function useInboxCount(): number {
   const painted = useAfterFirstPaint();
-  return useQuery({ ...inboxQueryOptions(), select: (mails) => mails.length, enabled: painted }).data ?? 0;
+  return (
+    useQuery({
+      ...inboxQueryOptions(),
+      select: (mails) => mails.length,
+      enabled: painted,
+      refetchOnWindowFocus: 'always',
+      refetchInterval: INBOX_COUNT_REFRESH_MS,
+    }).data ?? 0
+  );
 }
 
 /** Takes a mail out of the cached inbox at once; the server's answer is fetched after. */
