@@ -4,7 +4,7 @@
 // the Last contacted column and fact, and Log a touch from the row, queued offline and landing once.
 import 'fake-indexeddb/auto';
 import { Suspense, useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TableColumn } from '@/components/DataGrid';
@@ -13,6 +13,7 @@ import { cardSummary } from '@/app/routes/_app/-components/catalogue-card-summar
 import { investors } from '@/features/catalogue/kinds/investors';
 import { listKeys } from '@/features/lists/api/list-keys';
 import { useShownListItems } from '@/features/lists/api/use-shown-list-items';
+import { useListEvents } from '@/features/teams/api/list-events';
 import { ListCards } from '@/features/lists/components/ListCards';
 import { ListTable } from '@/features/lists/components/ListTable';
 import { outboxReplayer } from '@/features/offline';
@@ -26,6 +27,7 @@ import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pip
 import { formatName } from '@/lib/format';
 import type { Investor, ListItemOf, ListSummary } from '@/shared/api-types';
 import { CAPTURE_API, type CaptureAddress, type Touch } from '@/shared/capture';
+import { openEventStream } from '../helpers/event-stream';
 import { call, createAccount, mailedValue, origin, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
@@ -153,6 +155,8 @@ describe('the investor page’s list panel', () => {
 /** The list's rows as its page composes them, with the Log a touch dialog. */
 function SeedLeads({ view }: { view: 'table' | 'cards' | 'board' }) {
   const { list: shown, items, pendingIds } = useShownListItems<Row>(list.id);
+  // Live only where a test gives it an EventSource (jsdom has none).
+  useListEvents({ listKeys, listId: list.id, userId: ada.id });
   const pipeline = useListPipeline({ listKeys, listId: list.id, listType: 'investor', items, pendingIds, itemName: nameOf, listName: shown.name });
   const [page, setPage] = useState(1);
   const nameColumn = investors.columns[0] as TableColumn<ShownRow<Row>>;
@@ -301,5 +305,79 @@ describe('a list’s rows', () => {
     );
     await waitFor(async () => expect(await card()).toHaveTextContent('Last contacted: Yesterday'));
     expect(within(await card()).getByTitle(/^Answered /)).toHaveTextContent('Answered');
+  });
+});
+
+/**
+ * EventSource as the browser's, on the real server's stream read by fetch (jsdom has none): what the list's live
+ * changes open. `opened` resolves once a stream is open.
+ */
+function installEventSource() {
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  class FetchEventSource extends EventTarget {
+    onopen: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private closed = false;
+    private stop = () => {};
+    constructor(url: string) {
+      super();
+      void (async () => {
+        const stream = await openEventStream(new URL(url, origin).href);
+        this.stop = () => stream.close();
+        if (this.closed) return stream.close();
+        if (stream.status !== 200) return this.onerror?.();
+        this.onopen?.();
+        opened();
+        for (;;) {
+          const event = await stream.next(() => true, 60_000).catch(() => null);
+          if (this.closed) return;
+          if (!event) return this.onerror?.();
+          this.dispatchEvent(new MessageEvent(event.event, { data: JSON.stringify(event.data), lastEventId: event.id ?? '' }));
+        }
+      })();
+    }
+    close() {
+      this.closed = true;
+      this.stop();
+    }
+  }
+  (globalThis as { EventSource?: unknown }).EventSource = FetchEventSource;
+  onTestFinished(() => void delete (globalThis as { EventSource?: unknown }).EventSource);
+  return open;
+}
+
+describe('a list’s live changes', () => {
+  it('put a co-founder’s touch and stage change into the shown row without reading the list’s rows again', async () => {
+    await bobJoins();
+    const opened = installEventSource();
+    storeSession(ada.tokens);
+    await renderWithProviders(
+      <Suspense>
+        <SeedLeads view="cards" />
+      </Suspense>,
+    );
+    const card = async () => (await screen.findByRole('heading', { name: nameOf(investor) })).closest('li')!;
+    expect(await card()).toHaveTextContent('Not contacted yet');
+    await opened;
+    network.reset();
+
+    // Bob logs the investor's reply on his device: the row is contacted, answered, and moves on from Lead.
+    const replied = await call('POST', touchesPath(), {
+      token: bob.tokens.access_token,
+      body: { kind: 'email_received', subject: 'Re: our round', happened_at: new Date(Date.now() - 86_400_000).toISOString() },
+    });
+    expect(replied.status).toBe(201);
+    await waitFor(async () => expect(await card()).toHaveTextContent('Last contacted: Yesterday'));
+    expect(within(await card()).getByTitle(/^Answered /)).toHaveTextContent('Answered');
+    expect(within(await card()).getByRole('combobox', { name: `Stage of ${nameOf(investor)}` })).toHaveTextContent('Contacted');
+    expect(await card()).toHaveTextContent('Bob Noyce');
+
+    const moved = await call('PATCH', `/lists/${list.id}/investors/${investor.id}`, { token: bob.tokens.access_token, body: { amount: 250_000 } });
+    expect(moved.status).toBe(200);
+    await waitFor(async () => expect(await card()).toHaveTextContent('$250,000'));
+    // The rest of the list's data is read again (the list itself, once the changes settle); its rows are not.
+    await waitFor(() => expect(network.urls()).toContain(`/api/v1/lists/${list.id}`));
+    expect(network.urls().filter((url) => url.startsWith(`/api/v1/lists/${list.id}/items`))).toEqual([]);
   });
 });
