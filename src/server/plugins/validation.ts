@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import { Type } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
 import { idempotencyHeaders } from './idempotency.js';
 
 // Schema fragments every module shares. Route schemas are TypeBox, so handlers read typed requests
@@ -27,6 +27,19 @@ export function userCall<const S extends { response: object }>(schema: S) {
 /** A logged-in user's change that honours an Idempotency-Key, so a replay (the offline outbox's) changes nothing twice. */
 export function userChange<const S extends { response: object }>(schema: S) {
   return userCall({ ...schema, headers: idempotencyHeaders });
+}
+
+/** A calendar day. */
+export const isoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+
+/** One of these strings, documented as an enum (a union of literals reads as a schema per value in OpenAPI). */
+export function stringEnum<const T extends string>(values: readonly T[], description?: string) {
+  return Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description === undefined ? {} : { description }) });
+}
+
+/** The schema's value, or null. */
+export function nullable<T extends TSchema>(schema: T, options?: SchemaOptions) {
+  return Type.Union([schema, Type.Null()], options);
 }
 
 /** Path params `{ id }`, a row id. */

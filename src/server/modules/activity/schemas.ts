@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ACTIVITY_ACTIONS, ACTIVITY_LIMIT } from '../../../shared/teams.js';
-import { resourceId, userCall } from '../../plugins/validation.js';
+import { nullable, resourceId, stringEnum, userCall } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 import { TouchKindSchema } from '../pipeline/touch-schemas.js';
 
@@ -8,10 +8,10 @@ const fieldValue = Type.Union([Type.String(), Type.Integer(), Type.Null()]);
 
 export const ActivityEntrySchema = Type.Object({
   id: Type.Integer(),
-  action: Type.Unsafe<(typeof ACTIVITY_ACTIONS)[number]>({ type: 'string', enum: [...ACTIVITY_ACTIONS] }),
+  action: stringEnum(ACTIVITY_ACTIONS),
   from: fieldValue,
   to: fieldValue,
-  note: Type.Union([Type.Object({ id: Type.Integer(), body: Type.String() }), Type.Null()]),
+  note: nullable(Type.Object({ id: Type.Integer(), body: Type.String() })),
   file_name: Type.Optional(Type.String({ description: "For 'imported': the file the row came from" })),
   touch: Type.Optional(
     Type.Union(

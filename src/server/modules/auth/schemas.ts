@@ -2,7 +2,7 @@
 // required, and the address and password rules, are checked in the handlers so the answer carries the
 // product's own messages ("Email is required", …) rather than a schema error.
 import { type TProperties, Type } from '@sinclair/typebox';
-import { errorBody, errorResponses, resourceId, userCall } from '../../plugins/validation.js';
+import { errorBody, errorResponses, nullable, resourceId, userCall } from '../../plugins/validation.js';
 
 const LIMITS = { email: 254, password: 128, name: 100, token: 200 } as const;
 
@@ -26,7 +26,7 @@ export const userBody = Type.Object({
   first_name: Type.String(),
   last_name: Type.String(),
   email: Type.String(),
-  profile_photo: Type.Union([Type.String(), Type.Null()]),
+  profile_photo: nullable(Type.String()),
 });
 
 export const registerSchema = {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CAPTURE_LIMITS, TOUCH_FOLLOW_UP_DAYS } from '../../../shared/capture.js';
-import { errorResponses, idParams, userCall, userChange } from '../../plugins/validation.js';
+import { errorResponses, idParams, nullable, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { MailPartySchema, TouchSchema } from '../pipeline/touch-schemas.js';
 import { INBOX_READ_MAX } from './inbox-store.js';
 
@@ -12,7 +12,7 @@ const tags = ['capture'];
 const CaptureAddressSchema = Type.Object({
   address: Type.String({ description: '`log+TOKEN@CAPTURE_DOMAIN`: BCC it, or forward a mail to it' }),
   intake_url: Type.String({ description: 'Where a relay posts a raw mail (message/rfc822, the token as bearer)' }),
-  smtp_port: Type.Union([Type.Integer(), Type.Null()], { description: 'The SMTP listener\'s port; null when it does not listen' }),
+  smtp_port: nullable(Type.Integer(), { description: 'The SMTP listener\'s port; null when it does not listen' }),
 });
 
 export const captureAddressSchema = userCall({
@@ -29,7 +29,7 @@ export const rotateAddressSchema = userCall({
 });
 
 const SenderSchema = Type.Object({
-  id: Type.Union([Type.Integer(), Type.Null()], { description: 'null for the log-in address, which cannot be removed' }),
+  id: nullable(Type.Integer(), { description: 'null for the log-in address, which cannot be removed' }),
   email: Type.String(),
   verified: Type.Boolean(),
 });
@@ -67,7 +67,7 @@ export const verifySenderSchema = {
 };
 
 const SettingsSchema = Type.Object({
-  follow_up_days: Type.Union([Type.Unsafe<number>({ type: 'integer', enum: [...TOUCH_FOLLOW_UP_DAYS] }), Type.Null()], {
+  follow_up_days: nullable(Type.Unsafe<number>({ type: 'integer', enum: [...TOUCH_FOLLOW_UP_DAYS] }), {
     description: 'Days from a touch to the follow-up it sets on a row that has none; null: none is set',
   }),
 });
@@ -83,7 +83,7 @@ export const patchSettingsSchema = userChange({
 
 const InboxMailSchema = Type.Object({
   id: Type.Integer(),
-  direction: Type.Unsafe<'sent' | 'received'>({ type: 'string', enum: ['sent', 'received'] }),
+  direction: stringEnum(['sent', 'received']),
   subject: Type.String(),
   snippet: Type.String({ description: `The first ${CAPTURE_LIMITS.snippetChars} characters of its text` }),
   participants: Type.Array(MailPartySchema),
@@ -125,7 +125,7 @@ export const assignMailSchema = userChange({
     { additionalProperties: false },
   ),
   response: {
-    200: Type.Object({ list_id: Type.Integer(), investor_id: Type.Integer(), touch: Type.Union([TouchSchema, Type.Null()]) }),
+    200: Type.Object({ list_id: Type.Integer(), investor_id: Type.Integer(), touch: nullable(TouchSchema) }),
   },
 });
 

@@ -4,6 +4,7 @@ import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { FIT_CRITERIA, FIT_SORT, FIT_VERDICTS } from '../../../shared/fit.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../../shared/constants.js';
 import { ladderValues } from '../../../shared/filter-buckets.js';
+import { stringEnum } from '../../plugins/validation.js';
 import type { Catalogue, Facet } from './catalogues.js';
 
 /** Past this no catalogue has rows; it keeps OFFSET arithmetic far from overflow. */
@@ -16,7 +17,7 @@ const freeText = Type.String({ minLength: 1, maxLength: MAX_TEXT_LENGTH });
 
 function facetQuerySchema(facet: Facet): TSchema {
   const allowed = facet.match === 'range' ? ladderValues(facet.ladder) : facet.vocabulary;
-  const item = allowed ? Type.Unsafe<string>({ type: 'string', enum: [...allowed] }) : freeText;
+  const item = allowed ? stringEnum(allowed) : freeText;
   if (facet.match === 'equals' && facet.single) return Type.Optional(item);
   return Type.Optional(Type.Array(item, { maxItems: MAX_FILTER_VALUES }));
 }
@@ -41,11 +42,7 @@ export function searchKeysSchema(catalogue: Catalogue) {
       ...facets,
       search_term: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
       sort: Type.Optional(
-        Type.Unsafe<typeof FIT_SORT>({
-          type: 'string',
-          enum: [FIT_SORT],
-          description: 'fit: best fit first (ties in the default order); needs a startup profile',
-        }),
+        stringEnum([FIT_SORT], 'fit: best fit first (ties in the default order); needs a startup profile'),
       ),
       min_fit: Type.Optional(
         Type.Integer({ minimum: 0, maximum: 100, description: 'Only rows whose fit score is at least this; needs a startup profile' }),
@@ -61,8 +58,8 @@ export const FitSchema = Type.Union([
     score: Type.Integer({ minimum: 0, maximum: 100 }),
     reasons: Type.Array(
       Type.Object({
-        criterion: Type.Unsafe<string>({ type: 'string', enum: [...FIT_CRITERIA] }),
-        verdict: Type.Unsafe<string>({ type: 'string', enum: [...FIT_VERDICTS] }),
+        criterion: stringEnum(FIT_CRITERIA),
+        verdict: stringEnum(FIT_VERDICTS),
         points: Type.Integer(),
         weight: Type.Integer(),
       }),

@@ -4,7 +4,7 @@ import { INVESTOR_FIELDS } from '../../../shared/catalogue-fields.js';
 import { InvestorRow } from '../../../shared/catalogue-row-schemas.js';
 import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants.js';
 import { FitSchema, MAX_PAGE, pagedSchema } from '../catalogue/schemas.js';
-import { idParams, userCall, userChange } from '../../plugins/validation.js';
+import { idParams, nullable, userCall, userChange } from '../../plugins/validation.js';
 
 /** What a private contact carries beside an investor's fields (a catalogue row carries neither). */
 export const contactProperties = {
@@ -33,7 +33,7 @@ export function contactFieldSchemas(textMax: number): Record<string, TSchema> {
                 ...(spec.kind === 'choice' && { description: `One of: ${spec.vocabulary.join(', ')}` }),
                 ...(spec.kind === 'email' && { description: 'An e-mail address' }),
               });
-      return [field, Type.Optional(Type.Union([value, Type.Null()]))];
+      return [field, Type.Optional(nullable(value))];
     }),
   );
 }

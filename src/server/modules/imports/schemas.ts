@@ -10,13 +10,11 @@ import {
   IMPORTS_PER_HOUR,
 } from '../../../shared/imports.js';
 import { NOTE_MAX_LENGTH } from '../../../shared/pipeline.js';
-import { resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { contactFieldSchemas } from '../contacts/schemas.js';
 import { PersonOrNull, PersonSchema } from '../pipeline/schemas.js';
 
 const listParams = Type.Object({ id: resourceId });
-const nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Number>>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]));
 
 // A row's values are bounded here and checked by import-rows.ts, which names each problem by row and field.
 const rowFields = {
@@ -24,10 +22,10 @@ const rowFields = {
   pipeline: Type.Optional(
     Type.Object(
       {
-        stage: nullable(Type.String({ maxLength: 40, description: 'A pipeline stage: lead, contacted, meeting, term_sheet, committed, passed' })),
-        amount: nullable(Type.Number({ description: 'Whole US dollars' })),
-        follow_up_on: nullable(Type.String({ maxLength: 40, description: 'YYYY-MM-DD' })),
-        note: nullable(Type.String({ maxLength: NOTE_MAX_LENGTH * 2 })),
+        stage: Type.Optional(nullable(Type.String({ maxLength: 40, description: 'A pipeline stage: lead, contacted, meeting, term_sheet, committed, passed' }))),
+        amount: Type.Optional(nullable(Type.Number({ description: 'Whole US dollars' }))),
+        follow_up_on: Type.Optional(nullable(Type.String({ maxLength: 40, description: 'YYYY-MM-DD' }))),
+        note: Type.Optional(nullable(Type.String({ maxLength: NOTE_MAX_LENGTH * 2 }))),
       },
       { additionalProperties: false },
     ),
@@ -63,11 +61,8 @@ const Candidate = Type.Object({
 });
 const Match = Type.Object({
   investor_id: Type.Integer(),
-  confidence: Type.Unsafe<'exact' | 'likely'>({ type: 'string', enum: ['exact', 'likely'] }),
-  by: Type.Unsafe<'email' | 'domain_and_last_name' | 'name_and_firm'>({
-    type: 'string',
-    enum: ['email', 'domain_and_last_name', 'name_and_firm'],
-  }),
+  confidence: stringEnum(['exact', 'likely']),
+  by: stringEnum(['email', 'domain_and_last_name', 'name_and_firm']),
 });
 
 export const previewSchema = userCall({
@@ -88,9 +83,9 @@ export const previewSchema = userCall({
       rows: Type.Array(
         Type.Object({
           row: Type.Integer(),
-          match: Type.Union([Match, Type.Null()]),
+          match: nullable(Match),
           candidates: Type.Array(Candidate),
-          duplicate_of_row: Type.Union([Type.Integer(), Type.Null()]),
+          duplicate_of_row: nullable(Type.Integer()),
           on_list: Type.Boolean(),
           errors: Type.Array(RowError),
         }),

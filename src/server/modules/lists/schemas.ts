@@ -3,8 +3,8 @@ import { FundRow, InvestorRow } from '../../../shared/catalogue-row-schemas.js';
 import { Pipeline, PersonSchema } from '../pipeline/schemas.js';
 import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, LISTS_CREATED_PER_HOUR, MAX_LISTS } from '../../../shared/form-rules.js';
 import { FitSchema } from '../catalogue/schemas.js';
-import { resourceId, userCall, userChange } from '../../plugins/validation.js';
-import { LIST_ROLES, type ListRole } from '../../../shared/teams.js';
+import { resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { LIST_ROLES } from '../../../shared/teams.js';
 
 // Schemas of the list calls. The messages for a missing or wrong name and type come from the handlers.
 
@@ -20,9 +20,9 @@ const listSummaryFields = {
   id: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
-  list_type: Type.Unsafe<'investor' | 'fund'>({ type: 'string', enum: ['investor', 'fund'] }),
+  list_type: stringEnum(['investor', 'fund']),
   item_count: Type.Integer(),
-  role: Type.Unsafe<ListRole>({ type: 'string', enum: [...LIST_ROLES], description: "The caller's role on the list" }),
+  role: stringEnum(LIST_ROLES, "The caller's role on the list"),
   owner: PersonSchema,
 };
 export const listSummary = Type.Object(listSummaryFields);

@@ -7,7 +7,7 @@ import {
   NOTES_PER_ROW_MAX,
   PIPELINE_STAGES,
 } from '../../../shared/pipeline.js';
-import { resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { isoDate, nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { LIST_ROLES } from '../../../shared/teams.js';
 
 // TypeBox schemas of the pipeline calls: the route handlers' types come from them.
@@ -16,18 +16,12 @@ import { LIST_ROLES } from '../../../shared/teams.js';
 export const AMOUNT_MAX = 1_000_000_000_000;
 
 const id = Type.Integer({ minimum: resourceId.minimum, maximum: resourceId.maximum });
-const isoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
-/** One of these strings, documented as an enum (a union of literals reads as six schemas in OpenAPI). */
-function stringEnum<T extends string>(values: readonly T[], options: { description?: string } = {}) {
-  return Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
-}
-
-export const Stage = stringEnum(PIPELINE_STAGES, { description: 'Where the conversation stands' });
+export const Stage = stringEnum(PIPELINE_STAGES, 'Where the conversation stands');
 
 /** A user as other members see them. */
 export const PersonSchema = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() });
-export const PersonOrNull = Type.Union([PersonSchema, Type.Null()]);
+export const PersonOrNull = nullable(PersonSchema);
 
 export const Note = Type.Object({
   id: Type.Integer(),
@@ -38,16 +32,16 @@ export const Note = Type.Object({
 
 export const Pipeline = Type.Object({
   stage: Stage,
-  follow_up_on: Type.Union([isoDate, Type.Null()]),
-  amount: Type.Union([Type.Integer(), Type.Null()], { description: 'Whole US dollars' }),
+  follow_up_on: nullable(isoDate),
+  amount: nullable(Type.Integer(), { description: 'Whole US dollars' }),
   note_count: Type.Integer(),
-  latest_note: Type.Union([Note, Type.Null()]),
+  latest_note: nullable(Note),
   updated_at: Type.String({ format: 'date-time', description: 'The last stage, follow-up or amount change' }),
-  updated_by: Type.Union([PersonSchema, Type.Null()], { description: 'Who made the last change (or added the row)' }),
-  last_contacted_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+  updated_by: nullable(PersonSchema, { description: 'Who made the last change (or added the row)' }),
+  last_contacted_at: nullable(Type.String({ format: 'date-time' }), {
     description: 'The latest touch: a mail captured either way, or a call, meeting or message logged',
   }),
-  answered_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the investor last answered' }),
+  answered_at: nullable(Type.String({ format: 'date-time' }), { description: 'When the investor last answered' }),
 });
 
 const RowParams = Type.Object({ id, itemId: id });
@@ -66,9 +60,9 @@ export function patchRowSchema(noun: string) {
     body: Type.Object(
       {
         stage: Type.Optional(Stage),
-        follow_up_on: Type.Optional(Type.Union([isoDate, Type.Null()])),
+        follow_up_on: Type.Optional(nullable(isoDate)),
         amount: Type.Optional(
-          Type.Union([Type.Integer({ minimum: 0, maximum: AMOUNT_MAX }), Type.Null()], { description: 'Whole US dollars' }),
+          nullable(Type.Integer({ minimum: 0, maximum: AMOUNT_MAX }), { description: 'Whole US dollars' }),
         ),
         changed_at: Type.Optional(Type.String({ format: 'date-time' })),
       },
@@ -152,7 +146,7 @@ export function membershipsSchema(noun: string) {
         Type.Object({
           list_id: Type.Integer(),
           list_name: Type.String(),
-          role: stringEnum(LIST_ROLES, { description: "The caller's role on the list" }),
+          role: stringEnum(LIST_ROLES, "The caller's role on the list"),
           pipeline: Pipeline,
         }),
       ),

@@ -3,15 +3,11 @@
 // keys a search takes depends on the kind.
 import { Type } from '@sinclair/typebox';
 import { SAVED_SEARCH_ALERTS, SAVED_SEARCH_KINDS } from '../../../shared/saved-searches.js';
-import { userCall, userChange } from '../../plugins/validation.js';
+import { stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { MAX_FILTER_VALUES, MAX_TEXT_LENGTH, pagedSchema, pagingSchema, scoredRowSchema } from '../catalogue/schemas.js';
 import { FundRow, InvestorRow } from '../../../shared/catalogue-row-schemas.js';
 
 const tags = ['Saved searches'];
-
-function stringEnum<T extends string>(values: readonly T[], description: string) {
-  return Type.Unsafe<T>({ type: 'string', enum: [...values], description });
-}
 
 const uuid = Type.String({
   format: 'uuid',

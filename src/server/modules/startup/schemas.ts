@@ -1,16 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { FINANCING_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '../../../shared/vocabularies.js';
 import { STARTUP_RULES } from '../../../shared/fit.js';
-import { userCall, userChange } from '../../plugins/validation.js';
+import { isoDate, nullable, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 
 const tags = ['startup'];
-
-function stringEnum(values: readonly string[], description: string) {
-  return Type.Unsafe<string>({ type: 'string', enum: [...values], description });
-}
-
-const isoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** What GET answers: every field null before the first save. */
 export const StartupProfileSchema = Type.Object({

@@ -7,15 +7,13 @@ import {
   INVITATIONS_PER_HOUR,
   LIST_ROLES,
   MEMBER_ROLES,
-  type ListRole,
-  type MemberRole,
 } from '../../../shared/teams.js';
-import { errorResponses, resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { errorResponses, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { listSummary } from '../lists/schemas.js';
 
 const id = resourceId;
-const memberRole = Type.Unsafe<MemberRole>({ type: 'string', enum: [...MEMBER_ROLES] });
-const listRole = Type.Unsafe<ListRole>({ type: 'string', enum: [...LIST_ROLES] });
+const memberRole = stringEnum(MEMBER_ROLES);
+const listRole = stringEnum(LIST_ROLES);
 const isoTime = Type.String({ format: 'date-time' });
 
 const Member = Type.Object({
@@ -79,7 +77,7 @@ export const previewInvitationSchema = {
       email: Type.String(),
       role: memberRole,
       list_name: Type.String(),
-      list_type: Type.Unsafe<'investor' | 'fund'>({ type: 'string', enum: ['investor', 'fund'] }),
+      list_type: stringEnum(['investor', 'fund']),
       invited_by: Type.Object({ first_name: Type.String(), last_name: Type.String() }),
       expires_at: isoTime,
     }),
