@@ -46,6 +46,11 @@ export function formatCount(value: unknown): string {
   return number === null ? EMPTY : groupThousands(number);
 }
 
+/** A count with its noun: '1 investor', '1,200 investors'. */
+export function formatCountOf(count: number, noun: string): string {
+  return `${groupThousands(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** The values of a list field without missing entries. */
 export function presentValues(values: readonly unknown[] | null | undefined): string[] {
   return (values ?? []).filter((value) => !isMissing(value)).map((value) => String(value).trim());

@@ -4,6 +4,7 @@
 // items, its undoable imports and the sidebar.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api, apiErrorDetail } from '@/lib/api-client';
+import { formatCountOf } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import {
   importPath,
@@ -68,8 +69,8 @@ export function undoImport({ listId, importId }: UndoImportInput): Promise<UndoR
 /** "The import of tracker.csv was undone", and what it kept: rows added again since, contacts on a list or another member's. */
 export function undoneText(fileName: string, { kept }: UndoResult): string {
   const keptParts = [
-    kept.rows > 0 && `${kept.rows.toLocaleString('en-US')} ${kept.rows === 1 ? 'row' : 'rows'} added again since`,
-    kept.contacts > 0 && `${kept.contacts.toLocaleString('en-US')} private ${kept.contacts === 1 ? 'contact' : 'contacts'} on another list or another member's`,
+    kept.rows > 0 && `${formatCountOf(kept.rows, 'row')} added again since`,
+    kept.contacts > 0 && `${formatCountOf(kept.contacts, 'private contact')} on another list or another member's`,
   ].filter(Boolean);
   return `The import of ${fileName} was undone${keptParts.length > 0 ? `; kept ${keptParts.join(' and ')}` : ''}`;
 }

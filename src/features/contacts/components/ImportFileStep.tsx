@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import { formatCountOf } from '@/lib/format';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@/shared/imports';
 import { readFile, readPasted } from '../import/read-file';
 import type { ReadSpreadsheet } from '../import/read-spreadsheet';
@@ -25,11 +26,9 @@ const ENCODING_NAMES: Record<string, string> = {
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
 
-const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-
 function whatWasRead({ read, sheet }: ChosenFile): string {
   const table = read.sheets[sheet].table;
-  const size = table ? `${plural(table.rows.length, 'row')} · ${plural(table.headers.length, 'column')}` : '';
+  const size = table ? `${formatCountOf(table.rows.length, 'row')} · ${formatCountOf(table.headers.length, 'column')}` : '';
   const how = read.encoding && read.delimiter ? ` · ${ENCODING_NAMES[read.encoding]}, separated by ${DELIMITER_NAMES[read.delimiter]}` : '';
   return size + how;
 }
@@ -119,7 +118,7 @@ export function ImportFileStep({ chosen, onChosen, onCancel, onNext }: ImportFil
                 key={option.name}
                 value={String(index)}
                 control={<Radio />}
-                label={option.table ? `${option.name} (${plural(option.table.rows.length, 'row')})` : `${option.name} (${option.error})`}
+                label={option.table ? `${option.name} (${formatCountOf(option.table.rows.length, 'row')})` : `${option.name} (${option.error})`}
               />
             ))}
           </RadioGroup>

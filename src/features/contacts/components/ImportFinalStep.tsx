@@ -1,14 +1,13 @@
 import { Alert, Typography } from '@mui/material';
 import { AppButton } from '@/components/AppButton/AppButton';
+import { formatCount, formatCountOf } from '@/lib/format';
 import type { ImportResult } from '@/shared/imports';
 import type { ReviewCounts } from '../import/review';
 import { ImportStep, SlowProgress } from './ImportStep';
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** "Added 118 from the catalogue, created 2 private contacts, updated 3, skipped 4" */
 export function resultText({ added, created, updated, skipped }: ImportResult): string {
-  return `Added ${count(added)} from the catalogue, created ${count(created)} private ${created === 1 ? 'contact' : 'contacts'}, updated ${count(updated)}, skipped ${count(skipped)}`;
+  return `Added ${formatCount(added)} from the catalogue, created ${formatCountOf(created, 'private contact')}, updated ${formatCount(updated)}, skipped ${formatCount(skipped)}`;
 }
 
 export interface ImportFinalStepProps {
@@ -61,17 +60,17 @@ export function ImportFinalStep(props: ImportFinalStepProps) {
     <ImportStep
       title="Import"
       back={{ onClick: onBack }}
-      next={{ label: `Import ${count(rows)} ${rows === 1 ? 'row' : 'rows'}`, onClick: onImport, disabled: !online || importing }}
+      next={{ label: `Import ${formatCountOf(rows, 'row')}`, onClick: onImport, disabled: !online || importing }}
     >
       <Typography>
-        Into {listName}: {count(counts.matched)} from the catalogue (or updated on the list), {count(counts.created)} new private{' '}
-        {counts.created === 1 ? 'contact' : 'contacts'}; {count(counts.skipped + counts.errors)} skipped.
+        Into {listName}: {formatCount(counts.matched)} from the catalogue (or updated on the list), {formatCountOf(counts.created, 'new private contact')};{' '}
+        {formatCount(counts.skipped + counts.errors)} skipped.
       </Typography>
       <Typography variant="body2" color="text.secondary">
         All rows land or none. You can undo the import for 24 hours.
       </Typography>
       {!online && <Alert severity="info">You are offline. The import needs a connection: everything you chose is kept until you are back online.</Alert>}
-      <SlowProgress pending={importing} label={`Importing ${count(rows)} rows…`} />
+      <SlowProgress pending={importing} label={`Importing ${formatCount(rows)} rows…`} />
       {error && <Alert severity="error">{error}</Alert>}
     </ImportStep>
   );

@@ -3,21 +3,19 @@ import { Alert, Box, IconButton, Typography } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { useAfterFirstPaint } from '@/lib/after-first-paint';
-import { formatTimeAgo } from '@/lib/format';
+import { formatCount, formatCountOf, formatTimeAgo } from '@/lib/format';
 import { useOnlineStatus } from '@/lib/use-online-status';
 import type { UndoableImport } from '@/shared/imports';
 import { useUndoableImports, useUndoImport, type ListDataKeys } from '../api/imports';
 import { dismissImport, isImportDismissed } from '../import/dismissed-imports';
 import { UndoImportDialog } from './UndoImportDialog';
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** "12 added from the catalogue, 2 private contacts created, 3 updated": what the import did, zeros left out. */
 export function importCountsText({ added, created, updated }: UndoableImport): string {
   const parts = [
-    added > 0 && `${count(added)} added from the catalogue`,
-    created > 0 && `${count(created)} private ${created === 1 ? 'contact' : 'contacts'} created`,
-    updated > 0 && `${count(updated)} updated`,
+    added > 0 && `${formatCount(added)} added from the catalogue`,
+    created > 0 && `${formatCountOf(created, 'private contact')} created`,
+    updated > 0 && `${formatCount(updated)} updated`,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : 'nothing added or changed';
 }

@@ -1,13 +1,10 @@
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
+import { formatCount, formatCountOf } from '@/lib/format';
 import type { OthersWork, UndoableImport } from '@/shared/imports';
-
-const investors = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'investor' : 'investors'}`;
-
-const counted = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
 /** "Bob Noyce's 2 notes and 1 change": what another member did on the rows, which goes with them. */
 function othersWorkText({ user, notes, changes }: OthersWork): string {
-  const parts = [notes > 0 && counted(notes, 'note'), changes > 0 && counted(changes, 'change')].filter(Boolean);
+  const parts = [notes > 0 && formatCountOf(notes, 'note'), changes > 0 && formatCountOf(changes, 'change')].filter(Boolean);
   return `${user.first_name} ${user.last_name}'s ${parts.join(' and ')}`;
 }
 
@@ -16,8 +13,8 @@ function othersWorkText({ user, notes, changes }: OthersWork): string {
  * other members worked on those rows, "It also deletes Bob Noyce's 2 notes and 1 change on them."
  */
 export function undoConfirmationText({ file_name, added, created, updated, others_work }: UndoableImport): string {
-  const removes = added + created > 0 ? `removes the ${investors(added + created)} it added` : 'adds nothing';
-  const putsBack = updated > 0 ? ` and puts back the ${updated.toLocaleString('en-US')} it changed` : '';
+  const removes = added + created > 0 ? `removes the ${formatCountOf(added + created, 'investor')} it added` : 'adds nothing';
+  const putsBack = updated > 0 ? ` and puts back the ${formatCount(updated)} it changed` : '';
   const others = others_work.length > 0 ? ` It also deletes ${others_work.map(othersWorkText).join('; ')} on them.` : '';
   return `Undo the import of ${file_name}? It ${removes}${putsBack}.${others}`;
 }

@@ -1,5 +1,6 @@
 // The review step's rules: each row's default decision, what the founder may choose for it, the counts
 // at the top, and the rows sent to the import.
+import { formatCount, formatCountOf } from '@/lib/format';
 import type { ImportCommitRow, ImportDecision, ImportRowError, PreviewRow } from '@/shared/imports';
 import type { MappedRow } from './map-rows';
 
@@ -50,15 +51,13 @@ export function reviewCounts(rows: readonly ReviewRow[], decisions: readonly Imp
   return counts;
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-
 /** "118 matched · 2 new private contacts · 3 skipped · 1 error" */
 export function countsText({ matched, created, skipped, errors }: ReviewCounts): string {
   return [
-    `${matched.toLocaleString('en-US')} matched`,
-    plural(created, 'new private contact'),
-    `${skipped.toLocaleString('en-US')} skipped`,
-    plural(errors, 'error'),
+    `${formatCount(matched)} matched`,
+    formatCountOf(created, 'new private contact'),
+    `${formatCount(skipped)} skipped`,
+    formatCountOf(errors, 'error'),
   ].join(' · ');
 }
 

@@ -1,13 +1,13 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { formatUsd } from '@/lib/format';
+import { formatCountOf, formatUsd } from '@/lib/format';
 import type { RoundProgress as Round } from '@/shared/fit';
 
 /** "N days to close", or how long ago the close date passed. */
 export function closeText(daysLeft: number): string {
   if (daysLeft === 0) return 'closes today';
-  if (daysLeft > 0) return `${daysLeft.toLocaleString('en-US')} ${daysLeft === 1 ? 'day' : 'days'} to close`;
+  if (daysLeft > 0) return `${formatCountOf(daysLeft, 'day')} to close`;
   const ago = -daysLeft;
-  return `close date passed ${ago.toLocaleString('en-US')} ${ago === 1 ? 'day' : 'days'} ago`;
+  return `close date passed ${formatCountOf(ago, 'day')} ago`;
 }
 
 /** "$X of $Y committed · N days to close". */
