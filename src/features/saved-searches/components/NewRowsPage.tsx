@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { Box, CircularProgress, Paper } from '@mui/material';
 import FiberNewOutlinedIcon from '@mui/icons-material/FiberNewOutlined';
 import type { GridRowId } from '@mui/x-data-grid';
 import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
@@ -7,6 +7,7 @@ import type { TableColumn } from '@/components/DataGrid';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { Pagination } from '@/components/Pagination';
 import { RowCardList } from '@/components/RowCards';
+import { NoRowsMessage, RowsLoadError } from '@/components/RowsMessage/RowsMessage';
 import { formatCount } from '@/lib/format';
 import { usePhoneLayout } from '@/lib/use-phone-layout';
 import { isUnavailableOffline } from '@/features/offline';
@@ -41,29 +42,17 @@ export function NewRowsPage<R extends { id: GridRowId }>({ saved, page, onPageCh
   const phone = usePhoneLayout();
   const rows = results.data?.results ?? NO_ROWS;
   const noRows = results.isError ? (
-    <Alert
-      severity={isUnavailableOffline(results.error) ? 'info' : 'error'}
-      sx={{ m: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => void results.refetch()}>
-          Retry
-        </Button>
-      }
-    >
+    <RowsLoadError offline={isUnavailableOffline(results.error)} onRetry={() => void results.refetch()}>
       {isUnavailableOffline(results.error)
         ? `Not available offline: the new ${noun} of this search were never loaded on this device.`
         : `The new ${noun} could not be loaded. Check your connection and try again.`}
-    </Alert>
+    </RowsLoadError>
   ) : (
-    <Box sx={{ py: 8, px: 3, textAlign: 'center' }}>
-      <FiberNewOutlinedIcon sx={{ fontSize: 40, color: 'text.disabled', mb: 1 }} />
-      <Typography variant="h5" component="p">
-        Nothing new
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-        {`No ${noun} that match “${saved.name}” were added since you last opened it.`}
-      </Typography>
-    </Box>
+    <NoRowsMessage
+      icon={FiberNewOutlinedIcon}
+      title="Nothing new"
+      detail={`No ${noun} that match “${saved.name}” were added since you last opened it.`}
+    />
   );
   return (
     <Box>
