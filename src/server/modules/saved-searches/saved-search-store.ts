@@ -7,29 +7,21 @@ import { HttpError } from '../../plugins/error-handler.js';
 import {
   MAX_SAVED_SEARCHES,
   SAVED_SEARCH_MESSAGES,
-  type SavedSearchAlert,
+  type SavedSearch,
   type SavedSearchKind,
   type SavedSearchQuery,
 } from '../../../shared/saved-searches.js';
 import { epochMicrosSql } from '../catalogue/added-order.js';
 
+/** What the founder sets of a saved search. */
+export type SavedSearchContent = Pick<SavedSearch, 'name' | 'kind' | 'query' | 'alert'>;
+
 /** A saved search as read, with its last_seen_at as whole microseconds (the database's precision). */
-export interface StoredSavedSearch {
+export interface StoredSavedSearch extends SavedSearchContent {
   id: string;
-  name: string;
-  kind: SavedSearchKind;
-  query: SavedSearchQuery;
-  alert: SavedSearchAlert;
   last_seen_at: Date;
   created_at: Date;
   seenMicros: number;
-}
-
-export interface SavedSearchContent {
-  name: string;
-  kind: SavedSearchKind;
-  query: SavedSearchQuery;
-  alert: SavedSearchAlert;
 }
 
 const t = savedSearches;
