@@ -1,8 +1,7 @@
 // npm run import -- investors|funds FILE.csv: imports a CSV file into the catalogue of the database
 // the server uses (DATABASE_URL, else the PGlite files in DATA_DIR). Bad rows are reported and skipped.
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { loadConfig, loadDotEnv } from '../config.js';
-import { openToolDatabase } from './tool-database.js';
+import { openToolDatabase, startTool } from './tool-database.js';
 import { importCatalogueCsv } from '../db/import/import-csv.js';
 import type { ImportKind } from '../db/import/fields.js';
 import { ImportFileError } from '../db/import/parse-row.js';
@@ -19,15 +18,7 @@ function readArguments(args: string[]): { kind: ImportKind; file: string } {
 }
 
 async function run() {
-  let args;
-  try {
-    args = readArguments(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-    process.exit(2);
-  }
-  loadDotEnv();
-  const config = loadConfig();
+  const { args, config } = startTool(() => readArguments(process.argv.slice(2)), USAGE);
   const { database, close } = await openToolDatabase(config);
   try {
     const summary = await importCatalogueCsv(database.db, args.kind, createReadStream(args.file));

@@ -2,8 +2,7 @@
 // database the server uses (DATABASE_URL, else the PGlite files in DATA_DIR).
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { loadConfig, loadDotEnv } from '../config.js';
-import { openToolDatabase } from './tool-database.js';
+import { openToolDatabase, startTool } from './tool-database.js';
 import { DEFAULT_BATCH_SIZE, seedCatalogue } from '../db/seed/seed-catalogue.js';
 
 const USAGE = 'Usage: npm run seed -- --investors N --funds M [--batch-size B]';
@@ -36,15 +35,7 @@ function readOptions() {
 }
 
 async function run() {
-  let options;
-  try {
-    options = readOptions();
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-    process.exit(2);
-  }
-  loadDotEnv();
-  const config = loadConfig();
+  const { args: options, config } = startTool(readOptions, USAGE);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   process.stdout.write(`Seeding ${options.investors} investors and ${options.funds} funds into ${where}\n`);
   const { database, close } = await openToolDatabase(config);
