@@ -48,6 +48,24 @@ describe.each(testDatabases())('capture by HTTP on $name', (kind) => {
     expect(row.stage).toBe('contacted');
   });
 
+  it('matches her private contacts by e-mail and by their website, and never another founder\'s she cannot see', async () => {
+    const bea = await captureFounder(app);
+    const contact = async (who: CaptureFounder, email: string, website: string) => {
+      const res = await who.call('POST', '/investors', { first_name: 'Pia', last_name: 'Private', email, office_website: website });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const pia = await contact(ada, 'pia@angel-pia.test', 'https://angel-pia.test');
+    const theo = await contact(ada, 'theo@theo-fund.test', 'www.theo-fund.test/about');
+    const beas = await contact(bea, 'pia@angel-pia.test', 'angel-pia.test');
+    const listId = await listWith(ada.call, 'investor', [pia, theo]);
+    await listWith(bea.call, 'investor', [beas]);
+    expect((await post(mailTo('PIA@angel-pia.test, someone@theo-fund.test', 'Hello'))).json()).toEqual({ status: 'logged', rows: 2 });
+    const touches = await app.db.select().from(rowTouches).where(eq(rowTouches.list_id, listId));
+    expect(touches.map((touch) => [touch.investor_id, touch.match]).sort()).toEqual([[pia, 'exact'], [theo, 'likely']].sort());
+    expect(await app.db.select().from(rowTouches).where(eq(rowTouches.investor_id, beas))).toEqual([]);
+  });
+
   it('logs a BCC copy and a forward of it attached whole once per row', async () => {
     const listId = await listWith(ada.call, 'investor', [jane]);
     const id = messageId();

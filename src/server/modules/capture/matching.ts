@@ -6,7 +6,7 @@ import { CAPTURE_LIMITS, type MailParty } from '../../../shared/capture.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { seesInvestor } from '../contacts/visibility.js';
-import { editsList } from '../lists/list-access.js';
+import { editsList, isOnList } from '../lists/list-access.js';
 
 /** Mail providers many people share: an address there says nothing of who else is at its domain. */
 const PUBLIC_DOMAINS = new Set([
@@ -100,27 +100,40 @@ export function matchRows(participants: MailParty[], candidates: Candidate[]): R
   return [...matched.values()].sort((a, b) => a.listId - b.listId || a.investorId - b.investorId);
 }
 
-/** websiteDomain in SQL, for the statement to narrow the rows it returns. */
-const websiteDomainSql = (column: string) =>
-  sql.raw(`regexp_replace(regexp_replace(regexp_replace(lower(trim(${column})), '^[a-z][a-z0-9+.-]*://', ''), '^www\\.', ''), '[/:?#].*$', '')`);
+/** Who may own a private contact she sees (visibility.ts): she, and everyone on a list she is on. */
+const ownersSheMaySee = (userId: number) => sql`(SELECT ${userId}::int
+  UNION SELECT lists.user_id FROM lists WHERE ${isOnList(userId)}
+  UNION SELECT m.user_id FROM list_members m WHERE m.list_id IN (SELECT lists.id FROM lists WHERE ${isOnList(userId)}))`;
 
 /**
- * The investor rows of the investor lists the user owns or edits whose e-mail is one of `participants`' or whose
- * website is at one of their domains, catalogue rows and the private contacts she sees: one statement.
+ * The investor rows of the investor lists the user owns or edits whose e-mail is one of `participants'` (any case)
+ * or whose website is at one of their domains, catalogue rows and the private contacts she sees: one statement. It
+ * reads the investors through their e-mail and website-domain indexes (fs_web_domain is websiteDomain in SQL), then
+ * her lists' rows of those few: its time does not grow with her lists or the catalogue.
  */
 export async function candidateRows(db: Db, userId: number, participants: MailParty[]): Promise<Candidate[]> {
   if (participants.length === 0) return [];
   const emails = JSON.stringify(participants.map((entry) => entry.address));
   const domains = JSON.stringify([...new Set(participants.map((entry) => domainOf(entry.address)))]);
+  const matches = (x: string) =>
+    sql.raw(`((lower(${x}.email) = ANY (ARRAY(SELECT value FROM e)) AND ${x}.email <> 'NaN')
+      OR (fs_web_domain(${x}.office_website) = ANY (ARRAY(SELECT value FROM d)) AND ${x}.office_website <> 'NaN'))`);
+  // MATERIALIZED, and her rows read by their key (list, investor): PGlite never analyzes, and a planner without
+  // statistics would otherwise read every row of her lists, or every list's.
   const rows = await queryRows(db, sql`
-    SELECT li.list_id, li.investor_id, x.email, x.office_website AS website
+    WITH e AS (SELECT value FROM jsonb_array_elements_text(${emails}::jsonb)),
+      d AS (SELECT value FROM jsonb_array_elements_text(${domains}::jsonb)),
+      found AS MATERIALIZED (
+        SELECT i.id, i.email, i.office_website FROM investors i WHERE ${matches('i')}
+        UNION ALL
+        SELECT p.id, p.email, p.office_website FROM private_contacts p
+        WHERE p.owner_id IN ${ownersSheMaySee(userId)} AND ${matches('p')}
+          AND ${seesInvestor(userId, { id: sql.raw('p.id'), owner: sql.raw('p.owner_id') } as never)})
+    SELECT li.list_id, li.investor_id, f.email, f.office_website AS website
     FROM lists
-    JOIN list_investors li ON li.list_id = lists.id
-    JOIN investor_rows x ON x.id = li.investor_id
-    WHERE lists.list_type = 'investor' AND ${editsList(userId)}
-      AND ${seesInvestor(userId, { id: sql.raw('x.id'), owner: sql.raw('x.owner_id') } as never)}
-      AND (lower(trim(x.email)) IN (SELECT value FROM jsonb_array_elements_text(${emails}::jsonb))
-        OR ${websiteDomainSql('x.office_website')} IN (SELECT value FROM jsonb_array_elements_text(${domains}::jsonb)))`);
+    JOIN list_investors li ON li.list_id = lists.id AND li.investor_id = ANY (ARRAY(SELECT id FROM found))
+    JOIN found f ON f.id = li.investor_id
+    WHERE lists.list_type = 'investor' AND ${editsList(userId)}`);
   return rows.map((row) => ({
     listId: Number(row.list_id),
     investorId: Number(row.investor_id),
