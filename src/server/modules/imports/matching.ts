@@ -72,18 +72,23 @@ const sourceRows = (source: Source, user: SQL) =>
   source === 'catalogue' ? sql`investors x WHERE` : sql`private_contacts x WHERE x.owner_id = ${user} AND`;
 
 /**
- * For each row (by its number) an investor the strategy finds in the source (the lowest id). The source is asked
- * once per row, through its index (a LATERAL subquery: without statistics, as on PGlite, the planner would rather
- * hash every row's key).
+ * For each row (by its number) an investor the strategy finds in the source (in her own contacts, the lowest id).
+ * The source is asked once per row, through its index (a LATERAL subquery: without statistics, as on PGlite, the
+ * planner would rather hash every row's key). Her contacts' lowest id is taken after the probe: an `ORDER BY x.id
+ * LIMIT 1` inside it let the planner read all her contacts in id order for a row matching none, folding each
+ * one's key (about 1 s a chunk of 100 rows with 300 contacts, on a new PGlite database).
  */
 const MATCH_STATEMENTS = new Map(
   STRATEGIES.flatMap((strategy) =>
     (['catalogue', 'own'] as const).map((source) => [
       `${strategy.by}:${source}`,
       new SessionStatement<Asked>(`import_match_${strategy.by}_${source}`, ASKED, ({ keys, user }) => {
-        const first = source === 'catalogue' ? sql`LIMIT 1` : sql`ORDER BY x.id LIMIT 1`;
-        return sql`SELECT k.i AS row, m.id FROM jsonb_to_recordset(${keys}) AS k(i integer, ${sql.raw(strategy.columns)})
-          CROSS JOIN LATERAL (SELECT x.id FROM ${sourceRows(source, user)} ${strategy.on} ${first}) m`;
+        const asked = sql`jsonb_to_recordset(${keys}) AS k(i integer, ${sql.raw(strategy.columns)})`;
+        if (source === 'catalogue') {
+          return sql`SELECT k.i AS row, m.id FROM ${asked} CROSS JOIN LATERAL (SELECT x.id FROM ${sourceRows(source, user)} ${strategy.on} LIMIT 1) m`;
+        }
+        return sql`SELECT k.i AS row, min(m.id) AS id FROM ${asked}
+          CROSS JOIN LATERAL (SELECT x.id FROM ${sourceRows(source, user)} ${strategy.on}) m GROUP BY k.i`;
       }),
     ]),
   ),
