@@ -6,7 +6,7 @@ import { CAPTURE_LIMITS, type MailParty } from '../../../shared/capture.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { seesInvestor } from '../contacts/visibility.js';
-import { editsList, isOnList } from '../lists/list-access.js';
+import { editsList } from '../lists/list-access.js';
 
 /** Mail providers many people share: an address there says nothing of who else is at its domain. */
 const PUBLIC_DOMAINS = new Set([
@@ -100,10 +100,14 @@ export function matchRows(participants: MailParty[], candidates: Candidate[]): R
   return [...matched.values()].sort((a, b) => a.listId - b.listId || a.investorId - b.investorId);
 }
 
-/** Who may own a private contact she sees (visibility.ts): she, and everyone on a list she is on. */
+/**
+ * Who may own a private contact she sees (visibility.ts): she, the owners of the lists she is a member of, and the
+ * members of the lists she is on; each read through an index (an OR of owner and member would read every list).
+ */
 const ownersSheMaySee = (userId: number) => sql`(SELECT ${userId}::int
-  UNION SELECT lists.user_id FROM lists WHERE ${isOnList(userId)}
-  UNION SELECT m.user_id FROM list_members m WHERE m.list_id IN (SELECT lists.id FROM lists WHERE ${isOnList(userId)}))`;
+  UNION SELECT l.user_id FROM list_members me JOIN lists l ON l.id = me.list_id WHERE me.user_id = ${userId}
+  UNION SELECT m.user_id FROM list_members m WHERE m.list_id IN (
+    SELECT l.id FROM lists l WHERE l.user_id = ${userId} UNION SELECT me.list_id FROM list_members me WHERE me.user_id = ${userId}))`;
 
 /**
  * The investor rows of the investor lists the user owns or edits whose e-mail is one of `participants'` (any case)
