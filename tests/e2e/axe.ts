@@ -3,7 +3,7 @@
 // violations. Nothing is excluded from the scan: a failure lists each rule with the elements it found.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect as globalExpect, type ExpectStatic } from 'vitest';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
@@ -30,14 +30,16 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
 /** `rule-id (impact): help — target <html…>` for a flagged element (targets are axe's selectors). */
 function describeNode(violation: Violation, node: Violation['nodes'][number]): string {
   const html = node.html.length > 160 ? `${node.html.slice(0, 160)}…` : node.html;
-  return `${violation.id} (${violation.impact}): ${violation.help} — ${node.target.join(' >>> ')} ${html}`;
+  const why = node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, ' ').trim()})` : '';
+  return `${violation.id} (${violation.impact}): ${violation.help} — ${node.target.join(' >>> ')} ${html}${why}`;
 }
 
 /**
  * Fails the test when axe finds a serious or critical violation on the page, naming each rule and
- * element. A soft assertion: the test goes on, so one run reports every page it checks.
+ * element. A soft assertion: the test goes on, so one run reports every page it checks. A concurrent test
+ * passes its own `expect` (from its context), so the failure is reported on it.
  */
-export async function expectNoSeriousViolations(page: Page, where = page.url()): Promise<void> {
+export async function expectNoSeriousViolations(page: Page, where = page.url(), expect: ExpectStatic = globalExpect): Promise<void> {
   const found = (await seriousViolations(page)).flatMap((violation) => violation.nodes.map((node) => describeNode(violation, node)));
   expect.soft(found, `axe on ${where}`).toEqual([]);
 }

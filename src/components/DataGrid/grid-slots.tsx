@@ -1,7 +1,7 @@
 // The grid's slots that are ours: its Columns and Density buttons, shown in the toolbar row above the
 // grid (AppDataGrid), the product's Previous/Next pager as the footer, and overlays that show the page's own
 // empty state. The page's content reaches them through GridSlotsContext.
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Box, Button, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
@@ -98,10 +98,24 @@ export function GridPagerFooter() {
   );
 }
 
+/**
+ * The grid draws its overlay inside the element of role grid, which may hold only rows: a message with a link or a
+ * button in it is one row of one cell, as a screen reader reads a table's "no data" row.
+ */
+function MessageRow({ children }: { children: ReactNode }) {
+  return (
+    <GridOverlay>
+      <div role="row">
+        <div role="gridcell">{children}</div>
+      </div>
+    </GridOverlay>
+  );
+}
+
 export function NoRowsOverlay() {
-  return <GridOverlay>{useContext(GridSlotsContext).noRows}</GridOverlay>;
+  return <MessageRow>{useContext(GridSlotsContext).noRows}</MessageRow>;
 }
 
 export function NoResultsOverlay() {
-  return <GridOverlay>{useContext(GridSlotsContext).noResults}</GridOverlay>;
+  return <MessageRow>{useContext(GridSlotsContext).noResults}</MessageRow>;
 }
