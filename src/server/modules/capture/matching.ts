@@ -117,22 +117,22 @@ const ownersSheMaySee = (userId: number) => sql`(SELECT ${userId}::int
  */
 export async function candidateRows(db: Db, userId: number, participants: MailParty[]): Promise<Candidate[]> {
   if (participants.length === 0) return [];
-  const emails = JSON.stringify(participants.map((entry) => entry.address));
-  const domains = JSON.stringify([...new Set(participants.map((entry) => domainOf(entry.address)))]);
+  // Arrays as parameters, not read from JSON in the statement: planned with their values, the statement is seen to
+  // read a few rows (estimated from a subquery, it looked like 90,000 at 1M and PostgreSQL compiled it: 30 ms).
+  const emails = sql.param(participants.map((entry) => entry.address));
+  const domains = sql.param([...new Set(participants.map((entry) => domainOf(entry.address)))]);
   const matches = (x: string) =>
-    sql.raw(`((lower(${x}.email) = ANY (ARRAY(SELECT value FROM e)) AND ${x}.email <> 'NaN')
-      OR (fs_web_domain(${x}.office_website) = ANY (ARRAY(SELECT value FROM d)) AND ${x}.office_website <> 'NaN'))`);
+    sql`((lower(${sql.raw(x)}.email) = ANY (${emails}::text[]) AND ${sql.raw(x)}.email <> 'NaN')
+      OR (fs_web_domain(${sql.raw(x)}.office_website) = ANY (${domains}::text[]) AND ${sql.raw(x)}.office_website <> 'NaN'))`;
   // MATERIALIZED, and her rows read by their key (list, investor): PGlite never analyzes, and a planner without
   // statistics would otherwise read every row of her lists, or every list's.
   const rows = await queryRows(db, sql`
-    WITH e AS (SELECT value FROM jsonb_array_elements_text(${emails}::jsonb)),
-      d AS (SELECT value FROM jsonb_array_elements_text(${domains}::jsonb)),
-      found AS MATERIALIZED (
-        SELECT i.id, i.email, i.office_website FROM investors i WHERE ${matches('i')}
-        UNION ALL
-        SELECT p.id, p.email, p.office_website FROM private_contacts p
-        WHERE p.owner_id IN ${ownersSheMaySee(userId)} AND ${matches('p')}
-          AND ${seesInvestor(userId, { id: sql.raw('p.id'), owner: sql.raw('p.owner_id') } as never)})
+    WITH found AS MATERIALIZED (
+      SELECT i.id, i.email, i.office_website FROM investors i WHERE ${matches('i')}
+      UNION ALL
+      SELECT p.id, p.email, p.office_website FROM private_contacts p
+      WHERE p.owner_id IN ${ownersSheMaySee(userId)} AND ${matches('p')}
+        AND ${seesInvestor(userId, { id: sql.raw('p.id'), owner: sql.raw('p.owner_id') } as never)})
     SELECT li.list_id, li.investor_id, f.email, f.office_website AS website
     FROM lists
     JOIN list_investors li ON li.list_id = lists.id AND li.investor_id = ANY (ARRAY(SELECT id FROM found))
