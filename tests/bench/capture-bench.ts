@@ -1,15 +1,17 @@
 // npm run bench:capture [-- --mails N --founders N --connections N --pglite-investors N --pg-investors N --reseed
-//   --skip-pglite --skip-postgres]
+//   --skip-pglite --skip-postgres --searches]
 //
 // E-mail capture (issue 46) through a listening server: --mails mails (10,000) sent by SMTP on --connections
 // connections (20, Nodemailer's pool) from --founders founders (100; each founder's share stays within one
 // address's hourly limit), each founder with 5 investor lists of 200 rows, every mail hers to one investor of her
 // lists with her capture address in the envelope only. The catalogue: 100,000 investors on PGlite (a temporary
 // DATA_DIR), 1,000,000 on PostgreSQL (BENCH_DATABASE_URL, shared with bench:api and bench:import).
-// Each connection sends its next mail once the last was answered. Prints mails per second, and for one mail in 20
-// the time from sending it to its row changed as the list's API answers (GET /lists/{id}/items): the listener
-// answers 250 once the row is written, so this is the whole SMTP exchange plus one read of the list, an upper bound
-// of "end of DATA to the row changed".
+// Each connection sends its next mail once the last was answered. Prints mails per second; for every mail the time
+// from sending it to the listener's 250 (answered once the row is written: the whole SMTP exchange, an upper bound of
+// "end of DATA to the row changed"); and for one mail in 20 the read of its list (GET /lists/{id}/items, 200 rows)
+// that shows the row Contacted, and send → row seen there (the two together).
+// --searches: a loop of catalogue searches over HTTP (one at a time, a few terms in turn) alone for 10 s, then
+// beside the capture for as long as it runs: p50/p95 of each.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +39,7 @@ const { values: args } = parseArgs({
     reseed: { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
     'skip-postgres': { type: 'boolean', default: false },
+    searches: { type: 'boolean', default: false },
   },
 });
 const MAILS = Number(args.mails);
@@ -82,6 +85,24 @@ async function founders(database: Database, jwtSecret: string, captureDomain: st
   return all;
 }
 
+const SEARCHES = ['ventures', 'schmidt', 'capital partners', 'son', 'zqxj', 'Luigi Bartell'];
+const SEARCH_ALONE_MS = 10_000;
+
+/** Catalogue searches over HTTP one after another until `done()`: their times. */
+async function searchLoop(base: string, authorization: string, done: () => boolean): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; !done(); i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/investors/search?search_term=${encodeURIComponent(SEARCHES[i % SEARCHES.length])}&per_page=25`, { headers: { authorization } });
+    if (!res.ok) throw new Error(`search: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+const p50p95 = (samples: number[]) => `p50 ${percentile(samples, 50).toFixed(0)} ms, p95 ${percentile(samples, 95).toFixed(0)} ms`;
+
 async function run(database: Database, label: string) {
   const config = testConfig({ captureDomain: 'capture.bench' });
   const app = await buildApp({ database, config, mailer: createMailer({ from: 'bench@fundscape.test', log: () => {} }), rateLimit: false });
@@ -96,10 +117,20 @@ async function run(database: Database, label: string) {
     const perFounder = Math.ceil(MAILS / FOUNDERS);
     if (perFounder > CAPTURE_LIMITS.mailsPerHour) throw new Error(`${perFounder} mails a founder is past the hourly limit: ask for more founders`);
 
-    const latencies: number[] = [];
+    let searchesAlone: number[] = [];
+    if (args.searches) {
+      const until = performance.now() + SEARCH_ALONE_MS;
+      searchesAlone = await searchLoop(base, all[0].authorization, () => performance.now() > until);
+    }
+
+    const answered: number[] = [];
+    const reads: number[] = [];
+    const seen: number[] = [];
     const failures = new Map<string, number>();
     const fail = (key: string) => failures.set(key, (failures.get(key) ?? 0) + 1);
     let next = 0;
+    let sending = true;
+    const searchesBeside = args.searches ? searchLoop(base, all[0].authorization, () => !sending) : Promise.resolve([]);
     const started = performance.now();
     // Each connection sends its next mail once the last was answered: a mail's time is its own, not a queue's.
     const worker = async () => {
@@ -119,24 +150,32 @@ async function run(database: Database, label: string) {
           fail(String(responseCode ?? message.slice(0, 60)));
           continue;
         }
+        const answeredAt = performance.now();
+        answered.push(answeredAt - sentAt);
         if (i % SAMPLE_EVERY !== 0) continue;
         const res = await fetch(`${base}/lists/${list.id}/items`, { headers: { authorization: founder.authorization } });
         const items = (await res.json()) as Array<{ id: number; pipeline: { stage: string } }>;
         if (items.find((item) => item.id === investor.id)?.pipeline.stage !== 'contacted') fail('row unchanged');
-        latencies.push(performance.now() - sentAt);
+        const readAt = performance.now();
+        reads.push(readAt - answeredAt);
+        seen.push(readAt - sentAt);
       }
       transport.close();
     };
     await Promise.all(Array.from({ length: CONNECTIONS }, worker));
     const seconds = (performance.now() - started) / 1000;
+    sending = false;
+    const searches = await searchesBeside;
     const [{ touches }] = await queryRows(database.db, sql`SELECT count(*)::int AS touches FROM row_touches`);
     process.stdout.write(
       `${label}: ${MAILS.toLocaleString('en-US')} mails on ${CONNECTIONS} connections in ${seconds.toFixed(1)} s: ` +
-        `${(MAILS / seconds).toFixed(1)} mails/s; ${Number(touches).toLocaleString('en-US')} touches; ` +
-        `send → row changed in GET /lists/{id}/items (${latencies.length} samples) p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
-        `p95 ${percentile(latencies, 95).toFixed(0)} ms` +
-        (failures.size ? `; failures: ${[...failures].map(([k, n]) => `${n} × ${k}`).join(', ')}` : '') +
-        '\n',
+        `${(MAILS / seconds).toFixed(1)} mails/s; ${Number(touches).toLocaleString('en-US')} touches\n` +
+        `  send → 250 (${answered.length} mails) ${p50p95(answered)}\n` +
+        `  GET /lists/{id}/items after the 250 (${reads.length} samples) ${p50p95(reads)}; send → row seen there ${p50p95(seen)}\n` +
+        (args.searches
+          ? `  searches alone (${searchesAlone.length}) ${p50p95(searchesAlone)}; beside the capture (${searches.length}) ${p50p95(searches)}\n`
+          : '') +
+        (failures.size ? `  failures: ${[...failures].map(([k, n]) => `${n} × ${k}`).join(', ')}\n` : ''),
     );
   } finally {
     await app.close();
