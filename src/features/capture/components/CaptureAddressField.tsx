@@ -1,14 +1,15 @@
-import { Skeleton, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
 import { AppButton } from '@/components/AppButton/AppButton';
 import { TextInput } from '@/components/TextInput/TextInput';
 import { useCaptureAddress } from '../api/capture-address';
+import { CaptureAddressSkeleton } from './CaptureAddressSkeleton';
 import { copyText } from './copy-text';
 
 /** The account's capture address, read-only, with a Copy button beside it. */
 export function CaptureAddressField({ label = 'Your capture address' }: { label?: string }) {
   const address = useCaptureAddress();
-  if (address.isPending) return <Skeleton variant="rounded" height={40} aria-label="Loading your capture address" />;
+  if (address.isPending) return <CaptureAddressSkeleton />;
   if (address.isError) return null;
   const { address: text } = address.data;
   return (
