@@ -42,10 +42,11 @@ async function memberPage(
   /** live: the page is returned once the stream of the member's own lists has opened. */
   options: { viewport?: typeof PHONE; path?: string; live?: boolean } = {},
 ) {
-  const user = await app.createUser({ first_name: 'Bob', last_name: role === 'viewer' ? 'Viewer' : 'Editor' });
+  const { user, tokens } = await app.signUp({ first_name: 'Bob', last_name: role === 'viewer' ? 'Viewer' : 'Editor' });
   const link = await inviteLink(app, setup, user, role);
   const member = await app.loggedInPage(options.path ?? `/lists/${setup.list.id}`, {
     user,
+    tokens,
     context: options.viewport ? { viewport: options.viewport } : {},
   });
   const accepted = await app.callApi('POST', `/invitations/${link.split('/').pop()}/accept`, undefined, member.tokens.access_token);
@@ -207,8 +208,8 @@ describeE2E('teams: sharing a list', () => {
   it('shows a list shared while the sidebar’s stream was not yet open, once it opens', async () => {
     const app = e2e.app();
     const setup = await pipelineSetUp(app, 'Early round');
-    const user = await app.createUser({ first_name: 'Bob', last_name: 'Late' });
-    const { page, tokens } = await app.loggedInPage('/lists', { user });
+    const signedUp = await app.signUp({ first_name: 'Bob', last_name: 'Late' });
+    const { page, user, tokens } = await app.loggedInPage('/lists', signedUp);
     await page.route(`**${MY_LISTS_EVENTS_TICKET_PATH}`, async (route) => {
       const link = await inviteLink(app, setup, user, 'viewer');
       expect((await app.callApi('POST', `/invitations/${link.split('/').pop()}/accept`, undefined, tokens.access_token)).status).toBe(200);

@@ -254,6 +254,14 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
 
     /** Signs up through the API and follows the mailed link: a verified account that can log in. */
     async createUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+      return (await app.signUp(overrides)).user;
+    },
+
+    /**
+     * A new verified account and the session its verification started (what the app does after the mailed
+     * link): a logged-in user without a second password check and login code, for suites not about logging in.
+     */
+    async signUp(overrides: Partial<TestUser> = {}): Promise<{ user: TestUser; tokens: Tokens }> {
       const user: TestUser = {
         email: overrides.email ?? uniqueEmail(),
         password: overrides.password ?? DEFAULT_PASSWORD,
@@ -268,7 +276,7 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
       const token = linkIn(mail, 'verify-email').split('/').pop();
       const verified = await callApi('POST', '/auth/verify-email', { verification_id: token });
       if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}: ${JSON.stringify(verified.body)}`);
-      return user;
+      return { user, tokens: verified.body as unknown as Tokens };
     },
 
     /** Logs in through the API with the code from the mail: the tokens a browser would store. */
@@ -285,12 +293,17 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     },
 
     /**
-     * A page already logged in (a new user unless one is given), opened at `path` and waited for
-     * until the app shell shows. Options go to the browser context (viewport, offline …).
+     * A page already logged in (a new user unless one is given, in a session of its own unless its `tokens`
+     * are given too), opened at `path` and waited for until the app shell shows. Options go to the browser
+     * context (viewport, offline …).
      */
-    async loggedInPage(pathname = '/investors', options: { user?: TestUser; context?: Parameters<Browser['newContext']>[0] } = {}) {
-      const user = options.user ?? (await app.createUser());
-      const tokens = await app.loginTokens(user);
+    async loggedInPage(
+      pathname = '/investors',
+      options: { user?: TestUser; tokens?: Tokens; context?: Parameters<Browser['newContext']>[0] } = {},
+    ) {
+      const { user, tokens } = options.user
+        ? { user: options.user, tokens: options.tokens ?? (await app.loginTokens(options.user)) }
+        : await app.signUp();
       const context = await app.newContext({ ...options.context, storageState: sessionState(baseUrl, tokens) });
       const page = await context.newPage();
       await page.goto(pathname);
