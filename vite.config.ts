@@ -124,6 +124,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Within a file, tests marked it.concurrent run two at a time (each its own user and browser context).
+          maxConcurrency: 2,
         },
       },
     ],

@@ -34,6 +34,9 @@ async function expectShowsAnswerTo(app: E2EApp, page: Page, url: URL, token: str
 
 describeE2E('investors page', () => {
   const e2e = useE2EApp();
+  // it.concurrent: two at a time (the e2e project's maxConcurrency), each its own user and browser context, so the
+  // browser keeps both cores busy; each uses its own `expect` (expect.poll needs to know its test). A test that
+  // times the page, or waits to see that nothing is sent, runs alone.
 
   /** A new user in a new browser context: nothing cached or persisted from another test. */
   const open = async (path = '/investors') => {
@@ -49,7 +52,7 @@ describeE2E('investors page', () => {
     return { app, page: session.page, token: session.tokens.access_token, session };
   };
 
-  it('shows 15 investors a page with the catalogue total and the spec columns', async () => {
+  it.concurrent('shows 15 investors a page with the catalogue total and the spec columns', async ({ expect }) => {
     const { app, page, token } = await open();
     const answer = await askApi<Investor>(app, new URL(`${app.baseUrl}/api/v1/investors/search?page=1&per_page=15`), token);
     await waitForRows(page, answer.results.map((r) => r.id));
@@ -89,7 +92,7 @@ describeE2E('investors page', () => {
     expect(await page.locator('[aria-sort="ascending"], [aria-sort="descending"]').count()).toBe(0);
   });
 
-  it.each(TOP_FILTERS)('narrows the rows by $label and sends $key as repeated keys', async ({ label, key, field }) => {
+  it.concurrent.for(TOP_FILTERS)('narrows the rows by $label and sends $key as repeated keys', async ({ label, key, field }, { expect }) => {
     const { app, page, token } = await open();
     const searches = recordSearches(page, 'investors');
     const picked = await pickInDropdown(page, label, [0, 1]);
@@ -161,7 +164,7 @@ describeE2E('investors page', () => {
     searches.stop();
   });
 
-  it('shows a 5+ option group 5 at a time with a search box, 10 more per click', async () => {
+  it.concurrent('shows a 5+ option group 5 at a time with a search box, 10 more per click', async ({ expect }) => {
     const { page } = await open();
     await page.getByRole('button', { name: 'More Filters' }).click();
     const city = page.getByRole('dialog', { name: 'More Filters' }).getByRole('region', { name: 'City' });
@@ -193,7 +196,7 @@ describeE2E('investors page', () => {
     searches.stop();
   });
 
-  it('pages with Previous, Next and the page numbers, and a filter change goes back to page 1', async () => {
+  it.concurrent('pages with Previous, Next and the page numbers, and a filter change goes back to page 1', async ({ expect }) => {
     const { app, page, token } = await open();
     const first = await shownIds(page);
     const second = await searchAfter(page, 'investors', () => page.getByRole('button', { name: 'Next' }).click());
@@ -218,7 +221,7 @@ describeE2E('investors page', () => {
     filtered.stop();
   });
 
-  it('restores filters, search and page from a shared URL, and Back restores the previous view', async () => {
+  it.concurrent('restores filters, search and page from a shared URL, and Back restores the previous view', async ({ expect }) => {
     const { app, page, token, session } = await open();
     const searches = recordSearches(page, 'investors');
     const [stage] = await pickInDropdown(page, 'Investment state', [2]);
@@ -263,7 +266,7 @@ describeE2E('investors page', () => {
     searches.stop();
   });
 
-  it('opens an investor on a row click, but not on its checkbox', async () => {
+  it.concurrent('opens an investor on a row click, but not on its checkbox', async ({ expect }) => {
     const { page } = await open();
     const [firstId] = await shownIds(page);
     const row = gridRow(page, firstId);
@@ -274,7 +277,7 @@ describeE2E('investors page', () => {
     await page.waitForURL(`**/investor/${firstId}`);
   });
 
-  it('shows a clear empty state when nothing matches', async () => {
+  it.concurrent('shows a clear empty state when nothing matches', async ({ expect }) => {
     const { page } = await open();
     await page.getByRole('searchbox', { name: 'Search investors' }).fill('zzzz-no-such-investor');
     await page.getByText('No investors match').waitFor();
