@@ -9,7 +9,7 @@ describeE2E('the first load', () => {
 
   it("asks for a list's rows beside the user, not once the user has come", async () => {
     const app = e2e.app();
-    const tokens = await app.loginTokens(await app.createUser());
+    const { tokens } = await app.signUp();
     const context = await app.newContext({ ...PHONE, storageState: sessionState(app.baseUrl, tokens) });
     const created = await app.callApi('POST', '/lists', { name: 'Seed round', description: '', list_type: 'investor' }, tokens.access_token);
     const listId = (created.body as { id: number }).id;

@@ -20,7 +20,7 @@ export async function persistentLoggedInPage(app: E2EApp, pathname: string) {
     baseURL: app.baseUrl,
     viewport: { width: 1280, height: 800 },
   });
-  const tokens = await app.loginTokens(await app.createUser());
+  const { tokens } = await app.signUp();
   const page = context.pages()[0] ?? (await context.newPage());
   // A same-origin file that is not the app, so the tokens are in place before the app first starts.
   await page.goto('/manifest.webmanifest');

@@ -32,7 +32,7 @@ describeE2E('catalogue on a phone', () => {
   /** A new user logged in on a phone, every request recorded from the first one, at `path` with its cards. */
   async function openOnPhone(path = '/investors', { size = PHONE.viewport, user }: { size?: { width: number; height: number }; user?: TestUser } = {}): Promise<PhonePage> {
     const app = e2e.app();
-    const tokens = await app.loginTokens(user ?? (await app.createUser()));
+    const tokens = user ? await app.loginTokens(user) : (await app.signUp()).tokens;
     const context = await app.newContext({
       ...PHONE,
       viewport: size,

@@ -27,11 +27,10 @@ export async function serverProfile(app: E2EApp, token: string): Promise<Startup
  * page keeps working offline): the start of the offline-edit tests.
  */
 export async function startupPageWithProfile(app: E2EApp) {
-  const user = await app.createUser();
-  const tokens = await app.loginTokens(user);
+  const { user, tokens } = await app.signUp();
   const saved = await app.callApi('PUT', '/startup', SAMPLE_STARTUP, tokens.access_token);
   if (saved.status !== 200) throw new Error(`PUT /startup answered ${saved.status}`);
-  const { page, context } = await app.loggedInPage('/startup', { user });
+  const { page, context } = await app.loggedInPage('/startup', { user, tokens });
   await waitForServiceWorker(page);
   return { page, context, tokens };
 }
