@@ -43,6 +43,12 @@ export function webDomain(website: string | null | undefined): string {
     .replace(/^www\.|[/:?#][\s\S]*$/g, '');
 }
 
+/** A website's domain as `webDomain` reads it, or null where that is no host ("n/a", "NaN", ""): what a mail is matched on. */
+export function websiteDomain(website: string | null | undefined): string | null {
+  const domain = webDomain(website);
+  return domain.includes('.') ? domain : null;
+}
+
 /** An e-mail as matched: trimmed, any case. */
 export function emailKey(email: string | null | undefined): string {
   if (email === null || email === undefined || email === MISSING) return '';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LogTouchPage, type SharedContent, type TouchRow } from '@/features/capture';
-import { websiteDomain } from '@/features/capture/shared-text';
+import { websiteDomain } from '@/shared/contact-keys';
 import { outboxReplayer } from '@/features/offline';
 import { loadOfflineDb } from '@/features/offline/db/offline-db-loader';
 import { useLogTouch } from '@/features/pipeline/api/log-touch';

@@ -1,20 +1,9 @@
 // Which rows a captured mail goes on: exact by address, likely by the one firm at a domain, never her own.
 import { describe, expect, it } from 'vitest';
-import { matchRows, ownDomains, participantsOf, websiteDomain, type Candidate } from '../../src/server/modules/capture/matching.js';
+import { matchRows, ownDomains, participantsOf, type Candidate } from '../../src/server/modules/capture/matching.js';
 
 const party = (address: string) => ({ address, name: '' });
 const candidate = (listId: number, investorId: number, email: string | null, website: string | null): Candidate => ({ listId, investorId, email, website });
-
-describe('websiteDomain', () => {
-  it('takes the host of a website, without scheme, www, port or path', () => {
-    expect(websiteDomain('https://www.Sequoia.com/team?x=1')).toBe('sequoia.com');
-    expect(websiteDomain('http://a16z.com:8080')).toBe('a16z.com');
-    expect(websiteDomain('northzone.vc')).toBe('northzone.vc');
-    expect(websiteDomain('NaN')).toBeNull();
-    expect(websiteDomain('')).toBeNull();
-    expect(websiteDomain(null)).toBeNull();
-  });
-});
 
 describe('participantsOf', () => {
   it('leaves out her addresses, her company domain, the capture domain and repeats; caps at 100', () => {

@@ -1,7 +1,7 @@
 // What a share into the app points at: the addresses and domains found in shared text, and the rows of
 // the founder's lists they match (an address exactly, else a website's domain; never her own domain).
 import { describe, expect, it } from 'vitest';
-import { matchSharedRows, sharedClues, websiteDomain, type ShareRow } from '@/features/capture/shared-text';
+import { matchSharedRows, sharedClues, type ShareRow } from '@/features/capture/shared-text';
 import type { Fund, ListItem } from '@/shared/api-types';
 
 const investor = (id: number, email: string, office_website: string, names = ['Jane', 'Doe']): ListItem =>
@@ -32,17 +32,6 @@ describe('sharedClues', () => {
 
   it("does not take an address's domain tail for a link", () => {
     expect(sharedClues('write to ops@www.acme.vc').domains).toEqual(['www.acme.vc']);
-  });
-});
-
-describe('websiteDomain', () => {
-  it('reads the forms a catalogue holds, and refuses what is not a host', () => {
-    expect(websiteDomain('https://www.acme.vc/team')).toBe('acme.vc');
-    expect(websiteDomain('acme.vc')).toBe('acme.vc');
-    expect(websiteDomain(' WWW.Acme.VC ')).toBe('acme.vc');
-    expect(websiteDomain('')).toBeNull();
-    expect(websiteDomain('n/a')).toBeNull();
-    expect(websiteDomain(null)).toBeNull();
   });
 });
 

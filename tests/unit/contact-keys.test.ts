@@ -1,6 +1,6 @@
 // The keys an imported row is matched on: case, accents, punctuation and firm suffixes set aside.
 import { describe, expect, it } from 'vitest';
-import { emailKey, firmKey, foldText, personKey, webDomain } from '../../src/shared/contact-keys.js';
+import { emailKey, firmKey, foldText, personKey, webDomain, websiteDomain } from '../../src/shared/contact-keys.js';
 
 describe('contact keys', () => {
   it('folds text: lower case, accents and punctuation gone, a missing value empty', () => {
@@ -36,6 +36,12 @@ describe('contact keys', () => {
     expect(webDomain('www.andes.vc#about')).toBe('andes.vc');
     expect(webDomain('NaN')).toBe('');
     expect(webDomain(undefined)).toBe('');
+  });
+
+  it('reads a mail\'s website domain as that, or none where it is no host', () => {
+    expect(websiteDomain(' WWW.Acme.VC ')).toBe('acme.vc');
+    expect(websiteDomain('http://a16z.com:8080')).toBe('a16z.com');
+    for (const none of ['NaN', 'n/a', '', null, undefined]) expect(websiteDomain(none)).toBeNull();
   });
 
   it('matches e-mails in any case, trimmed', () => {

@@ -4,6 +4,7 @@
 // address or a link) to the website domain of an investor's or fund's firm. The founder's own domain never
 // matches (her co-founders' mail).
 import type { ListItem, ListType } from '@/shared/api-types';
+import { websiteDomain } from '@/shared/contact-keys';
 
 export interface SharedClues {
   /** Lower-case addresses, in the order met, each once. */
@@ -15,19 +16,6 @@ export interface SharedClues {
 const EMAIL = /[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
 /** A link with a scheme, or a bare `www.` host. */
 const LINK = /\b(?:https?:\/\/[^\s<>"')\]]+|www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
-
-/** The domain of a website as the catalogue holds it ("https://www.acme.vc/team", "acme.vc"), or null. */
-export function websiteDomain(website: string | null | undefined): string | null {
-  const text = website?.trim().toLowerCase();
-  if (!text) return null;
-  try {
-    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(text) ? text : `https://${text}`).hostname;
-    const domain = host.replace(/^www\./, '').replace(/\.$/, '');
-    return domain.includes('.') ? domain : null;
-  } catch {
-    return null;
-  }
-}
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 

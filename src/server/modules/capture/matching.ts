@@ -3,6 +3,7 @@
 // (matchRows) over the candidates one statement reads (candidateRows).
 import { sql } from 'drizzle-orm';
 import { CAPTURE_LIMITS, type MailParty } from '../../../shared/capture.js';
+import { websiteDomain } from '../../../shared/contact-keys.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { seesInvestor } from '../contacts/visibility.js';
@@ -17,17 +18,6 @@ const PUBLIC_DOMAINS = new Set([
 ]);
 
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
-
-/** A website as its domain: no scheme, no `www.`, no path or port, lower-cased; null for none. */
-export function websiteDomain(website: string | null | undefined): string | null {
-  const host = (website ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/^www\./, '')
-    .replace(/[/:?#].*$/, '');
-  return host.includes('.') ? host : null;
-}
 
 /** The domains that are hers (her co-founders'): those of her addresses, a public provider's left out. */
 export function ownDomains(ownAddresses: string[]): Set<string> {
