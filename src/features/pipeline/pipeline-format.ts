@@ -1,5 +1,6 @@
 // How the pipeline's values read on screen and in the CSV.
 import { EMPTY, formatUsd } from '@/lib/format';
+import { daysBetween } from '@/shared/days';
 import { PIPELINE_STAGE_LABELS, type Pipeline } from '@/shared/pipeline';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -28,8 +29,6 @@ export const noteDay = (createdAt: string) => localDate(new Date(createdAt));
 export const formatChangeDay = (iso: string) => formatFollowUp(localDate(new Date(iso)));
 
 /** Whole days from one day (YYYY-MM-DD) to a later one, whatever the clocks changed in between. */
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
 /**
  * When a row was last contacted, as the founder counts days on this device: 'Today', 'Yesterday', '3 days ago'
  * within a week, then the day ('Nov 24, 2026'); EMPTY when never.
