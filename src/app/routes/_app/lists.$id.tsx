@@ -6,6 +6,7 @@ import { funds } from '@/features/catalogue/kinds/funds';
 import { investors } from '@/features/catalogue/kinds/investors';
 import { listQueryOptions, useList } from '@/features/lists/api/get-list';
 import { listItemsQueryOptions } from '@/features/lists/api/get-list-items';
+import { readListsAgainWithout } from '@/features/lists/api/get-lists';
 import { isDraftRow } from '@/features/lists/api/list-outbox';
 import { withFitColumn } from '@/features/catalogue/kinds/fit-column';
 import { useFitProfile } from '@/features/startup/api/use-startup-view';
@@ -27,9 +28,10 @@ export const Route = createFileRoute('/_app/lists/$id')({
     return { ...(view ? { view } : {}), ...(page ? { page } : {}) };
   },
   loader: ({ context: { queryClient }, params }) =>
-    loadOrNotFound(params.id, (id) =>
-      Promise.all([queryClient.ensureQueryData(listQueryOptions(id)), queryClient.ensureQueryData(listItemsQueryOptions(id))]),
-    ),
+    loadOrNotFound(params.id, async (id) => {
+      await Promise.all([queryClient.ensureQueryData(listQueryOptions(id)), queryClient.ensureQueryData(listItemsQueryOptions(id))]);
+      readListsAgainWithout(queryClient, id);
+    }),
   component: ListPage,
 });
 

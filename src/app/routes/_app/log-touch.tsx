@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { LogTouchPage, type SharedContent } from '@/features/capture';
 import { listsQueryOptions } from '@/features/lists/api/get-lists';
@@ -17,17 +16,13 @@ export const Route = createFileRoute('/_app/log-touch')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(listsQueryOptions()),
   component: function LogTouch() {
     const searchStr = useLocation({ select: (location) => location.searchStr });
-    // What was shared, kept from the first render: offline the router's location can come back without its query
-    // (the address bar keeps it), which would empty the page. A new share into the open page starts afresh.
-    const [sharedStr, setSharedStr] = useState(searchStr);
-    if (searchStr !== '' && searchStr !== sharedStr) setSharedStr(searchStr);
     const logTouch = useLogTouch();
     const navigate = useNavigate();
     return (
       <LogTouchPage
         // A new share into an open page starts afresh.
-        key={sharedStr}
-        shared={sharedContent(sharedStr)}
+        key={searchStr}
+        shared={sharedContent(searchStr)}
         lists={useCaptureLists()}
         ownEmail={useMe().email}
         onSave={(row, touch) => logTouch.mutateAsync({ row, touch })}
