@@ -7,7 +7,7 @@ import { API } from '../../../shared/api-paths.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { databaseCounters, redisCounters } from '../../plugins/rate-limit-counters.js';
 import { CaptureTokens } from './capture-tokens.js';
-import { accountOfToken, takeMail } from './intake.js';
+import { takeMail } from './intake.js';
 import { MailLimit } from './mail-limit.js';
 import { parseMail, UnreadableMail } from './mail-parse.js';
 import { intakeSchema } from './schemas.js';
@@ -61,7 +61,7 @@ export async function captureRoutes(app: FastifyInstance) {
 
   const byToken = async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    const userId = token ? await accountOfToken(app.db, token) : null;
+    const userId = token ? await app.captureTokens.accountOf(token) : null;
     if (userId === null) throw new HttpError(401, UNKNOWN_TOKEN);
     request.userId = userId;
   };
