@@ -2,7 +2,7 @@
 // event written beside it), set-based: a few statements whatever the number of rows. Undo, within
 // IMPORT_UNDO_HOURS, removes what it added and puts back what it changed, from what it stored (import-effects.ts).
 // Each row's activity is logged, but the list's live streams are told once, not once a row (CHANGED_MANY).
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CONTACT_FIELDS } from '../../../shared/contacts.js';
 import { INVESTOR_FIELDS } from '../../../shared/catalogue-fields.js';
 import { IMPORT_UNDO_HOURS, UNDO_MESSAGES, type ImportCommitRow, type ImportResult, type ImportRowError, type UndoResult } from '../../../shared/imports.js';
@@ -16,6 +16,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { addableInvestors, assertRoomForContacts } from '../contacts/contact-store.js';
 import { CHANGED_MANY, type ActivityRecord, type ChangeLog } from '../lists/change-log.js';
 import { changeList, type ListCaller, type ListWriter } from '../lists/list-change.js';
+import { forgetEntryTexts, forgetRowTexts } from '../pipeline/entry-texts.js';
 import type { ImportEffects, PipelineBefore } from './import-effects.js';
 import { checkRow, type CheckedRow, type PipelineValues } from './import-rows.js';
 import { assertInvestorList } from './preview.js';
@@ -303,7 +304,9 @@ export async function undoImport(writer: ListWriter, caller: ListCaller, importI
       tx,
       sql`DELETE FROM pipeline_notes WHERE list_id = ${list.id} AND id IN ${idsIn(effects.notes)} RETURNING id, investor_id`,
     );
-    await forgetTexts(tx, list.id, removedIds, deletedNotes.map((note) => Number(note.id)));
+    // A removed row's notes and touches went with it (by cascade); a note the import added to a kept row went by id.
+    if (removedIds.length > 0) await forgetRowTexts(tx, { listId: list.id, kind: 'investor', itemId: removedIds });
+    if (deletedNotes.length > 0) await forgetEntryTexts(tx, 'note', { listId: list.id, id: deletedNotes.map((note) => Number(note.id)) });
 
     const restored = await restoreFields(tx, list.id, effects);
     const deletedContacts = effects.created.length === 0 ? [] : await queryRows(
@@ -327,22 +330,6 @@ export async function undoImport(writer: ListWriter, caller: ListCaller, importI
       kept: { rows: added.length - removedIds.length, contacts: effects.created.length - deletedContacts.length },
     };
   });
-}
-
-/** The texts of notes and touches gone (those of rows removed, and these notes) leave the activity and events, as pipeline/entry-texts.ts does for one row. */
-async function forgetTexts(tx: Db, listId: number, rowIds: number[], noteIds: number[]): Promise<void> {
-  // A removed row's notes and touches go with it (by cascade); a note the import added to a kept row goes by id.
-  const activity: SQL[] = [];
-  if (rowIds.length > 0) activity.push(sql`(a.action IN ('note_added', 'touch_added') AND a.item_id IN ${idsIn(rowIds)})`);
-  if (noteIds.length > 0) activity.push(sql`(a.action = 'note_added' AND (a.detail->'note'->>'id')::integer IN ${idsIn(noteIds)})`);
-  if (activity.length === 0) return;
-  await tx.execute(sql`UPDATE list_activity a SET detail = '{}'::jsonb
-    WHERE a.list_id = ${listId} AND a.item_kind = 'investor' AND (${sql.join(activity, sql` OR `)})`);
-  const events: SQL[] = [];
-  if (rowIds.length > 0) events.push(sql`(e.type IN ('note-added', 'touch-added') AND (e.data->>'item_id')::integer IN ${idsIn(rowIds)})`);
-  if (noteIds.length > 0) events.push(sql`(e.type = 'note-added' AND (e.data->'note'->>'id')::integer IN ${idsIn(noteIds)})`);
-  await tx.execute(sql`DELETE FROM list_events e
-    WHERE e.list_id = ${listId} AND e.data->>'kind' = 'investor' AND (${sql.join(events, sql` OR `)})`);
 }
 
 /** Puts back each field the import set on rows the list held before it, unless changed since; answers what changed. */

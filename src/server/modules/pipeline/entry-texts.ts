@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListType } from '../../../shared/api-types.js';
 import type { Db } from '../../db/client.js';
 import { listActivity, listEvents } from '../../db/schema.js';
@@ -10,13 +10,16 @@ const ENTRIES = {
 } as const;
 export type TextEntry = keyof typeof ENTRIES;
 
-/** Which deleted entries: one entry, every entry of a row, or (without kind and item) every entry of the list. */
+/** Which deleted entries: some entries, every entry of some rows, or (without kind and item) every entry of the list. */
 export interface DeletedEntries {
   listId: number;
   kind?: ListType;
-  itemId?: number;
-  id?: number;
+  itemId?: number | readonly number[];
+  id?: number | readonly number[];
 }
+
+const several = (ids: number | readonly number[]): number[] => (typeof ids === 'number' ? [ids] : [...ids]);
+const asTexts = (ids: number | readonly number[]): string[] => several(ids).map(String);
 
 /**
  * A deleted entry's text is gone from everywhere it was written beside it: its activity keeps who and when but no
@@ -28,18 +31,18 @@ export async function forgetEntryTexts(tx: Db, entry: TextEntry, { listId, kind,
   const activityOf: SQL[] = [eq(listActivity.list_id, listId), eq(listActivity.action, action)];
   const eventsOf: SQL[] = [eq(listEvents.list_id, listId), eq(listEvents.type, event)];
   if (kind !== undefined && itemId !== undefined) {
-    activityOf.push(eq(listActivity.item_kind, kind), eq(listActivity.item_id, itemId));
-    eventsOf.push(sql`${listEvents.data}->>'kind' = ${kind}`, sql`${listEvents.data}->>'item_id' = ${String(itemId)}`);
+    activityOf.push(eq(listActivity.item_kind, kind), inArray(listActivity.item_id, several(itemId)));
+    eventsOf.push(sql`${listEvents.data}->>'kind' = ${kind}`, inArray(sql`${listEvents.data}->>'item_id'`, asTexts(itemId)));
   }
   if (id !== undefined) {
-    activityOf.push(sql`${listActivity.detail}->${entry}->>'id' = ${String(id)}`);
-    eventsOf.push(sql`${listEvents.data}->${entry}->>'id' = ${String(id)}`);
+    activityOf.push(inArray(sql`${listActivity.detail}->${entry}->>'id'`, asTexts(id)));
+    eventsOf.push(inArray(sql`${listEvents.data}->${entry}->>'id'`, asTexts(id)));
   }
   await tx.update(listActivity).set({ detail: {} }).where(and(...activityOf));
   await tx.delete(listEvents).where(and(...eventsOf));
 }
 
-/** A row (or, without kind and item, a whole list) gone: its notes' and touches' texts go with it. */
+/** Rows (or, without kind and item, a whole list) gone: its notes' and touches' texts go with it. */
 export async function forgetRowTexts(tx: Db, row: Omit<DeletedEntries, 'id'>): Promise<void> {
   await forgetEntryTexts(tx, 'note', row);
   await forgetEntryTexts(tx, 'touch', row);
