@@ -6,7 +6,7 @@ import { CAPTURE_LIMITS, type MailParty } from '../../../shared/capture.js';
 import { websiteDomain } from '../../../shared/contact-keys.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { seesInvestor } from '../contacts/visibility.js';
+import { ownersSheMaySee, seesInvestor } from '../contacts/visibility.js';
 import { editsList } from '../lists/list-access.js';
 
 /** Mail providers many people share: an address there says nothing of who else is at its domain. */
@@ -91,15 +91,6 @@ export function matchRows(participants: MailParty[], candidates: Candidate[]): R
 }
 
 /**
- * Who may own a private contact she sees (visibility.ts): she, the owners of the lists she is a member of, and the
- * members of the lists she is on; each read through an index (an OR of owner and member would read every list).
- */
-const ownersSheMaySee = (userId: number) => sql`(SELECT ${userId}::int
-  UNION SELECT l.user_id FROM list_members me JOIN lists l ON l.id = me.list_id WHERE me.user_id = ${userId}
-  UNION SELECT m.user_id FROM list_members m WHERE m.list_id IN (
-    SELECT l.id FROM lists l WHERE l.user_id = ${userId} UNION SELECT me.list_id FROM list_members me WHERE me.user_id = ${userId}))`;
-
-/**
  * The investor rows of the investor lists the user owns or edits whose e-mail is one of `participants'` (any case)
  * or whose website is at one of their domains, catalogue rows and the private contacts she sees: one statement. It
  * reads the investors through their e-mail and website-domain indexes (fs_web_domain is websiteDomain in SQL), then
@@ -122,7 +113,7 @@ export async function candidateRows(db: Db, userId: number, participants: MailPa
       UNION ALL
       SELECT p.id, p.email, p.office_website FROM private_contacts p
       WHERE p.owner_id IN ${ownersSheMaySee(userId)} AND ${matches('p')}
-        AND ${seesInvestor(userId, { id: sql.raw('p.id'), owner: sql.raw('p.owner_id') } as never)})
+        AND ${seesInvestor(userId, { id: sql.raw('p.id'), owner: sql.raw('p.owner_id') })})
     SELECT li.list_id, li.investor_id, f.email, f.office_website AS website
     FROM lists
     JOIN list_investors li ON li.list_id = lists.id AND li.investor_id = ANY (ARRAY(SELECT id FROM found))

@@ -22,8 +22,8 @@ export const roleOf = (userId: number) =>
 /** The caller is the owner or a member. */
 export const isMemberOf = (userId: number) => or(eq(lists.user_id, userId), eq(listMembers.user_id, userId))!;
 
-/** The user (an id, or a column of one) owns the list or is a member of it. */
-export function isOnList(user: number | AnyPgColumn): SQL {
+/** The user (an id, or a column or expression of one) owns the list or is a member of it. */
+export function isOnList(user: number | AnyPgColumn | SQL): SQL {
   return sql`(${lists.user_id} = ${user} OR EXISTS (SELECT 1 FROM ${listMembers}
     WHERE ${listMembers.list_id} = ${lists.id} AND ${listMembers.user_id} = ${user}))`;
 }
