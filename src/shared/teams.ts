@@ -194,6 +194,8 @@ export type RowChanges = Partial<{
 
 interface EventBase {
   list_id: number;
+  /** When the change was written, by the server's clock (ISO): a row's updated_at after a row-changed event. */
+  at: string;
   /** Who made the change (null for ready, for a reset the stream sends itself, and once their account is deleted). */
   by: Person | null;
 }

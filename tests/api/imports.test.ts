@@ -357,7 +357,7 @@ describe.each(testDatabases())('imports on $name', (kind) => {
     expect(result).toMatchObject({ added: 1, created, updated: 1 });
     const imported = await toldUntilMark('meeting');
     expect(imported.map((event) => event.event)).toEqual(['reset']);
-    expect(imported[0].data).toEqual({ type: 'reset', list_id: listId, by: expect.objectContaining({ first_name: 'Ada' }) });
+    expect(imported[0].data).toEqual({ type: 'reset', list_id: listId, at: expect.any(String), by: expect.objectContaining({ first_name: 'Ada' }) });
     // Stored once too: one event for the import, one for the mark.
     expect((await storedEvents()) - eventsBefore).toBe(2);
     // The sidebar hears of it (its count changed).

@@ -109,7 +109,13 @@ describe.each(testDatabases())('live list events on $name', (kind) => {
       expect(Date.now() - started).toBeLessThan(2000);
       expect(event.event).toBe(expected.type);
       const by = expected.type === 'list-changed' ? person(owner) : person(editor);
-      expect(event.data).toEqual({ list_id: listId, by, ...expected });
+      expect(event.data).toEqual({ list_id: listId, by, at: expect.any(String), ...expected });
+      if (expected.type === 'row-changed') {
+        // Its time is the row's new updated_at (as the list's rows read it), not when a screen receives it.
+        const items = (await viewer.call('GET', `/lists/${listId}/items`)).json() as Array<{ id: number; pipeline: { updated_at: string } }>;
+        const updatedAt = Date.parse(items.find((item) => item.id === rows[0])!.pipeline.updated_at);
+        expect(Math.abs(Date.parse((event.data as { at: string }).at) - updatedAt)).toBeLessThan(1000);
+      }
       expect(Number(event.id)).toBeGreaterThan(last);
       last = Number(event.id);
     }
@@ -159,7 +165,7 @@ describe.each(testDatabases())('live list events on $name', (kind) => {
     expect(batch.json()).toMatchObject({ added: many, already_in_list: [], item_count: 301 });
     const told = await toldUntilMark('meeting');
     expect(told.map((event) => event.event)).toEqual(['reset']);
-    expect(told[0].data).toEqual({ type: 'reset', list_id: listId, by: person(editor) });
+    expect(told[0].data).toEqual({ type: 'reset', list_id: listId, at: expect.any(String), by: person(editor) });
     // Stored once too: one event for the batch, one for the mark.
     expect((await storedEvents()) - eventsBefore).toBe(2);
     expect(await sidebar.next()).toMatchObject({ event: 'lists-changed', data: { list_id: listId } });
@@ -171,7 +177,7 @@ describe.each(testDatabases())('live list events on $name', (kind) => {
     const one = await editor.call('POST', `/lists/${listId}/investors/batch`, { investor_ids: [rows[0], rows[1]] });
     expect(one.json()).toMatchObject({ added: [rows[1]], already_in_list: [rows[0]] });
     const toldOne = await toldUntilMark('lead');
-    expect(toldOne.map((event) => event.data)).toEqual([{ type: 'row-added', list_id: listId, by: person(editor), kind: 'investor', item_id: rows[1] }]);
+    expect(toldOne.map((event) => event.data)).toEqual([{ type: 'row-added', list_id: listId, at: expect.any(String), by: person(editor), kind: 'investor', item_id: rows[1] }]);
     expect((await storedEvents()) - eventsBefore).toBe(4);
     // A batch that adds nothing sends nothing.
     expect((await editor.call('POST', `/lists/${listId}/investors/batch`, { investor_ids: [rows[1]] })).json()).toMatchObject({ added: [] });

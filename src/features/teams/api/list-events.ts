@@ -7,7 +7,7 @@ import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query
 import { overwriteQueryData } from '@/lib/query-client';
 import type { ListItem } from '@/shared/api-types';
 import type { Pipeline } from '@/shared/pipeline';
-import { listEventsPath, listEventsTicketPath, type ListEventData, type ListEventType, type Person, type RowChanges } from '@/shared/teams';
+import { listEventsPath, listEventsTicketPath, type ListEventData, type ListEventType } from '@/shared/teams';
 import { followEventStream } from './follow-event-stream';
 import type { ListKeys } from './list-keys';
 
@@ -27,12 +27,12 @@ const OTHER_EVENTS: ListEventType[] = ['reset', 'list-changed', 'list-deleted', 
 /** Changes of one burst (a batch added, a replay) refresh once. */
 const SETTLE_MS = 150;
 
-/** The row's pipeline with what a row-changed event says changed; who changed it is now its last change's author. */
-function changedPipeline(pipeline: Pipeline, changes: RowChanges, by: Person | null): Pipeline {
+/** The row's pipeline with what a row-changed event says changed; who changed it, and when, is now its last change's. */
+function changedPipeline(pipeline: Pipeline, { changes, by, at }: Extract<ListEventData, { type: 'row-changed' }>): Pipeline {
   const next: Pipeline = { ...pipeline };
   for (const [field, change] of Object.entries(changes)) (next as unknown as Record<string, unknown>)[field] = change.to;
   // The server's updated_at and updated_by follow the stage, the follow-up and the amount (not a touch's times).
-  if (changes.stage || changes.follow_up_on || changes.amount) Object.assign(next, { updated_at: new Date().toISOString(), updated_by: by });
+  if (changes.stage || changes.follow_up_on || changes.amount) Object.assign(next, { updated_at: at, updated_by: by });
   return next;
 }
 
@@ -44,7 +44,7 @@ function patchRow(queryClient: QueryClient, listKeys: ListKeys, listId: number, 
   const key = listKeys.items(listId);
   if (queryClient.getQueryData(key) === undefined || queryClient.isFetching({ queryKey: key, exact: true }) > 0) return false;
   queryClient.setQueryData<ListItem[]>(key, (items) =>
-    items?.map((item) => (item.id === data.item_id ? { ...item, pipeline: changedPipeline(item.pipeline, data.changes, data.by) } : item)),
+    items?.map((item) => (item.id === data.item_id ? { ...item, pipeline: changedPipeline(item.pipeline, data) } : item)),
   );
   // The offline copy is the rows as last read: the next visit to the page reads them again (and stores them).
   void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });

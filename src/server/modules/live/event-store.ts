@@ -19,6 +19,7 @@ export async function eventsAfter(db: Db, listId: number, afterId: number, limit
       id: listEvents.id,
       type: listEvents.type,
       data: listEvents.data,
+      created_at: listEvents.created_at,
       user_id: users.id,
       first_name: users.first_name,
       last_name: users.last_name,
@@ -35,6 +36,7 @@ export async function eventsAfter(db: Db, listId: number, afterId: number, limit
       ...row.data,
       type: row.type,
       list_id: listId,
+      at: row.created_at.toISOString(),
       by: row.user_id === null ? null : { id: row.user_id, first_name: row.first_name!, last_name: row.last_name! },
     } as ListEventData,
   }));

@@ -71,7 +71,7 @@ export class ListStreams extends FeedStreams {
     if (lastEventId === null || lastEventId > start || lastEventId < Math.max(oldest - 1, joinedAfter)) {
       last = start;
       const type = lastEventId === null ? 'ready' : 'reset';
-      out.write(frame(last, { type, list_id: listId, by: null }));
+      out.write(frame(last, { type, list_id: listId, at: new Date().toISOString(), by: null }));
     }
     const stream: Stream = { listId, userId, last, out };
     const streams = this.byList.get(listId) ?? new Set();
