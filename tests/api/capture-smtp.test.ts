@@ -1,14 +1,19 @@
 // The capture listener over real SMTP (Nodemailer to 127.0.0.1, the capture address in the envelope only, as a
 // BCC is): a mail of hers logged on every row it matches, once; a forward logs the original; every refusal exact.
-import { connect } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
 import { captureAddresses, capturedMails, listInvestors, rateLimitCounters, rowTouches } from '../../src/server/db/schema.js';
 import { CAPTURE_API, CAPTURE_LIMITS } from '../../src/shared/capture.js';
 import { buildTestApp, twoInstancesOnPostgres } from '../helpers/app.js';
 import { captureFounder, investorAt, rawMail, rawSession, sendSmtp, type CaptureFounder } from '../helpers/capture.js';
 import { testDatabases } from '../helpers/database.js';
+import { localCertificate } from '../helpers/local-certificate.js';
 import { listWith } from '../helpers/pipeline.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -215,7 +220,49 @@ describe.runIf(process.env.TEST_DATABASE_URL)('capture by SMTP at two instances 
   });
 });
 
+describe('capture listener over STARTTLS', () => {
+  it('takes a mail from a client that requires TLS when TLS_KEY_FILE/TLS_CERT_FILE are set', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fundscape-capture-tls-'));
+    const { keyFile, certFile } = localCertificate(dir);
+    const ca = readFileSync(certFile);
+    const { app, close } = await buildTestApp(testDatabases()[0], { rateLimit: false, config: { tls: { key: readFileSync(keyFile), cert: ca } } });
+    try {
+      const port = await app.captureSmtp.listen(0, '127.0.0.1');
+      const ada = await captureFounder(app);
+      const jane = await investorAt(app, 'Jane', 'jane@sequoia.test', 'sequoia.test');
+      const listId = await listWith(ada.call, 'investor', [jane]);
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, requireTLS: true, tls: { ca } });
+      try {
+        const raw = rawMail(`From: ${ada.email}`, 'To: jane@sequoia.test', 'Subject: Over TLS', `Message-ID: ${messageId()}`, '', 'Hi');
+        const info = await transport.sendMail({ envelope: { from: ada.email, to: [ada.address] }, raw });
+        expect(info.response).toMatch(/^250 Taken \(1 row\)/);
+      } finally {
+        transport.close();
+      }
+      expect(await rowOf(app, listId, jane)).toMatchObject({ stage: 'contacted' });
+    } finally {
+      await close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('capture listener closing', () => {
+  it('refuses to listen on a port taken, listening nowhere', async () => {
+    const { app, close } = await buildTestApp(testDatabases()[0], { rateLimit: false });
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      await expect(app.captureSmtp.listen(port, '127.0.0.1')).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(app.captureSmtp.port).toBeNull();
+    } finally {
+      taken.close();
+      await close();
+    }
+  });
+
+
   it('closes at once with idle connections open, telling them 421', async () => {
     const { app, close } = await buildTestApp(testDatabases()[0], { rateLimit: false });
     try {

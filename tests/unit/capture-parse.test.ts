@@ -2,7 +2,7 @@
 // dates, a missing Message-ID, big headers, many recipients, and what cannot be read (a clear reason); the capture
 // address's token.
 import { describe, expect, it } from 'vitest';
-import { captureToken } from '../../src/server/modules/capture/intake.js';
+import { captureToken } from '../../src/server/modules/capture/address-token.js';
 import { parseMail, UnreadableMail, MAX_HEADER_BYTES } from '../../src/server/modules/capture/mail-parse.js';
 
 const receivedAt = new Date('2024-02-01T12:00:00Z');

@@ -9,7 +9,8 @@ import { databaseCounters, redisCounters } from '../../plugins/rate-limit-counte
 import { CaptureTokens } from './capture-tokens.js';
 import { takeMail } from './intake.js';
 import { MailLimit } from './mail-limit.js';
-import { parseMail, UnreadableMail } from './mail-parse.js';
+import { UnreadableMail } from './mail-parse.js';
+import { readMail } from './read-mail.js';
 import { intakeSchema } from './schemas.js';
 import { captureListener, type CaptureListener } from './smtp-listener.js';
 
@@ -79,17 +80,16 @@ export async function captureRoutes(app: FastifyInstance) {
     async (request) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw)) throw new HttpError(415, 'Send the mail as Content-Type: message/rfc822');
-      const receivedAt = new Date();
-      let parsed;
+      let read;
       try {
-        parsed = await parseMail(raw, receivedAt);
+        read = await readMail(raw, new Date());
       } catch (error) {
         if (error instanceof UnreadableMail) throw new HttpError(422, `The mail cannot be read: ${error.reason}`);
         throw error;
       }
       let taken;
       try {
-        taken = await takeMail(app, app.config.captureDomain, bearerToken(request)!, parsed, receivedAt);
+        taken = await takeMail(app, app.config.captureDomain, bearerToken(request)!, read);
       } catch (error) {
         request.log.error({ err: error }, 'capture: a mail could not be logged');
         throw new HttpError(503, 'The mail could not be logged just now: try again later');

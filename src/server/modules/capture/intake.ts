@@ -2,30 +2,16 @@
 // (itself, or the original it forwards), whom it was with, and the rows it goes on. Everything is read and decided
 // before the one transaction that writes it (capture-store.ts).
 import { eq, sql } from 'drizzle-orm';
-import { CAPTURE_LIMITS, type MailDirection, type MailParty } from '../../../shared/capture.js';
+import type { MailDirection, MailParty } from '../../../shared/capture.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { captureAddresses } from '../../db/schema.js';
 import type { ListWriter } from '../lists/list-change.js';
 import { countDropped, logMail, type Logged } from './capture-store.js';
-import { forwardedOriginal } from './forwards.js';
-import type { MailFacts, ParsedCapture } from './mail-parse.js';
+import { TOKEN } from './address-token.js';
+import type { MailFacts } from './mail-parse.js';
+import type { ReadMail } from './read-mail.js';
 import { candidateRows, matchRows, participantsOf } from './matching.js';
-
-/** A capture token as the addresses carry it. */
-const TOKEN = /^[A-Za-z0-9_-]{8,128}$/;
-/** Levels of forwards inside forwards read for the mail she meant. */
-const MAX_FORWARD_DEPTH = 3;
-
-/** The token of a `log+TOKEN@domain` address at the capture domain (any case), or null. */
-export function captureToken(address: string, captureDomain: string): string | null {
-  const at = address.lastIndexOf('@');
-  if (at < 0 || address.slice(at + 1).toLowerCase() !== captureDomain) return null;
-  const local = address.slice(0, at);
-  if (!/^log\+/i.test(local)) return null;
-  const token = local.slice(4);
-  return TOKEN.test(token) ? token : null;
-}
 
 /** The account whose capture address holds this token now (a rotated one holds none). */
 export async function accountOfToken(db: Db, token: string): Promise<number | null> {
@@ -71,39 +57,15 @@ export interface Taken {
  * addresses and the capture address is a forward, and logs the mail it forwards (again, if that one is a forward
  * of hers to no one else); itself when it forwards nothing readable.
  */
-function meantMail(parsed: ParsedCapture, own: string[], captureDomain: string, receivedAt: Date): ParsedCapture {
-  let current = parsed;
-  for (let depth = 0; depth <= MAX_FORWARD_DEPTH; depth++) {
-    const fromHer = own.includes(current.mail.from.address);
-    const others = participantsOf([...current.mail.to, ...current.mail.cc], own, captureDomain);
+function meantMail(read: ReadMail, own: string[], captureDomain: string): MailFacts {
+  let current = read.mail;
+  for (const original of read.forwarded) {
+    const fromHer = own.includes(current.from.address);
+    const others = participantsOf([...current.to, ...current.cc], own, captureDomain);
     if (!fromHer || others.length > 0) return current;
-    const original = forwardedOriginal(current, receivedAt);
-    if (!original) return current;
     current = original;
   }
   return current;
-}
-
-/** Who sends Gmail's "Forwarding Confirmation", the mail a forwarding rule to the capture address must be confirmed by. */
-const GMAIL_FORWARDING = 'forwarding-noreply@google.com';
-const GMAIL_CODE = /confirmation code:\s*(\d{6,12})/i;
-const GMAIL_LINK = /https:\/\/mail(?:-settings)?\.google\.com\/mail\/[^\s<>"]+/i;
-
-/**
- * Gmail's confirmation of a forwarding rule she is setting up to her capture address, naming one of her addresses:
- * its code and link are hers to read, so it waits in her Capture inbox, cut to them (a forged one can show no other
- * text or link). Null for any other mail.
- */
-function gmailConfirmation(parsed: ParsedCapture, own: string[]): MailFacts | null {
-  const { mail } = parsed;
-  if (mail.from.address !== GMAIL_FORWARDING || !/forwarding confirmation/i.test(mail.subject)) return null;
-  const said = `${mail.subject}\n${parsed.body}`.toLowerCase();
-  if (!own.some((address) => said.includes(address))) return null;
-  const code = GMAIL_CODE.exec(parsed.body)?.[1];
-  const link = GMAIL_LINK.exec(parsed.body)?.[0];
-  if (!code && !link) return null;
-  const text = [code ? `Confirmation code: ${code}` : '', link ? `Confirm: ${link}` : ''].filter(Boolean).join(' · ');
-  return { ...mail, text: text.slice(0, CAPTURE_LIMITS.snippetChars) };
 }
 
 /**
@@ -113,7 +75,7 @@ function gmailConfirmation(parsed: ParsedCapture, own: string[]): MailFacts | nu
  * account is the one whose capture address holds `token` as the mail is taken: null when none does (rotated since
  * the address was checked). Throws only when the writes failed (nothing was written): the sender is to try again.
  */
-export async function takeMail(writer: ListWriter, captureDomain: string, token: string, parsed: ParsedCapture, receivedAt: Date): Promise<Taken | null> {
+export async function takeMail(writer: ListWriter, captureDomain: string, token: string, read: ReadMail): Promise<Taken | null> {
   const account = await accountOf(writer.db, token);
   if (!account) return null;
   const { userId } = account;
@@ -123,9 +85,11 @@ export async function takeMail(writer: ListWriter, captureDomain: string, token:
   };
   const { own } = account;
   // A mail to her that her mailbox forwarded by a rule (Gmail's forwarding) is an investor's reply she forwarded.
-  const ruleForward = parsed.autoForwardedBy !== null && own.includes(parsed.autoForwardedBy) &&
-    [...parsed.mail.to, ...parsed.mail.cc].some((entry) => own.includes(entry.address));
-  const confirmation = gmailConfirmation(parsed, own);
+  const ruleForward = read.autoForwardedBy !== null && own.includes(read.autoForwardedBy) &&
+    [...read.mail.to, ...read.mail.cc].some((entry) => own.includes(entry.address));
+  // Gmail's confirmation of a forwarding rule she is setting up, naming one of her addresses: hers to read.
+  const gmail = read.gmailConfirmation;
+  const confirmation = gmail && own.some((address) => gmail.said.includes(address)) ? gmail.mail : null;
   if (confirmation) {
     const logged = await logMail(writer, {
       userId,
@@ -137,8 +101,8 @@ export async function takeMail(writer: ListWriter, captureDomain: string, token:
     });
     return { status: logged.status, rows: 0 };
   }
-  if (!own.includes(parsed.mail.from.address) && !ruleForward) return dropped();
-  const { mail } = ruleForward ? parsed : meantMail(parsed, own, captureDomain, receivedAt);
+  if (!own.includes(read.mail.from.address) && !ruleForward) return dropped();
+  const mail = ruleForward ? read.mail : meantMail(read, own, captureDomain);
   const direction: MailDirection = own.includes(mail.from.address) ? 'sent' : 'received';
   const parties: MailParty[] = direction === 'sent' ? [...mail.to, ...mail.cc] : [mail.from, ...mail.to, ...mail.cc];
   const participants = participantsOf(parties, account.own, captureDomain);
