@@ -9,16 +9,17 @@
 // Each connection sends its next mail once the last was answered. Prints mails per second; for every mail the time
 // from sending it to the listener's 250 (answered once the row is written: the whole SMTP exchange, an upper bound of
 // "end of DATA to the row changed"); and for one mail in 20 the read of its list (GET /lists/{id}/items, 200 rows)
-// that shows the row Contacted, and send → row seen there (the two together).
+// that shows the row Contacted, and send → row seen there (the two together). The mails are sent from a process of
+// their own (capture-send.ts): in this one, the server's, the SMTP clients would be timed as the server's work.
 // --searches: a loop of catalogue searches over HTTP (one at a time, a few terms in turn) alone for 10 s, then
-// beside the capture for as long as it runs: p50/p95 of each.
+// beside the capture for as long as it runs: p50/p95 of each. Every 5xx the server answers is printed with its error.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { queryRows } from '../../src/server/db/query-rows.js';
@@ -27,6 +28,7 @@ import { createMailer } from '../../src/server/mail/mailer.js';
 import { CAPTURE_LIMITS } from '../../src/shared/capture.js';
 import { testConfig } from '../helpers/app.js';
 import { insertVerifiedUser } from '../helpers/users.js';
+import type { SendPlan, SendResult } from './capture-send.js';
 import { BENCH_DATABASE_URL, counts, ensureDatabase, ensureSeeded, fill } from './bench-database.js';
 
 const { values: args } = parseArgs({
@@ -54,25 +56,18 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-interface Founder {
-  email: string;
-  address: string;
-  authorization: string;
-  lists: Array<{ id: number; investors: Array<{ id: number; email: string }> }>;
-}
-
 /** The founders, each with a capture address and 5 lists of 200 investors drawn from the catalogue, written directly. */
-async function founders(database: Database, jwtSecret: string, captureDomain: string): Promise<Founder[]> {
+async function founders(database: Database, jwtSecret: string, captureDomain: string): Promise<SendPlan['founders']> {
   const pool = await queryRows(
     database.db,
     sql`SELECT id, email FROM investors WHERE email <> 'NaN' ORDER BY md5(id::text) LIMIT ${FOUNDERS * LISTS_PER_FOUNDER * ROWS_PER_LIST}`,
   );
-  const all: Founder[] = [];
+  const all: SendPlan['founders'] = [];
   for (let f = 0; f < FOUNDERS; f++) {
     const user = await insertVerifiedUser(database.db, jwtSecret);
     const token = randomBytes(18).toString('base64url');
     await database.db.insert(captureAddresses).values({ user_id: user.user.id, token });
-    const founder: Founder = { email: user.email, address: `log+${token}@${captureDomain}`, authorization: user.headers.authorization, lists: [] };
+    const founder: SendPlan['founders'][number] = { email: user.email, address: `log+${token}@${captureDomain}`, authorization: user.headers.authorization, lists: [] };
     for (let l = 0; l < LISTS_PER_FOUNDER; l++) {
       const [list] = await database.db.insert(lists).values({ user_id: user.user.id, name: `Bench ${l}`, list_type: 'investor' }).returning({ id: lists.id });
       const start = ((f * LISTS_PER_FOUNDER + l) * ROWS_PER_LIST) % Math.max(1, pool.length - ROWS_PER_LIST);
@@ -106,6 +101,14 @@ const p50p95 = (samples: number[]) => `p50 ${percentile(samples, 50).toFixed(0)}
 async function run(database: Database, label: string) {
   const config = testConfig({ captureDomain: 'capture.bench' });
   const app = await buildApp({ database, config, mailer: createMailer({ from: 'bench@fundscape.test', log: () => {} }), rateLimit: false });
+  // Every 5xx the server answers, with the error behind it: the bench allows none.
+  const serverErrors: string[] = [];
+  app.addHook('onError', async (request, _reply, error) => {
+    serverErrors.push(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500) serverErrors.push(`${request.method} ${request.url}: ${reply.statusCode}`);
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const smtpPort = await app.captureSmtp.listen(0, '127.0.0.1');
   try {
@@ -123,49 +126,42 @@ async function run(database: Database, label: string) {
       searchesAlone = await searchLoop(base, all[0].authorization, () => performance.now() > until);
     }
 
-    const answered: number[] = [];
-    const reads: number[] = [];
-    const seen: number[] = [];
-    const failures = new Map<string, number>();
-    const fail = (key: string) => failures.set(key, (failures.get(key) ?? 0) + 1);
-    let next = 0;
-    let sending = true;
-    const searchesBeside = args.searches ? searchLoop(base, all[0].authorization, () => !sending) : Promise.resolve([]);
-    const started = performance.now();
-    // Each connection sends its next mail once the last was answered: a mail's time is its own, not a queue's.
-    const worker = async () => {
-      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1, maxMessages: Infinity });
-      for (let i = next++; i < MAILS; i = next++) {
-        const founder = all[i % FOUNDERS];
-        const list = founder.lists[(i >> 3) % LISTS_PER_FOUNDER];
-        const investor = list.investors[(i * 7) % ROWS_PER_LIST];
-        const raw =
-          [`From: Founder <${founder.email}>`, `To: ${investor.email}`, `Subject: Our seed round, update ${i}`, `Message-ID: <bench-${i}-${Date.now()}@bench.test>`,
-            `Date: ${new Date().toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', 'Hi, a short update on our round. '.repeat(8)].join('\r\n') + '\r\n';
-        const sentAt = performance.now();
-        try {
-          await transport.sendMail({ envelope: { from: founder.email, to: [founder.address] }, raw });
-        } catch (error) {
-          const { responseCode, message } = error as { responseCode?: number; message: string };
-          fail(String(responseCode ?? message.slice(0, 60)));
-          continue;
-        }
-        const answeredAt = performance.now();
-        answered.push(answeredAt - sentAt);
-        if (i % SAMPLE_EVERY !== 0) continue;
-        const res = await fetch(`${base}/lists/${list.id}/items`, { headers: { authorization: founder.authorization } });
-        const items = (await res.json()) as Array<{ id: number; pipeline: { stage: string } }>;
-        if (items.find((item) => item.id === investor.id)?.pipeline.stage !== 'contacted') fail('row unchanged');
-        const readAt = performance.now();
-        reads.push(readAt - answeredAt);
-        seen.push(readAt - sentAt);
-      }
-      transport.close();
+    const plan: SendPlan = {
+      smtpPort,
+      base,
+      mails: MAILS,
+      connections: CONNECTIONS,
+      sampleEvery: SAMPLE_EVERY,
+      founders: all,
     };
-    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-    const seconds = (performance.now() - started) / 1000;
-    sending = false;
+    const planFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'fundscape-capture-plan-')), 'plan.json');
+    writeFileSync(planFile, JSON.stringify(plan));
+    const loadBefore = os.loadavg()[0];
+    const sender = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'capture-send.ts'), planFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    let sending = false;
+    const started = new Promise<void>((resolve) =>
+      sender.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!sending && out.startsWith('sending\n')) {
+          sending = true;
+          resolve();
+        }
+      }),
+    );
+    const sent = new Promise<number | null>((resolve) =>
+      sender.on('exit', (code) => {
+        sending = false;
+        resolve(code);
+      }),
+    );
+    const searchesBeside = args.searches ? Promise.race([started, sent]).then(() => searchLoop(base, all[0].authorization, () => !sending)) : Promise.resolve([]);
+    const code = await sent;
     const searches = await searchesBeside;
+    const loadAfter = os.loadavg()[0];
+    rmSync(path.dirname(planFile), { recursive: true, force: true });
+    if (code !== 0) throw new Error(`capture-send.ts ended with ${code}`);
+    const { seconds, answered, reads, seen, failures } = JSON.parse(out.slice('sending\n'.length)) as SendResult;
     const [{ touches }] = await queryRows(database.db, sql`SELECT count(*)::int AS touches FROM row_touches`);
     process.stdout.write(
       `${label}: ${MAILS.toLocaleString('en-US')} mails on ${CONNECTIONS} connections in ${seconds.toFixed(1)} s: ` +
@@ -175,7 +171,9 @@ async function run(database: Database, label: string) {
         (args.searches
           ? `  searches alone (${searchesAlone.length}) ${p50p95(searchesAlone)}; beside the capture (${searches.length}) ${p50p95(searches)}\n`
           : '') +
-        (failures.size ? `  failures: ${[...failures].map(([k, n]) => `${n} × ${k}`).join(', ')}\n` : ''),
+        `  load average ${loadBefore.toFixed(1)} as it began, ${loadAfter.toFixed(1)} as it ended; server answers 5xx: ${serverErrors.length}\n` +
+        (Object.keys(failures).length ? `  failures: ${Object.entries(failures).map(([k, n]) => `${n} × ${k}`).join(', ')}\n` : '') +
+        serverErrors.map((error) => `  5xx: ${error}\n`).join(''),
     );
   } finally {
     await app.close();
