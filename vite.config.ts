@@ -42,14 +42,15 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        globIgnores: ['screenshots/**'],
+        // The deck viewer is for the people a founder sends a link to: its page, code and pdf.js are never the app's.
+        globIgnores: ['screenshots/**', 'src/viewer/**', 'assets/viewer-*', 'assets/pdf-*', 'assets/pdf.worker*'],
         buildPlugins: { vite: [serviceWorkerSingleChunkPlugin()] },
       },
       devOptions: { enabled: false },
     }),
     // Brotli and gzip copies beside each asset, compressed once at build time at the highest levels;
     // the server sends them instead of compressing every response (src/server/plugins/client.ts).
-    compression({ include: /\.(js|css|svg|webmanifest)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    compression({ include: /\.(m?js|css|svg|webmanifest)$/, algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   resolve: {
     alias: {
@@ -62,6 +63,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
+      // The app, and the deck viewer (/d/TOKEN): a page of its own outside the app's shell.
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), viewer: fileURLToPath(new URL('./src/viewer/deck.html', import.meta.url)) },
       output: {
         chunkFileNames: (chunk) => (isDataGridChunk(chunk) ? 'assets/data-grid-[hash].js' : 'assets/[name]-[hash].js'),
         // Route-level splitting leaves dozens of small shared chunks, each one more round trip on a phone

@@ -1,9 +1,17 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { pageHtmlSource } from './route-preloads.js';
+import { pageHtmlSource, type PageHtml } from './route-preloads.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The deck viewer's page as built (src/viewer/deck.html), which the decks module answers /d/TOKEN with; null without a built client. */
+    deckViewerPage: () => PageHtml | null;
+  }
+}
 
 const NO_CACHE = 'no-cache';
 const ONE_YEAR = 'public, max-age=31536000, immutable';
@@ -25,6 +33,7 @@ export interface ClientOptions {
  */
 export const client = fp(async (app: FastifyInstance, { clientDir }: ClientOptions) => {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  app.decorate('deckViewerPage', builtPage(path.join(clientDir, 'src', 'viewer', 'deck.html')));
   if (!hasClient) {
     app.log.warn(`no built client in ${clientDir}: serving the API only (run npm run build)`);
     app.setNotFoundHandler(apiNotFound);
@@ -54,3 +63,19 @@ export const client = fp(async (app: FastifyInstance, { clientDir }: ClientOptio
     return reply.type('text/html; charset=utf-8').send(page.html);
   });
 });
+
+/** A built page, read again when the build changes under a running server; null while there is none. */
+function builtPage(file: string): () => PageHtml | null {
+  let builtAt = -1;
+  let page: PageHtml | null = null;
+  return () => {
+    if (!existsSync(file)) return null;
+    const mtime = statSync(file).mtimeMs;
+    if (mtime !== builtAt) {
+      builtAt = mtime;
+      const html = readFileSync(file, 'utf8');
+      page = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+    }
+    return page;
+  };
+}

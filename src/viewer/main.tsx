@@ -1,0 +1,15 @@
+// The deck viewer (/d/TOKEN): a public page outside the app's shell, with no log-in and no app data.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DeckViewerPage } from './DeckViewerPage';
+import { loadPdf } from './load-pdf';
+import './viewer.css';
+
+void loadPdf();
+
+const token = decodeURIComponent(location.pathname.replace(/^\/d\//, '').replace(/\/$/, ''));
+createRoot(document.getElementById('deck')!).render(
+  <StrictMode>
+    <DeckViewerPage token={token} />
+  </StrictMode>,
+);
