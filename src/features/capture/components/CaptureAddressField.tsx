@@ -4,7 +4,7 @@ import { AppButton } from '@/components/AppButton/AppButton';
 import { TextInput } from '@/components/TextInput/TextInput';
 import { useCaptureAddress } from '../api/capture-address';
 import { CaptureAddressSkeleton } from './CaptureAddressSkeleton';
-import { copyText } from './copy-text';
+import { copyText } from '@/lib/copy-text';
 
 /** The account's capture address, read-only, with a Copy button beside it. */
 export function CaptureAddressField({ label = 'Your capture address' }: { label?: string }) {

@@ -6,6 +6,6 @@ export async function copyText(text: string): Promise<void> {
     await navigator.clipboard.writeText(text);
     showToast('Copied', { variant: 'success' });
   } catch {
-    showToast('Could not copy: select the address and copy it yourself.', { variant: 'error' });
+    showToast('Could not copy: select it and copy it yourself.', { variant: 'error' });
   }
 }
