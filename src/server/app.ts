@@ -36,6 +36,7 @@ import { teamsModule } from './modules/teams/index.js';
 import { captureRoutes, captureService } from './modules/capture/index.js';
 import { captureAddressRoutes } from './modules/capture/address-routes.js';
 import { captureInboxRoutes } from './modules/capture/inbox-routes.js';
+import { decksModule, deckService, deckViewerModule } from './modules/decks/index.js';
 import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './modules/auth/access-token.js';
 
@@ -137,6 +138,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(captureRoutes, { prefix: '/api/v1' });
   await app.register(captureAddressRoutes, { prefix: '/api/v1' });
   await app.register(captureInboxRoutes, { prefix: '/api/v1', clock });
+  await app.register(deckService);
+  await app.register(decksModule, { prefix: '/api/v1', clock });
+  await app.register(deckViewerModule, { prefix: '/api/v1', clock });
   await app.register(morningMailer, {
     clock,
     hour: options.config.followUpDigestHour,

@@ -2,6 +2,7 @@
 import type { ListType } from './api-types.js';
 import { addDays } from './days.js';
 import type { ListRole, Person } from './teams.js';
+import type { RowDeck } from './decks.js';
 
 /** In the order a conversation moves; new rows start at the first. */
 export const PIPELINE_STAGES = ['lead', 'contacted', 'meeting', 'term_sheet', 'committed', 'passed'] as const;
@@ -49,6 +50,8 @@ export interface Pipeline {
   last_contacted_at: string | null;
   /** ISO time the investor last answered (a reply captured, or a touch logged as an answer); null while none. */
   answered_at: string | null;
+  /** The deck link of this row read most lately (issue 47); null while none was read, and on a fund's row. */
+  deck: RowDeck | null;
 }
 
 /** Where a row stands before the server has it (a row added offline): at the first stage, nothing set. */
@@ -63,6 +66,7 @@ export function newPipeline(now = new Date()): Pipeline {
     updated_by: null,
     last_contacted_at: null,
     answered_at: null,
+    deck: null,
   };
 }
 

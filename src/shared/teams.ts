@@ -2,6 +2,7 @@
 // events of a list. The wire contract, paths, limits and messages both the server and the client apply.
 import { API } from './api-paths.js';
 import type { Touch, TouchKind } from './capture.js';
+import type { RowDeck } from './decks.js';
 import type { ListType } from './api-types.js';
 import { listPath, listRowPath } from './list-paths.js';
 import type { PipelineNote, PipelineStage } from './pipeline.js';
@@ -117,6 +118,8 @@ export const ACTIVITY_ACTIONS = [
   'imported',
   'touch_added',
   'touch_deleted',
+  'deck_shared',
+  'deck_opened',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -137,6 +140,8 @@ export interface ActivityEntry {
   file_name?: string;
   /** For 'touch_added' and 'touch_deleted': what the touch was, its subject, and whether it was the investor's answer. */
   touch?: { id: number; kind: TouchKind; subject: string } | null;
+  /** For 'deck_shared' and 'deck_opened': the link, its deck's name, and the e-mail given at its gate (opened) or prefilled (shared). */
+  deck?: { link_id: number; deck_name: string; email: string | null };
   /** Who did it; null once their account is deleted. */
   user: Person | null;
   created_at: string;
@@ -190,6 +195,8 @@ export type RowChanges = Partial<{
   /** ISO times: a touch logged (issue 46). */
   last_contacted_at: FieldChange<string | null>;
   answered_at: FieldChange<string | null>;
+  /** The row's deck line (issue 47): a link of it read. */
+  deck: FieldChange<RowDeck | null>;
 }>;
 
 interface EventBase {

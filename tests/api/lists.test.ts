@@ -44,6 +44,7 @@ const NEW_ROW_PIPELINE = {
   updated_by: { id: expect.any(Number), first_name: 'Ada', last_name: expect.any(String) },
   last_contacted_at: null,
   answered_at: null,
+  deck: null,
 };
 
 /** What every list answer carries for its owner (the shared suites test the other roles). */

@@ -86,6 +86,7 @@ describe.each(testDatabases())('pipeline on $name', (kind) => {
           updated_by: { id: expect.any(Number), first_name: 'Ada', last_name: expect.any(String) },
           last_contacted_at: null,
           answered_at: null,
+          deck: null,
         },
         superseded: [],
       });

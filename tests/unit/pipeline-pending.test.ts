@@ -31,6 +31,7 @@ const saved: Pipeline = {
   updated_by: null,
   last_contacted_at: null,
   answered_at: null,
+  deck: null,
 };
 
 describe('a row’s pipeline with the outbox laid over it', () => {

@@ -16,12 +16,14 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { FUND_FIELDS, INVESTOR_FIELDS } from '../../shared/catalogue-fields.js';
 import { catalogueColumns } from './catalogue-columns.js';
 import { CAPTURED_MAIL_STATUSES, MAIL_DIRECTIONS, TOUCH_FOLLOW_UP_DAYS, TOUCH_KINDS } from '../../shared/capture.js';
 import { PIPELINE_STAGES } from '../../shared/pipeline.js';
+import type { RowDeck } from '../../shared/decks.js';
 import { ACTIVITY_ACTIONS, LIST_EVENT_TYPES, MEMBER_ROLES } from '../../shared/teams.js';
 import {
   DEFAULT_SAVED_SEARCH_ALERT,
@@ -276,6 +278,8 @@ export const listInvestors = pgTable(
     investor_id: integer('investor_id').notNull(),
     added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     ...pipelineColumns(),
+    /** The row's deck line (issue 47): its link read most lately, as the list shows it; null while none was read. */
+    deck: jsonb('deck').$type<RowDeck>(),
   },
   (t) => [
     primaryKey({ columns: [t.list_id, t.investor_id] }),
@@ -747,4 +751,113 @@ export const rowTouches = pgTable(
       .where(sql`${t.message_id} IS NOT NULL`),
     index('row_touches_mail_idx').on(t.mail_id),
   ],
+);
+
+/** Bytes as PostgreSQL keeps them (a deck's PDF): a Buffer in, a Buffer or Uint8Array out, by driver. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** A founder's deck (issue 47): its versions are the PDFs, its links what she sends. Deleted with its versions, links and views. */
+export const decks = pgTable(
+  'decks',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('decks_user_idx').on(t.user_id)],
+);
+
+/** One PDF of a deck, its bytes in the database (every instance serves them, a backup holds them). */
+export const deckVersions = pgTable(
+  'deck_versions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deck_id: integer('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    file_name: text('file_name').notNull(),
+    bytes: integer('bytes').notNull(),
+    page_count: integer('page_count').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('deck_versions_deck_version_unique').on(t.deck_id, t.version)],
+);
+
+/**
+ * A link to a deck: its token (192 random bits, base64url) is the viewer's credential. A row's link names the list
+ * and investor it was made for (the list gone: none); a pinned version, or null for the deck's latest.
+ */
+export const deckLinks = pgTable(
+  'deck_links',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deck_id: integer('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    name: text('name'),
+    list_id: integer('list_id').references(() => lists.id, { onDelete: 'set null' }),
+    investor_id: integer('investor_id'),
+    version_id: integer('version_id').references(() => deckVersions.id, { onDelete: 'cascade' }),
+    require_email: boolean('require_email').notNull().default(true),
+    email: text('email'),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    allow_download: boolean('allow_download').notNull().default(false),
+    watermark: boolean('watermark').notNull().default(false),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deck_links_token_unique').on(t.token),
+    index('deck_links_deck_idx').on(t.deck_id),
+    index('deck_links_row_idx').on(t.list_id, t.investor_id),
+  ],
+);
+
+/**
+ * One opening of a link past its gate: the version shown, the e-mail given, its key's hash (the key goes to the
+ * viewer once), the last beacon's number and the time counted. No address of the viewer is kept.
+ */
+export const deckViews = pgTable(
+  'deck_views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    link_id: integer('link_id')
+      .notNull()
+      .references(() => deckLinks.id, { onDelete: 'cascade' }),
+    version_id: integer('version_id')
+      .notNull()
+      .references(() => deckVersions.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    key_hash: text('key_hash').notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    last_read_at: timestamp('last_read_at', { withTimezone: true }),
+    last_seq: integer('last_seq').notNull().default(0),
+    counted_ms: bigint('counted_ms', { mode: 'number' }).notNull().default(0),
+    /** When the row's deck line was last told of this view (a view's first time read, then at most each minute). */
+    row_told_at: timestamp('row_told_at', { withTimezone: true }),
+  },
+  (t) => [index('deck_views_link_idx').on(t.link_id, t.started_at)],
+);
+
+/** Time read on each page of a view, and the order pages were first read in (the beacon's number, then its place). */
+export const deckViewPages = pgTable(
+  'deck_view_pages',
+  {
+    view_id: bigint('view_id', { mode: 'number' })
+      .notNull()
+      .references(() => deckViews.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    ms: bigint('ms', { mode: 'number' }).notNull(),
+    first_read: integer('first_read').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.view_id, t.page] })],
 );

@@ -58,5 +58,9 @@ export function activityText(entry: ActivityEntry): string {
       return entry.touch ? touchText(entry.touch) : 'logged a touch';
     case 'touch_deleted':
       return 'deleted a touch';
+    case 'deck_shared':
+      return 'shared the deck';
+    case 'deck_opened':
+      return 'opened the deck';
   }
 }

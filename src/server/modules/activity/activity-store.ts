@@ -43,6 +43,7 @@ export async function rowActivity(db: Db, ref: RowRef): Promise<ActivityEntry[]>
       note?: ActivityEntry['note'];
       file_name?: string;
       touch?: ActivityEntry['touch'];
+      deck?: ActivityEntry['deck'];
     };
     return {
       id: row.id,
@@ -52,6 +53,7 @@ export async function rowActivity(db: Db, ref: RowRef): Promise<ActivityEntry[]>
       note: detail.note ?? null,
       ...(detail.file_name !== undefined && { file_name: detail.file_name }),
       ...((row.action === 'touch_added' || row.action === 'touch_deleted') && { touch: detail.touch ?? null }),
+      ...(detail.deck !== undefined && { deck: detail.deck }),
       user: row.user_id === null ? null : { id: row.user_id, first_name: row.first_name!, last_name: row.last_name! },
       created_at: row.created_at.toISOString(),
     };

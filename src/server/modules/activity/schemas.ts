@@ -19,6 +19,12 @@ export const ActivityEntrySchema = Type.Object({
       { description: "For 'touch_added' while the touch exists: its kind and subject (never its text); else null" },
     ),
   ),
+  deck: Type.Optional(
+    Type.Object(
+      { link_id: Type.Integer(), deck_name: Type.String(), email: nullable(Type.String()) },
+      { description: "For 'deck_shared' and 'deck_opened': the link, its deck, and the e-mail prefilled (shared) or given at its gate (opened)" },
+    ),
+  ),
   user: PersonOrNull,
   created_at: Type.String({ format: 'date-time' }),
 });

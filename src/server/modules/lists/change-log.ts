@@ -40,7 +40,7 @@ export class ChangeLog {
   constructor(
     private readonly tx: Db,
     readonly listId: number,
-    readonly userId: number,
+    readonly userId: number | null,
   ) {}
 
   async activity(records: ActivityRecord[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListType } from '../../../shared/api-types.js';
+import type { RowDeck } from '../../../shared/decks.js';
 import type { Pipeline, PipelineNote, PipelineStage } from '../../../shared/pipeline.js';
 import type { Person } from '../../../shared/teams.js';
 import { listFunds, listInvestors, pipelineNotes, users } from '../../db/schema.js';
@@ -66,6 +67,8 @@ export function pipelineSelection(table: PipelineTable) {
     pipeline_updated_by: sql<string | null>`${personJson(link.updated_by)}::text`,
     pipeline_last_contacted_at: link.last_contacted_at,
     pipeline_answered_at: link.answered_at,
+    // A fund's row has no deck line: decks go to investors.
+    pipeline_deck: link === listInvestors ? listInvestors.deck : sql<RowDeck | null>`NULL::jsonb`,
   };
 }
 
@@ -79,6 +82,7 @@ export interface PipelineRow {
   pipeline_updated_by: string | null;
   pipeline_last_contacted_at: Date | null;
   pipeline_answered_at: Date | null;
+  pipeline_deck: RowDeck | null;
 }
 
 export function toPipeline(row: PipelineRow): Pipeline {
@@ -97,6 +101,7 @@ export function toPipeline(row: PipelineRow): Pipeline {
     updated_by: row.pipeline_updated_by === null ? null : (JSON.parse(row.pipeline_updated_by) as Person),
     last_contacted_at: row.pipeline_last_contacted_at?.toISOString() ?? null,
     answered_at: row.pipeline_answered_at?.toISOString() ?? null,
+    deck: row.pipeline_deck ?? null,
   };
 }
 

@@ -30,6 +30,15 @@ export const Note = Type.Object({
   author: PersonOrNull,
 });
 
+/** A row's deck line (issue 47): its link read most lately. */
+export const RowDeckSchema = Type.Object({
+  link_id: Type.Integer(),
+  last_visit_at: Type.String({ format: 'date-time', description: 'When the latest visit began' }),
+  total_ms: Type.Integer({ description: 'Time read over every visit of the link' }),
+  pages_reached: Type.Integer({ description: 'Distinct pages read for at least a second' }),
+  page_count: Type.Integer(),
+});
+
 export const Pipeline = Type.Object({
   stage: Stage,
   follow_up_on: nullable(isoDate),
@@ -42,6 +51,7 @@ export const Pipeline = Type.Object({
     description: 'The latest touch: a mail captured either way, or a call, meeting or message logged',
   }),
   answered_at: nullable(Type.String({ format: 'date-time' }), { description: 'When the investor last answered' }),
+  deck: nullable(RowDeckSchema, { description: "The row's deck link read most lately; null while none was read, and on a fund's row" }),
 });
 
 const RowParams = Type.Object({ id, itemId: id });

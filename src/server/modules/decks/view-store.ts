@@ -1,0 +1,151 @@
+// The viewer's side of a link (no log-in): its gate, a view and its key, the PDF for that view only, and the
+// beacons of time read, which move the row's deck line and log 'deck_opened' on the row.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { DECK_LIMITS, type DeckBeacon, type DeckLinkPublic, type DeckViewStart, type RowDeck } from '../../../shared/decks.js';
+import type { Db } from '../../db/client.js';
+import { deckLinks, decks, deckVersions, deckViewPages, deckViews } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { ChangeLog } from '../lists/change-log.js';
+import { publishChanges, type ListWriter } from '../lists/list-change.js';
+import { shownVersionId, viewsOf } from './link-store.js';
+import { lockList, setRowDeck } from './row-deck.js';
+import { beaconProblem, summarize } from './visits.js';
+
+export const VIEWER_MESSAGES = {
+  notFound: 'This link does not exist or was turned off by its sender',
+  expired: 'This link has expired: ask its sender for a new one',
+  emailRequired: 'Enter your e-mail to open the deck',
+  viewNotFound: 'This view does not exist for this link',
+  wrongKey: 'This view is not yours: open the link again',
+  noDownload: 'Its sender does not offer this deck to download',
+  replayed: 'This beacon was counted already',
+} as const;
+
+/** How often a view moves the row's deck line after its first time read (each move is a row-changed event to every member). */
+export const ROW_TELL_EVERY_MS = 60_000;
+
+const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
+const hashKey = (key: string) => createHash('sha256').update(key).digest();
+
+/** The link of a token, usable now: unknown or revoked (or its deck gone) 404, expired 410. */
+async function openLink(db: Db, token: string, now: Date) {
+  if (!TOKEN.test(token)) throw new HttpError(404, VIEWER_MESSAGES.notFound);
+  const [row] = await db
+    .select({ link: deckLinks, deck_name: decks.name, version_id: deckVersions.id, page_count: deckVersions.page_count })
+    .from(deckLinks)
+    .innerJoin(decks, eq(decks.id, deckLinks.deck_id))
+    .innerJoin(deckVersions, eq(deckVersions.id, shownVersionId))
+    .where(eq(deckLinks.token, token));
+  if (!row || row.link.revoked_at !== null) throw new HttpError(404, VIEWER_MESSAGES.notFound);
+  if (row.link.expires_at !== null && row.link.expires_at.getTime() <= now.getTime()) throw new HttpError(410, VIEWER_MESSAGES.expired);
+  return row;
+}
+
+export async function publicLink(db: Db, token: string, now: Date): Promise<DeckLinkPublic> {
+  const { link, deck_name, page_count } = await openLink(db, token, now);
+  return { deck_name, page_count, require_email: link.require_email, email: link.email, allow_download: link.allow_download, watermark: link.watermark };
+}
+
+/** A view past the gate, of the version the link shows now; its key is answered once and kept only as a hash. */
+export async function startView(db: Db, token: string, email: string | undefined, now: Date): Promise<DeckViewStart> {
+  const { link, version_id, page_count } = await openLink(db, token, now);
+  const given = email?.trim() || null;
+  if (link.require_email && given === null) throw new HttpError(422, VIEWER_MESSAGES.emailRequired);
+  const key = randomBytes(32).toString('base64url');
+  const [view] = await db
+    .insert(deckViews)
+    .values({ link_id: link.id, version_id, email: given, key_hash: hashKey(key).toString('hex'), started_at: now })
+    .returning({ id: deckViews.id });
+  const day = now.toISOString().slice(0, 10);
+  return { view_id: view.id, key, page_count, watermark: link.watermark ? [given, day].filter(Boolean).join(' · ') : null };
+}
+
+/** The view of this link (locked when `lock`), its key checked: another link's view 404, a wrong key 403. */
+async function ownView(db: Db, linkId: number, viewId: number, key: string, lock = false) {
+  const query = db.select().from(deckViews).where(and(eq(deckViews.id, viewId), eq(deckViews.link_id, linkId)));
+  const [view] = lock ? await query.for('update') : await query;
+  if (!view) throw new HttpError(404, VIEWER_MESSAGES.viewNotFound);
+  if (!timingSafeEqual(Buffer.from(view.key_hash, 'hex'), hashKey(key))) throw new HttpError(403, VIEWER_MESSAGES.wrongKey);
+  return view;
+}
+
+/** The PDF shown to this view; `download` only where the link allows it (else 403). */
+export async function viewFile(db: Db, token: string, viewId: number, key: string, download: boolean, now: Date) {
+  const { link, deck_name } = await openLink(db, token, now);
+  const view = await ownView(db, link.id, viewId, key);
+  if (download && !link.allow_download) throw new HttpError(403, VIEWER_MESSAGES.noDownload);
+  const [version] = await db.select({ data: deckVersions.data, file_name: deckVersions.file_name }).from(deckVersions).where(eq(deckVersions.id, view.version_id));
+  return { bytes: Buffer.from(version.data.buffer, version.data.byteOffset, version.data.byteLength), fileName: version.file_name || `${deck_name}.pdf` };
+}
+
+/**
+ * Counts a beacon's time for its view: in one transaction, under the view's row lock, so beacons of a view count
+ * one at a time and `seq` only grows (a replay 409). A page outside the version, more than a beacon's interval, or a
+ * total past the time since the view began is a 422 and nothing is recorded. Time read on a row's link moves the
+ * row's deck line (its first time, then at most each minute) and tells the list; a view's first time read that
+ * begins a visit logs 'deck_opened' on the row.
+ */
+export async function countBeacon(writer: ListWriter, token: string, viewId: number, beacon: DeckBeacon, now: Date): Promise<void> {
+  const logs = await writeTransaction(writer.db, async (tx) => {
+    const { link, deck_name, page_count: shownPages } = await openLink(tx, token, now);
+    const view = await ownView(tx, link.id, viewId, beacon.key, true);
+    if (beacon.seq <= view.last_seq) throw new HttpError(409, VIEWER_MESSAGES.replayed);
+    const [version] = await tx.select({ page_count: deckVersions.page_count }).from(deckVersions).where(eq(deckVersions.id, view.version_id));
+    const problem = beaconProblem(beacon.pages, {
+      pageCount: version.page_count,
+      countedMs: Number(view.counted_ms),
+      elapsedMs: now.getTime() - view.started_at.getTime(),
+    });
+    if (problem) throw new HttpError(422, problem);
+    const read = beacon.pages.filter((entry) => entry.ms > 0);
+    const ms = read.reduce((sum, entry) => sum + entry.ms, 0);
+    const firstTime = Number(view.counted_ms) === 0 && ms > 0;
+    const tell = ms > 0 && link.list_id !== null && link.investor_id !== null &&
+      (view.row_told_at === null || now.getTime() - view.row_told_at.getTime() >= ROW_TELL_EVERY_MS);
+    await tx
+      .update(deckViews)
+      .set({
+        last_seq: beacon.seq,
+        counted_ms: sql`${deckViews.counted_ms} + ${ms}`,
+        ...(ms > 0 && { last_read_at: now }),
+        ...(tell && { row_told_at: now }),
+      })
+      .where(eq(deckViews.id, viewId));
+    if (read.length > 0) {
+      await tx
+        .insert(deckViewPages)
+        .values(read.map((entry, index) => ({ view_id: viewId, page: entry.page, ms: entry.ms, first_read: beacon.seq * (DECK_LIMITS.pagesPerBeacon + 1) + index })))
+        .onConflictDoUpdate({ target: [deckViewPages.view_id, deckViewPages.page], set: { ms: sql`${deckViewPages.ms} + excluded.ms` } });
+    }
+    if (!tell || !(await lockList(tx, link.list_id!))) return [];
+    const log = new ChangeLog(tx, link.list_id!, null);
+    const views = (await viewsOf(tx, [link.id])).get(link.id) ?? [];
+    const summary = summarize(views, shownPages);
+    const deck: RowDeck = {
+      link_id: link.id,
+      last_visit_at: summary.last_visit_at!,
+      total_ms: summary.total_ms,
+      pages_reached: summary.pages_reached,
+      page_count: summary.page_count,
+    };
+    await setRowDeck(tx, log, link.investor_id!, deck);
+    if (firstTime && !(await readLately(tx, link.id, viewId, view.started_at))) {
+      await log.activity([{ kind: 'investor', itemId: link.investor_id!, action: 'deck_opened', detail: { deck: { link_id: link.id, deck_name, email: view.email } } }]);
+    }
+    return [log];
+  });
+  await publishChanges(writer, logs);
+}
+
+/** Whether another view of the link was read within a visit's gap before this one began: then it is the same visit. */
+async function readLately(tx: Db, linkId: number, viewId: number, startedAt: Date): Promise<boolean> {
+  const since = new Date(startedAt.getTime() - DECK_LIMITS.visitGapMs);
+  const [row] = await tx
+    .select({ id: deckViews.id })
+    .from(deckViews)
+    .where(and(eq(deckViews.link_id, linkId), ne(deckViews.id, viewId), isNotNull(deckViews.last_read_at), gt(deckViews.last_read_at, since)))
+    .limit(1);
+  return row !== undefined;
+}
