@@ -5,13 +5,13 @@ import type { Person } from './teams.js';
 
 /** The founder's calls (a bearer token). */
 export const DECK_API = {
-  /** GET Deck[]; POST a PDF (`Content-Type: application/pdf`, `?name=`): 201 Deck. */
+  /** GET Deck[]; POST a PDF (`Content-Type: application/pdf`, `?name=` and optionally `&file_name=`, the file's name; default NAME.pdf): 201 Deck. */
   decks: `${API}/decks`,
 } as const;
 
 /** GET Deck (with its versions), PATCH `{name}`, DELETE (its links answer 404 from then on). */
 export const deckPath = (deckId: number) => `${DECK_API.decks}/${deckId}`;
-/** POST a PDF (`Content-Type: application/pdf`): 201 Deck, its new version the latest; the links keep showing the latest unless pinned. */
+/** POST a PDF (`Content-Type: application/pdf`, optionally `?file_name=`): 201 Deck, its new version the latest; the links keep showing the latest unless pinned. */
 export const deckVersionsPath = (deckId: number) => `${deckPath(deckId)}/versions`;
 /** GET DeckLink[]; POST DeckLinkCreate: 201 DeckLink. */
 export const deckLinksPath = (deckId: number) => `${deckPath(deckId)}/links`;
