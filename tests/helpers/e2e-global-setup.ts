@@ -1,26 +1,55 @@
 // Once before the browser suites: build the client and seed one catalogue that every suite copies, so no
 // suite rebuilds dist/ under another's feet and none waits for its own 6,500-row seed.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+//
+// Both run in a process of its own at a low priority, started here and not waited for: the browser suites run
+// last, and meanwhile the build takes what CPU the unit, API and component suites leave idle instead of holding
+// them back. Each browser suite waits for it (`waitForE2EPrepared`) before it starts its server.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { ensureClientBuilt } from '../../src/server/cli/build-client.js';
-import { openDatabase } from '../../src/server/db/client.js';
-import { seedIfEmpty } from '../../src/server/db/seed/seed-catalogue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A DATA_DIR holding the migrated, seeded PGlite database; suites copy it, never write to it. */
     e2eSeededDataDir: string;
+    /**
+     * Written once the client is built and the catalogue seeded: empty when they are, else what went wrong.
+     * Until then it does not exist.
+     */
+    e2ePreparedFile: string;
   }
 }
 
-export default async function setup(project: TestProject) {
-  await ensureClientBuilt();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-e2e-template-'));
-  const database = await openDatabase({ dataDir });
-  await seedIfEmpty(database.db);
-  await database.close();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export default function setup(project: TestProject) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'fundscape-e2e-template-'));
+  const dataDir = path.join(folder, 'data');
+  const preparedFile = path.join(folder, 'prepared');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/e2e-prepare.ts', dataDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid) setPriority(child.pid, 10);
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const finish = (problem: string) => {
+    writeFileSync(`${preparedFile}.partial`, problem);
+    renameSync(`${preparedFile}.partial`, preparedFile);
+  };
+  child.on('error', (error) => finish(`the e2e preparation did not start: ${error.message}`));
+  child.on('exit', (code, signal) =>
+    finish(code === 0 ? '' : `building the client and seeding the e2e catalogue failed (${signal ?? `exit ${code}`}):\n${output}`),
+  );
   project.provide('e2eSeededDataDir', dataDir);
-  return () => rmSync(dataDir, { recursive: true, force: true });
+  project.provide('e2ePreparedFile', preparedFile);
+  return () => {
+    child.kill();
+    rmSync(folder, { recursive: true, force: true });
+  };
 }

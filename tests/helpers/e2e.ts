@@ -11,7 +11,7 @@
 //
 // Without Chromium the suites are skipped with a console line, unless REQUIRE_E2E=1 (CI), which fails them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -346,9 +346,21 @@ export function sessionState(origin: string, tokens: Tokens) {
   };
 }
 
+/** How long a suite waits for the client's build and the seeded catalogue, begun when the run began. */
+const PREPARED_TIMEOUT_MS = 600_000;
+
+/** Waits until e2e-global-setup.ts's build and seed are done; throws what went wrong if they failed. */
+async function waitForE2EPrepared() {
+  const preparedFile = inject('e2ePreparedFile');
+  while (!existsSync(preparedFile)) await new Promise((resolve) => setTimeout(resolve, 200));
+  const problem = readFileSync(preparedFile, 'utf8');
+  if (problem) throw new Error(problem);
+}
+
 /** One app per test file: started in beforeAll, stopped in afterAll. Call inside describeE2E. */
 export function useE2EApp() {
   let current: E2EApp | undefined;
+  beforeAll(waitForE2EPrepared, PREPARED_TIMEOUT_MS);
   beforeAll(async () => {
     current = await startE2EApp({ seededDataDir: inject('e2eSeededDataDir') });
   });

@@ -1,0 +1,12 @@
+// Run by e2e-global-setup.ts in a process of its own: builds the client when its sources changed, and migrates
+// and seeds the catalogue into the DATA_DIR given as the argument, which every browser suite copies.
+import { ensureClientBuilt } from '../../src/server/cli/build-client.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { seedIfEmpty } from '../../src/server/db/seed/seed-catalogue.js';
+
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: e2e-prepare.ts DATA_DIR');
+await ensureClientBuilt();
+const database = await openDatabase({ dataDir });
+await seedIfEmpty(database.db);
+await database.close();
