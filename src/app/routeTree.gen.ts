@@ -14,6 +14,7 @@ import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as VerifySenderRouteImport } from './routes/verify-sender'
 import { Route as AppCaptureInboxRouteImport } from './routes/_app/capture-inbox'
 import { Route as AppDealOffersRouteImport } from './routes/_app/deal-offers'
+import { Route as AppDecksRouteImport } from './routes/_app/decks'
 import { Route as AppFollowUpsRouteImport } from './routes/_app/follow-ups'
 import { Route as AppFundsRouteImport } from './routes/_app/funds'
 import { Route as AppInvestorsRouteImport } from './routes/_app/investors'
@@ -54,6 +55,11 @@ const AppCaptureInboxRoute = AppCaptureInboxRouteImport.update({
 const AppDealOffersRoute = AppDealOffersRouteImport.update({
   id: '/deal-offers',
   path: '/deal-offers',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDecksRoute = AppDecksRouteImport.update({
+  id: '/decks',
+  path: '/decks',
   getParentRoute: () => AppRoute,
 } as any)
 const AppFollowUpsRoute = AppFollowUpsRouteImport.update({
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/verify-sender': typeof VerifySenderRoute
   '/capture-inbox': typeof AppCaptureInboxRoute
   '/deal-offers': typeof AppDealOffersRoute
+  '/decks': typeof AppDecksRoute
   '/follow-ups': typeof AppFollowUpsRoute
   '/funds': typeof AppFundsRoute
   '/investors': typeof AppInvestorsRoute
@@ -175,6 +182,7 @@ export interface FileRoutesByTo {
   '/verify-sender': typeof VerifySenderRoute
   '/capture-inbox': typeof AppCaptureInboxRoute
   '/deal-offers': typeof AppDealOffersRoute
+  '/decks': typeof AppDecksRoute
   '/follow-ups': typeof AppFollowUpsRoute
   '/funds': typeof AppFundsRoute
   '/investors': typeof AppInvestorsRoute
@@ -200,6 +208,7 @@ export interface FileRoutesById {
   '/verify-sender': typeof VerifySenderRoute
   '/_app/capture-inbox': typeof AppCaptureInboxRoute
   '/_app/deal-offers': typeof AppDealOffersRoute
+  '/_app/decks': typeof AppDecksRoute
   '/_app/follow-ups': typeof AppFollowUpsRoute
   '/_app/funds': typeof AppFundsRoute
   '/_app/investors': typeof AppInvestorsRoute
@@ -226,6 +235,7 @@ export interface FileRouteTypes {
     | '/verify-sender'
     | '/capture-inbox'
     | '/deal-offers'
+    | '/decks'
     | '/follow-ups'
     | '/funds'
     | '/investors'
@@ -249,6 +259,7 @@ export interface FileRouteTypes {
     | '/verify-sender'
     | '/capture-inbox'
     | '/deal-offers'
+    | '/decks'
     | '/follow-ups'
     | '/funds'
     | '/investors'
@@ -273,6 +284,7 @@ export interface FileRouteTypes {
     | '/verify-sender'
     | '/_app/capture-inbox'
     | '/_app/deal-offers'
+    | '/_app/decks'
     | '/_app/follow-ups'
     | '/_app/funds'
     | '/_app/investors'
@@ -335,6 +347,13 @@ declare module '@tanstack/react-router' {
       path: '/deal-offers'
       fullPath: '/deal-offers'
       preLoaderRoute: typeof AppDealOffersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/decks': {
+      id: '/_app/decks'
+      path: '/decks'
+      fullPath: '/decks'
+      preLoaderRoute: typeof AppDecksRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/follow-ups': {
@@ -469,6 +488,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppCaptureInboxRoute: typeof AppCaptureInboxRoute
   AppDealOffersRoute: typeof AppDealOffersRoute
+  AppDecksRoute: typeof AppDecksRoute
   AppFollowUpsRoute: typeof AppFollowUpsRoute
   AppFundsRoute: typeof AppFundsRoute
   AppInvestorsRoute: typeof AppInvestorsRoute
@@ -484,6 +504,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppCaptureInboxRoute: AppCaptureInboxRoute,
   AppDealOffersRoute: AppDealOffersRoute,
+  AppDecksRoute: AppDecksRoute,
   AppFollowUpsRoute: AppFollowUpsRoute,
   AppFundsRoute: AppFundsRoute,
   AppInvestorsRoute: AppInvestorsRoute,

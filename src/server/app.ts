@@ -37,6 +37,7 @@ import { captureRoutes, captureService } from './modules/capture/index.js';
 import { captureAddressRoutes } from './modules/capture/address-routes.js';
 import { captureInboxRoutes } from './modules/capture/inbox-routes.js';
 import { decksModule, deckService, deckViewerModule } from './modules/decks/index.js';
+import { deckViewerPage } from './modules/decks/viewer-page.js';
 import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './modules/auth/access-token.js';
 
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.clientDir) {
     await app.register(client, { clientDir: options.clientDir });
+    await app.register(deckViewerPage, { clock });
   } else {
     app.setNotFoundHandler((request, reply) =>
       reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` }),

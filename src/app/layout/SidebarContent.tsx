@@ -3,6 +3,7 @@ import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
+import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
 import { ImportSpreadsheetButton } from '@/features/contacts/components/ImportSpreadsheetButton';
@@ -50,6 +51,9 @@ export function SidebarContent() {
           </ListItem>
           <ListItem disablePadding>
             <CaptureInboxNavItem />
+          </ListItem>
+          <ListItem disablePadding>
+            <NavItem to="/decks" icon={<SlideshowOutlinedIcon fontSize="small" />} label="Decks" />
           </ListItem>
           <ListItem disablePadding>
             <NavItem to="/deal-offers" icon={<LocalOfferOutlinedIcon fontSize="small" />} label="Exclusive Offers" />

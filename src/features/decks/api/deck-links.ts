@@ -1,0 +1,74 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import {
+  deckLinkPath,
+  deckLinkRevokePath,
+  deckLinksPath,
+  deckLinkStatsPath,
+  rowDeckLinksPath,
+  type DeckLink,
+  type DeckLinkCreate,
+  type DeckLinkPatch,
+  type DeckLinkStats,
+} from '@/shared/decks';
+import { deckKeys } from './deck-keys';
+
+/** GET a deck's links, newest first. */
+export const deckLinksQueryOptions = (deckId: number) =>
+  queryOptions({ queryKey: deckKeys.links(deckId), queryFn: () => api<DeckLink[]>(deckLinksPath(deckId)) });
+
+export function useDeckLinks(deckId: number) {
+  return useQuery(deckLinksQueryOptions(deckId));
+}
+
+/** GET the links made for one row of a list (any member reads them). */
+export const rowDeckLinksQueryOptions = (listId: number, investorId: number) =>
+  queryOptions({ queryKey: deckKeys.rowLinks(listId, investorId), queryFn: () => api<DeckLink[]>(rowDeckLinksPath(listId, investorId)) });
+
+export function useRowDeckLinks(listId: number, investorId: number) {
+  return useQuery(rowDeckLinksQueryOptions(listId, investorId));
+}
+
+/** GET a link's visits and time per page; fresh for a minute, as readers come and go. */
+export const deckLinkStatsQueryOptions = (linkId: number) =>
+  queryOptions({ queryKey: deckKeys.stats(linkId), queryFn: () => api<DeckLinkStats>(deckLinkStatsPath(linkId)), staleTime: 60_000 });
+
+export function useDeckLinkStats(linkId: number) {
+  return useQuery(deckLinkStatsQueryOptions(linkId));
+}
+
+/** Every cached list of links, and the decks' counts, after a link is made or changed. */
+function useLinksChanged() {
+  const queryClient = useQueryClient();
+  return async (link: DeckLink | undefined) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: deckKeys.all }),
+      queryClient.invalidateQueries({ queryKey: deckKeys.anyRowLinks }),
+      link ? queryClient.invalidateQueries({ queryKey: deckKeys.stats(link.id) }) : undefined,
+    ]);
+  };
+}
+
+export function useCreateDeckLink(deckId: number) {
+  const changed = useLinksChanged();
+  return useMutation({
+    mutationFn: (link: DeckLinkCreate) => api<DeckLink>(deckLinksPath(deckId), { method: 'POST', body: { ...link } }),
+    onSettled: (link) => changed(link),
+  });
+}
+
+export function useUpdateDeckLink(linkId: number) {
+  const changed = useLinksChanged();
+  return useMutation({
+    mutationFn: (patch: DeckLinkPatch) => api<DeckLink>(deckLinkPath(linkId), { method: 'PATCH', body: { ...patch } }),
+    onSettled: (link) => changed(link),
+  });
+}
+
+export function useRevokeDeckLink() {
+  const changed = useLinksChanged();
+  return useMutation({
+    mutationFn: (linkId: number) => api<DeckLink>(deckLinkRevokePath(linkId), { method: 'POST' }),
+    onSettled: (link) => changed(link),
+  });
+}

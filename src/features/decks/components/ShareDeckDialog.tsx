@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Alert, Box, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Form, Formik } from 'formik';
+import { AppButton } from '@/components/AppButton/AppButton';
+import { FormAlert } from '@/components/FormAlert/FormAlert';
+import { FormButtons } from '@/components/FormButtons/FormButtons';
+import { Modal } from '@/components/Modal/Modal';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
+import { apiErrorDetail } from '@/lib/api-client';
+import { copyText } from '@/lib/copy-text';
+import { useCreateDeckLink, useRowDeckLinks } from '../api/deck-links';
+import { useDecks } from '../api/decks';
+import { linkSettingsBody, linkSettingsSchema, newLinkValues, type LinkSettingsValues } from '../forms/link-settings';
+import { DeckLinkRow } from './DeckLinkRow';
+import { LinkSettingsFields } from './LinkSettingsFields';
+import { linkUrl } from './link-text';
+
+/** The row a deck is shared from: an investor on a list. */
+export interface ShareDeckRow {
+  listId: number;
+  investorId: number;
+  name: string;
+  email: string | null;
+}
+
+/**
+ * "Share deck" from a row: the links made for this investor (how each was read), and, for whoever may change the
+ * row, a new link to one of her decks, copied once made.
+ */
+export function ShareDeckDialog({ row, canShare, onClose }: { row: ShareDeckRow; canShare: boolean; onClose: () => void }) {
+  const links = useRowDeckLinks(row.listId, row.investorId);
+  const decks = useDecks();
+  const [deckId, setDeckId] = useState<number | null>(null);
+  const chosen = decks.data?.find((deck) => deck.id === (deckId ?? decks.data[0]?.id)) ?? null;
+  const create = useCreateDeckLink(chosen?.id ?? 0);
+  const [making, setMaking] = useState(false);
+  return (
+    <Modal open onClose={onClose} title={`Deck links for ${row.name}`} width={600} fullScreenOnPhone>
+      <Stack spacing={2.5}>
+        {links.isPending ? (
+          <Skeleton variant="rounded" height={64} />
+        ) : links.isError ? (
+          <Alert severity="error">{apiErrorDetail(links.error) ?? 'The links could not be loaded.'}</Alert>
+        ) : links.data.length === 0 ? (
+          <Typography color="text.secondary">No deck shared with {row.name} yet.</Typography>
+        ) : (
+          <Box component="ul" aria-label={`Deck links for ${row.name}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {links.data.map((link) => (
+              <DeckLinkRow key={link.id} link={link} canManage={false} title={link.name ?? link.deck_name} />
+            ))}
+          </Box>
+        )}
+        {canShare &&
+          (decks.isPending ? (
+            <Skeleton variant="rounded" height={48} />
+          ) : decks.isError ? (
+            <Alert severity="error">{apiErrorDetail(decks.error) ?? 'Your decks could not be loaded.'}</Alert>
+          ) : !chosen ? (
+            <Typography>
+              Upload a deck first, on the <TextLink to="/decks">Decks</TextLink> page.
+            </Typography>
+          ) : !making ? (
+            <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+              <AppButton onClick={() => setMaking(true)}>New link</AppButton>
+            </Stack>
+          ) : (
+            <Formik<LinkSettingsValues>
+              initialValues={newLinkValues(row.email)}
+              validationSchema={linkSettingsSchema(false)}
+              onSubmit={async (values) => {
+                try {
+                  const link = await create.mutateAsync({ ...linkSettingsBody(values), list_id: row.listId, investor_id: row.investorId });
+                  await copyText(linkUrl(link));
+                  setMaking(false);
+                } catch {
+                  // Said by the form's alert.
+                }
+              }}
+            >
+              {({ isSubmitting }) => (
+                <Form noValidate>
+                  <Stack spacing={2}>
+                    <FormAlert message={create.isError ? (apiErrorDetail(create.error) ?? 'The link could not be made.') : undefined} />
+                    {decks.data.length > 1 && (
+                      <TextField select label="Deck" value={chosen.id} onChange={(event) => setDeckId(Number(event.target.value))}>
+                        {decks.data.map((deck) => (
+                          <MenuItem key={deck.id} value={deck.id}>
+                            {deck.name}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
+                    <LinkSettingsFields versions={undefined} nameLabel="Name (optional)" />
+                  </Stack>
+                  <FormButtons submitLabel="Make and copy link" submitting={isSubmitting} onCancel={() => setMaking(false)} />
+                </Form>
+              )}
+            </Formik>
+          ))}
+      </Stack>
+    </Modal>
+  );
+}
