@@ -34,6 +34,8 @@ export interface ListPipelineOptions<R extends ListItem> {
   readOnly?: boolean;
   /** The list's name, kept with each queued change so a refusal can name it. */
   listName: string;
+  /** Opens a row's deck links: the table then has a Deck column (an investor list's). */
+  onShareDeck?: (row: ShownRow<R>) => void;
 }
 
 const NOTHING_QUEUED: readonly OutboxRow[] = [];
@@ -47,6 +49,7 @@ export function useListPipeline<R extends ListItem>({
   itemName,
   readOnly,
   listName,
+  onShareDeck,
 }: ListPipelineOptions<R>) {
   // Stage, follow-up and amount changes, notes and touches made offline show at once, marked pending.
   const outbox = usePendingChanges();
@@ -157,8 +160,8 @@ export function useListPipeline<R extends ListItem>({
   );
   // The same columns from render to render: the grid rebuilds its columns, and redraws every cell, when they change.
   const columns = useMemo(
-    () => pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: edit, onLogTouch: logTouch, readOnly }),
-    [itemName, changeStage, edit, logTouch, readOnly],
+    () => pipelineColumns<ShownRow<R>>({ itemName, onStageChange: changeStage, onEdit: edit, onLogTouch: logTouch, onShareDeck, readOnly }),
+    [itemName, changeStage, edit, logTouch, onShareDeck, readOnly],
   );
 
   return {

@@ -1,6 +1,8 @@
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
+import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
 import { rowCardClasses as c } from '@/components/RowCards';
+import { deckLine } from '@/lib/deck-format';
 import type { PipelineStage } from '@/shared/pipeline';
 import { formatAmount, formatFollowUp, formatLastContacted, stageLabel } from '../pipeline-format';
 import { AnsweredMark } from './AnsweredMark';
@@ -17,6 +19,8 @@ export interface PipelineCardFactsProps<R extends PipelineRow> {
   onEdit: (row: R) => void;
   /** Opens the Log a touch dialog for the row. */
   onLogTouch?: (row: R) => void;
+  /** Opens the row's deck links (an investor list's): with it, the card has a deck line. */
+  onShareDeck?: (row: R) => void;
   /** A viewer's card: values only (as is a pending row's, whatever this says). */
   readOnly?: boolean;
 }
@@ -31,6 +35,7 @@ export function PipelineCardFacts<R extends PipelineRow>({
   onStageChange,
   onEdit,
   onLogTouch,
+  onShareDeck,
   readOnly = false,
 }: PipelineCardFactsProps<R>) {
   const { pipeline, pendingFields } = row;
@@ -76,6 +81,16 @@ export function PipelineCardFacts<R extends PipelineRow>({
           </button>
         )}
       </div>
+      {onShareDeck && (
+        <div className={c.facts}>
+          <span className={c.fact}>{pipeline.deck ? `Deck ${deckLine(pipeline.deck)}` : <span className={c.muted}>No deck read</span>}</span>
+          {!row.pending && (
+            <button type="button" className={c.iconButton} aria-label={`Share deck with ${name}`} onClick={() => onShareDeck(row)}>
+              <SlideshowOutlinedIcon />
+            </button>
+          )}
+        </div>
+      )}
       {pipeline.updated_by && <p className={c.note}>Last change: {lastChange(pipeline)}</p>}
     </>
   );

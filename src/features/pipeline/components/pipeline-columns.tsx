@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import type { TableColumn } from '@/components/DataGrid';
+import { deckLine } from '@/lib/deck-format';
 import { EMPTY } from '@/lib/format';
 import { PIPELINE_STAGES, type Pipeline, type PipelineField, type PipelineStage } from '@/shared/pipeline';
 import type { ShownTouch } from '../pending-pipeline';
@@ -33,6 +35,8 @@ export interface PipelineColumnsOptions<R extends PipelineRow> {
   onEdit: (row: R) => void;
   /** Opens the Log a touch dialog for the row. */
   onLogTouch?: (row: R) => void;
+  /** Opens the row's deck links (an investor list's): with it, the table has a Deck column. */
+  onShareDeck?: (row: R) => void;
   /** A viewer's table: values only, nothing to change them with (nor on a pending row, in any table). */
   readOnly?: boolean;
 }
@@ -64,6 +68,7 @@ export function pipelineColumns<R extends PipelineRow>({
   onStageChange,
   onEdit,
   onLogTouch,
+  onShareDeck,
   readOnly = false,
 }: PipelineColumnsOptions<R>): TableColumn<R>[] {
   /** A value set in the follow-up and amount dialog: the value, its pending mark, and the button that opens the dialog. */
@@ -166,6 +171,31 @@ export function pipelineColumns<R extends PipelineRow>({
         </Box>
       ),
     },
+    ...(onShareDeck
+      ? [
+          {
+            field: 'pipeline_deck',
+            headerName: 'Deck',
+            width: 290,
+            text: (row: R) => (row.pipeline.deck ? deckLine(row.pipeline.deck) : EMPTY),
+            sortValue: (row: R) => (row.pipeline.deck ? Date.parse(row.pipeline.deck.last_visit_at) : null),
+            render: (row: R, { tabIndex }: { tabIndex: number }) => (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, width: '100%', minWidth: 0 }}>
+                <span title={row.pipeline.deck ? formatChangeDay(row.pipeline.deck.last_visit_at) : undefined}>
+                  {row.pipeline.deck ? deckLine(row.pipeline.deck) : EMPTY}
+                </span>
+                {!row.pending && (
+                  <Tooltip title="Share deck">
+                    <IconButton size="small" aria-label={`Share deck with ${itemName(row)}`} tabIndex={tabIndex} onClick={() => onShareDeck(row)} sx={{ ml: 'auto' }}>
+                      <SlideshowOutlinedIcon sx={{ fontSize: 18 }} />
+                    </IconButton>
+                  </Tooltip>
+                )}
+              </Box>
+            ),
+          } satisfies TableColumn<R>,
+        ]
+      : []),
     {
       field: 'pipeline_amount',
       headerName: 'Amount',

@@ -1,6 +1,6 @@
 // A saved list's page: the lists feature's page and table with the pipeline feature's columns, stage
 // filter, board and follow-up dialog composed into it (features never import each other).
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import type { TableColumn } from '@/components/DataGrid';
 import { SearchField } from '@/components/SearchField';
 import { AddContactButton, type AddContactButtonProps } from '@/features/contacts/components/AddContactButton';
 import { CaptureAddressHint } from '@/features/capture/components/CaptureAddressHint';
+import type { ShareDeckRow } from '@/features/decks';
 import { ImportButton } from '@/features/contacts/components/ImportButton';
 import { UndoImportBanner } from '@/features/contacts/components/UndoImportBanner';
 import { useAddNewRowToList } from '@/features/lists/api/add-to-list';
@@ -38,6 +39,16 @@ import { showToast } from '@/lib/toasts';
 import { usePhoneLayout } from '@/lib/use-phone-layout';
 import type { ListItem } from '@/shared/api-types';
 import { PIPELINE_STAGE_LABELS, type PipelineStage } from '@/shared/pipeline';
+import { lazyComponent } from '@/features/offline';
+
+// Deck links load when a row's are first opened, not with the list page.
+const ShareDeckDialog = lazyComponent(() => import('@/features/decks/components/ShareDeckDialog').then((module) => ({ default: module.ShareDeckDialog })));
+
+/** The investor's e-mail, to prefill a deck link's gate; null when the row has none. */
+const investorEmail = (row: ListItem): string | null => {
+  const email = (row as { email?: unknown }).email;
+  return typeof email === 'string' && email.includes('@') ? email : null;
+};
 import { canEditRows, canManageList } from '@/shared/teams';
 
 export interface ListWithPipelineProps<R extends ListItem> {
@@ -79,6 +90,14 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
   const phone = usePhoneLayout();
   const { list, items, pendingIds } = useShownListItems<R>(listId);
   const readOnly = !canEditRows(list.role);
+  const [sharingDeck, setSharingDeck] = useState<ShareDeckRow | null>(null);
+  const shareDeck = useMemo(
+    () =>
+      list.list_type === 'investor'
+        ? (row: R) => setSharingDeck({ listId, investorId: row.id, name: itemName(row), email: investorEmail(row) })
+        : undefined,
+    [list.list_type, listId, itemName],
+  );
   const pipeline = useListPipeline({
     listKeys,
     listId,
@@ -88,6 +107,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     itemName,
     readOnly,
     listName: list.name,
+    onShareDeck: shareDeck,
   });
   const { changeStage, edit, logTouch, setStage, csvColumns } = pipeline;
   const me = useMe();
@@ -180,10 +200,11 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
         onStageChange={changeStage}
         onEdit={edit}
         onLogTouch={logTouch}
+        onShareDeck={shareDeck}
         readOnly={readOnly}
       />
     ),
-    [itemName, changeStage, edit, logTouch, readOnly],
+    [itemName, changeStage, edit, logTouch, shareDeck, readOnly],
   );
   const selectionActions = useMemo(
     () => (
@@ -335,6 +356,11 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
       />
       <FollowUpAmountDialog {...pipeline.dialog} />
       <LazyLogTouchDialog {...pipeline.touchDialog} />
+      {sharingDeck && (
+        <Suspense fallback={null}>
+          <ShareDeckDialog row={sharingDeck} canShare={!readOnly} onClose={() => setSharingDeck(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
