@@ -12,6 +12,7 @@ import type { ListWriter } from '../lists/list-change.js';
 import type { CaptureTokens } from './capture-tokens.js';
 import { takeMail } from './intake.js';
 import { NO_SUCH_ADDRESS, type FromListener, type ListenerSettings, type Question, type SmtpAnswer, type ToListener } from './listener-messages.js';
+import { MailLane } from './mail-lane.js';
 import type { MailLimit } from './mail-limit.js';
 import type { ReadMail } from './read-mail.js';
 
@@ -34,6 +35,8 @@ export interface ListenerOptions {
   tls: TlsFiles | undefined;
   /** How long close waits for mails being written. */
   closeGraceMs?: number;
+  /** The listener's questions answered at once (mail-lane.ts). */
+  answersAtOnce: number;
 }
 
 const TRY_LATER = {
@@ -43,6 +46,7 @@ const TRY_LATER = {
 
 export function captureListener(options: ListenerOptions): CaptureListener {
   const { writer, log, captureDomain, limit, tokens } = options;
+  const lane = new MailLane(options.answersAtOnce);
   const settings: ListenerSettings = { captureDomain, tls: options.tls, closeGraceMs: options.closeGraceMs ?? 5000 };
   /** The thread listening, where it listens, and what waits on it. */
   let current: { thread: Worker; at: { port: number; host: string }; bound: number | null; closed?: () => void } | null = null;
@@ -77,7 +81,7 @@ export function captureListener(options: ListenerOptions): CaptureListener {
   }
 
   function answer(thread: Worker, id: number, question: Question) {
-    const work = question.kind === 'recipient' ? recipient(question.token) : mail(question.tokens, question.read);
+    const work = lane.run(() => (question.kind === 'recipient' ? recipient(question.token) : mail(question.tokens, question.read)));
     void work
       .catch((error: unknown): SmtpAnswer => {
         log.error({ err: error }, `capture: a ${question.kind} could not be taken`);
