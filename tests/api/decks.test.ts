@@ -1,5 +1,6 @@
 // Decks (issue 47), the founder's side: uploads checked by their bytes, decks and versions, links and their
 // settings, and who may read or change a row's link on a shared list.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
@@ -37,8 +38,7 @@ describe.each(testDatabases())('decks on $name', (kind) => {
       expect(deck).toMatchObject({ name: 'Seed deck', link_count: 0, latest: { version: 1, file_name: 'seed.pdf', bytes: bytes.length, page_count: 3 } });
       expect(deck.versions).toHaveLength(1);
       const [stored] = await app.db.select().from(deckVersions).where(eq(deckVersions.deck_id, deck.id));
-      expect(Buffer.from(stored.data).equals(bytes)).toBe(true);
-      expect(stored.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
       const list = await ada.call('GET', '/decks');
       expect(list.json()[0]).toMatchObject({ id: deck.id, latest: { page_count: 3 } });
       expect(list.json()[0].versions).toBeUndefined();

@@ -784,10 +784,35 @@ export const deckVersions = pgTable(
     bytes: integer('bytes').notNull(),
     page_count: integer('page_count').notNull(),
     sha256: text('sha256').notNull(),
-    data: bytea('data').notNull(),
+    file_id: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => deckFiles.id),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('deck_versions_deck_version_unique').on(t.deck_id, t.version)],
+  (t) => [uniqueIndex('deck_versions_deck_version_unique').on(t.deck_id, t.version), index('deck_versions_file_idx').on(t.file_id)],
+);
+
+/**
+ * A PDF's bytes, in chunks of DECK_CHUNK_BYTES: each written and read by a statement of its own, so that no one
+ * statement holds PGlite (and the event loop it runs on) for long. Written before the version that names it; a deck
+ * deleted takes its files with it (link-store.ts: deleteDeck).
+ */
+export const deckFiles = pgTable('deck_files', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  bytes: integer('bytes').notNull(),
+  created_at: createdAt(),
+});
+
+export const deckFileChunks = pgTable(
+  'deck_file_chunks',
+  {
+    file_id: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => deckFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.file_id, t.seq] })],
 );
 
 /**

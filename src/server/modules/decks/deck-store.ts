@@ -1,11 +1,11 @@
 // A founder's decks and their versions: the PDFs' bytes are kept in the database and read only to serve a view.
-import { createHash } from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DECK_LIMITS, type Deck, type DeckVersion } from '../../../shared/decks.js';
 import type { Db } from '../../db/client.js';
 import { deckLinks, decks, deckVersions, users } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../plugins/error-handler.js';
+import { deleteFiles, writeFile } from './file-store.js';
 
 export const DECK_NOT_FOUND = 'Deck not found';
 
@@ -13,6 +13,7 @@ export const DECK_NOT_FOUND = 'Deck not found';
 export interface CheckedPdf {
   bytes: Uint8Array;
   pageCount: number;
+  sha256: string;
   fileName: string;
 }
 
@@ -102,40 +103,53 @@ export async function assertVersionRoom(db: Db, userId: number, deckId: number):
   }
 }
 
-const versionValues = (deckId: number, version: number, pdf: CheckedPdf) => ({
+const versionValues = (deckId: number, version: number, pdf: CheckedPdf, fileId: number) => ({
   deck_id: deckId,
   version,
   file_name: pdf.fileName,
   bytes: pdf.bytes.length,
   page_count: pdf.pageCount,
-  sha256: createHash('sha256').update(pdf.bytes).digest('hex'),
-  data: pdf.bytes,
+  sha256: pdf.sha256,
+  file_id: fileId,
 });
+
+/** The bytes kept first, a chunk at a time, then `work` names them in a short transaction; failing, nothing is kept. */
+async function withFile<T>(db: Db, pdf: CheckedPdf, work: (fileId: number) => Promise<T>): Promise<T> {
+  const fileId = await writeFile(db, pdf.bytes);
+  try {
+    return await work(fileId);
+  } catch (error) {
+    await deleteFiles(db, [fileId]).catch(() => {});
+    throw error;
+  }
+}
 
 /** A new deck of one version. The count is checked again under her user row's lock: two uploads at once keep the limit. */
 export async function createDeck(db: Db, userId: number, name: string, pdf: CheckedPdf): Promise<Deck> {
-  const deckId = await writeTransaction(db, async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    await assertDeckRoom(tx, userId);
-    const [deck] = await tx.insert(decks).values({ user_id: userId, name }).returning({ id: decks.id });
-    await tx.insert(deckVersions).values(versionValues(deck.id, 1, pdf));
-    return deck.id;
-  });
+  const deckId = await withFile(db, pdf, (fileId) =>
+    writeTransaction(db, async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await assertDeckRoom(tx, userId);
+      const [deck] = await tx.insert(decks).values({ user_id: userId, name }).returning({ id: decks.id });
+      await tx.insert(deckVersions).values(versionValues(deck.id, 1, pdf, fileId));
+      return deck.id;
+    }),
+  );
   return getDeck(db, userId, deckId);
 }
 
 /** A new version of her deck, the latest from now on (links not pinned show it). */
 export async function addVersion(db: Db, userId: number, deckId: number, pdf: CheckedPdf): Promise<Deck> {
-  await writeTransaction(db, async (tx) => {
+  await withFile(db, pdf, (fileId) => writeTransaction(db, async (tx) => {
     await ownDeck(tx, userId, deckId, true);
     await assertVersionRoom(tx, userId, deckId);
     const [{ last }] = await tx
       .select({ last: sql<number>`coalesce(max(${deckVersions.version}), 0)::int` })
       .from(deckVersions)
       .where(eq(deckVersions.deck_id, deckId));
-    await tx.insert(deckVersions).values(versionValues(deckId, last + 1, pdf));
+    await tx.insert(deckVersions).values(versionValues(deckId, last + 1, pdf, fileId));
     await tx.update(decks).set({ updated_at: sql`now()` }).where(eq(decks.id, deckId));
-  });
+  }));
   return getDeck(db, userId, deckId);
 }
 

@@ -77,8 +77,8 @@ export const decksModule: FastifyPluginAsyncTypebox<DeckOptions> = async (app, {
   const checkedPdf = async (request: FastifyRequest, fileName: string): Promise<CheckedPdf> => {
     const body = request.body;
     const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
-    const pageCount = await app.pdfReader.pageCount(bytes);
-    return { bytes, pageCount, fileName };
+    const { pageCount, sha256 } = await app.pdfReader.check(bytes);
+    return { bytes, pageCount, sha256, fileName };
   };
   const upload = { bodyLimit: DECK_LIMITS.bytes };
 
@@ -186,8 +186,14 @@ export const deckViewerModule: FastifyPluginAsyncTypebox<DeckOptions> = async (a
     const file = await viewFile(app.db, token, viewId, request.query.key, download, clock());
     const disposition = `${download ? 'attachment' : 'inline'}; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"`;
     return reply
-      .headers({ ...noStore, 'content-type': 'application/pdf', 'content-disposition': disposition, 'x-content-type-options': 'nosniff' })
-      .send(file.bytes);
+      .headers({
+        ...noStore,
+        'content-type': 'application/pdf',
+        'content-length': file.bytes,
+        'content-disposition': disposition,
+        'x-content-type-options': 'nosniff',
+      })
+      .send(file.stream);
   });
 
   app.post('/d/:token/views/:viewId/beacon', { schema: beaconSchema, preHandler: app.rateLimited(VIEWER_RATE_RULES.beacons) }, async (request, reply) => {

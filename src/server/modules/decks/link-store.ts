@@ -13,6 +13,7 @@ import { listAccess } from '../lists/list-access.js';
 import { changeList, publishChanges, type ListWriter } from '../lists/list-change.js';
 import { personJson } from '../pipeline/pipeline-columns.js';
 import { ownDeck } from './deck-store.js';
+import { deleteFiles } from './file-store.js';
 import { clearRowDecks, lockList } from './row-deck.js';
 import { groupVisits, pageTimes, summarize, toVisit, type ViewTimes } from './visits.js';
 
@@ -258,7 +259,9 @@ export async function deleteDeck(writer: ListWriter, userId: number, deckId: num
   const logs = await writeTransaction(writer.db, async (tx) => {
     await ownDeck(tx, userId, deckId, true);
     const links = await tx.select({ id: deckLinks.id, listId: deckLinks.list_id }).from(deckLinks).where(eq(deckLinks.deck_id, deckId));
+    const files = await tx.select({ id: deckVersions.file_id }).from(deckVersions).where(eq(deckVersions.deck_id, deckId));
     await tx.delete(decks).where(eq(decks.id, deckId));
+    await deleteFiles(tx, files.map((file) => file.id));
     const listIds = [...new Set(links.map((link) => link.listId).filter((id): id is number => id !== null))].sort((a, b) => a - b);
     const written: ChangeLog[] = [];
     for (const listId of listIds) {

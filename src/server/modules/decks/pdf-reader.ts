@@ -16,9 +16,15 @@ export const DECK_MESSAGES = {
   tooManyPages: (pages: number) => `A deck may have at most ${DECK_LIMITS.pages} pages; this one has ${pages}`,
 } as const;
 
+/** What a PDF checked is: its pages and its SHA-256 (hex). */
+export interface PdfFacts {
+  pageCount: number;
+  sha256: string;
+}
+
 interface Job {
   data: Uint8Array;
-  resolve: (pages: number) => void;
+  resolve: (facts: PdfFacts) => void;
   reject: (error: Error) => void;
 }
 
@@ -26,6 +32,7 @@ interface Job {
 interface Answer {
   id: number;
   pages?: number;
+  sha256?: string;
   failure?: 'password' | 'unreadable';
 }
 
@@ -52,22 +59,22 @@ export class PdfReader {
   }
 
   /**
-   * The file's page count; an HttpError (422) saying why it cannot be a deck: not a PDF by its bytes, empty,
-   * protected by a password, damaged, no pages, or more than DECK_LIMITS.pages.
+   * The file's page count and hash; an HttpError (415, 422) saying why it cannot be a deck: not a PDF by its bytes,
+   * empty, protected by a password, damaged, no pages, or more than DECK_LIMITS.pages.
    */
-  async pageCount(bytes: Uint8Array): Promise<number> {
+  async check(bytes: Uint8Array): Promise<PdfFacts> {
     if (bytes.length === 0) throw new HttpError(422, DECK_MESSAGES.empty);
     if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') throw new HttpError(415, DECK_MESSAGES.notPdf);
     if (this.closed) throw new HttpError(503, 'The server is shutting down: try again in a moment');
     if (this.waiting.length >= this.maxWaiting) throw new HttpError(429, DECK_MESSAGES.busy);
     // The thread is handed a copy it owns: the caller keeps the bytes to store.
-    const pages = await new Promise<number>((resolve, reject) => {
+    const facts = await new Promise<PdfFacts>((resolve, reject) => {
       this.waiting.push({ data: new Uint8Array(bytes), resolve, reject });
       this.next();
     });
-    if (pages === 0) throw new HttpError(422, DECK_MESSAGES.noPages);
-    if (pages > DECK_LIMITS.pages) throw new HttpError(422, DECK_MESSAGES.tooManyPages(pages));
-    return pages;
+    if (facts.pageCount === 0) throw new HttpError(422, DECK_MESSAGES.noPages);
+    if (facts.pageCount > DECK_LIMITS.pages) throw new HttpError(422, DECK_MESSAGES.tooManyPages(facts.pageCount));
+    return facts;
   }
 
   async close(): Promise<void> {
@@ -84,7 +91,7 @@ export class PdfReader {
     worker.unref();
     worker.on('message', (answer: Answer) => {
       if (this.current?.id !== answer.id) return;
-      if (answer.pages !== undefined) this.finish(null, answer.pages);
+      if (answer.pages !== undefined) this.finish(null, { pageCount: answer.pages, sha256: answer.sha256! });
       else this.finish(new HttpError(422, answer.failure === 'password' ? DECK_MESSAGES.password : DECK_MESSAGES.unreadable));
     });
     // A thread that died (out of memory on a hostile file) fails the file it read; the next file starts another.
@@ -114,13 +121,13 @@ export class PdfReader {
     this.thread().postMessage({ id, data: job.data }, [job.data.buffer as ArrayBuffer]);
   }
 
-  private finish(error: Error | null, pages = 0): void {
+  private finish(error: Error | null, facts?: PdfFacts): void {
     const current = this.current;
     if (!current) return;
     this.current = null;
     clearTimeout(current.timer);
     if (error) current.job.reject(error);
-    else current.job.resolve(pages);
+    else current.job.resolve(facts!);
     this.next();
   }
 }

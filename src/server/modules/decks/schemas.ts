@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { Readable } from 'node:stream';
 import { DECK_LIMITS } from '../../../shared/decks.js';
 import { errorResponses, nullable, resourceId, userCall } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
@@ -227,7 +228,7 @@ export const viewFileSchema = {
   description: '`download=1` (an attachment) only when the link allows download, else 403; a wrong key 403.',
   params: ViewParams,
   querystring: Type.Object({ key, download: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })) }, { additionalProperties: false }),
-  response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }), ...errorResponses },
+  response: { 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'application/pdf' }), ...errorResponses },
 };
 
 const most = DECK_LIMITS.beaconEveryMs * 10;

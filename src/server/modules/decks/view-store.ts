@@ -9,6 +9,7 @@ import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { ChangeLog } from '../lists/change-log.js';
 import { publishChanges, type ListWriter } from '../lists/list-change.js';
+import { readFile } from './file-store.js';
 import { shownVersionId, viewsOf } from './link-store.js';
 import { lockList, setRowDeck } from './row-deck.js';
 import { beaconProblem, summarize } from './visits.js';
@@ -76,8 +77,11 @@ export async function viewFile(db: Db, token: string, viewId: number, key: strin
   const { link, deck_name } = await openLink(db, token, now);
   const view = await ownView(db, link.id, viewId, key);
   if (download && !link.allow_download) throw new HttpError(403, VIEWER_MESSAGES.noDownload);
-  const [version] = await db.select({ data: deckVersions.data, file_name: deckVersions.file_name }).from(deckVersions).where(eq(deckVersions.id, view.version_id));
-  return { bytes: Buffer.from(version.data.buffer, version.data.byteOffset, version.data.byteLength), fileName: version.file_name || `${deck_name}.pdf` };
+  const [version] = await db
+    .select({ file_id: deckVersions.file_id, bytes: deckVersions.bytes, file_name: deckVersions.file_name })
+    .from(deckVersions)
+    .where(eq(deckVersions.id, view.version_id));
+  return { stream: readFile(db, version.file_id), bytes: version.bytes, fileName: version.file_name || `${deck_name}.pdf` };
 }
 
 /**
