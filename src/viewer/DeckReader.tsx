@@ -59,6 +59,8 @@ export function DeckReader({ token, link, view }: { token: string; link: DeckLin
   const [failed, setFailed] = useState(false);
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
+  // Shown once a page is drawn: a canvas sized and centred before then would move as the page lands (a layout shift).
+  const [drawn, setDrawn] = useState(false);
   const canvas = useRef<HTMLCanvasElement>(null);
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const stage = useStage();
@@ -94,6 +96,7 @@ export function DeckReader({ token, link, view }: { token: string; link: DeckLin
         (pageText) => {
           if (pageText === null || stopped) return;
           setText(pageText);
+          setDrawn(true);
           reading(page);
         },
         () => undefined,
@@ -162,7 +165,7 @@ export function DeckReader({ token, link, view }: { token: string; link: DeckLin
         )}
       </header>
       <main className="deck-stage" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (swipe.current = null)}>
-        <canvas ref={canvas} className="deck-page" role="img" aria-label={`Page ${page} of ${pageCount}`} aria-busy={!doc} />
+        <canvas ref={canvas} className="deck-page" role="img" aria-label={`Page ${page} of ${pageCount}`} aria-busy={!drawn} hidden={!drawn} />
         <div className="deck-sr-only">{text}</div>
       </main>
     </div>

@@ -1,10 +1,10 @@
-// npm run audit [-- --runs N] [-- --plain-http] [-- --cpu-slowdown N] [-- --pages login,investors,list]
+// npm run audit [-- --runs N] [-- --plain-http] [-- --cpu-slowdown N] [-- --pages login,investors,list,deck]
 // [-- --form-factors mobile,desktop]: a benchmark, not a test. Builds the client, serves it
 // through `npm start`'s code path (a temporary DATA_DIR with the demo catalogue) over HTTPS with
 // HTTP/2, as it is deployed (an installable app needs HTTPS; TLS_KEY_FILE/TLS_CERT_FILE, here with
 // a throwaway certificate for 127.0.0.1), or with --plain-http over HTTP/1.1, and reports, in two
 // tables, Lighthouse 12 in Debian's Chromium on /login and, logged in, on /investors and a list of 30
-// investors, with Lighthouse's default mobile emulation (simulated slow 4G, the calibrated CPU
+// investors, and a deck link's viewer (/d/TOKEN, no e-mail asked: its first page drawn), with Lighthouse's default mobile emulation (simulated slow 4G, the calibrated CPU
 // slowdown below) and with its desktop preset (simulated dense 4G, no CPU slowdown):
 //   - the four category scores and the metrics behind the performance score, the median of N runs (3 by
 //     default), each run cold: no service worker, caches or IndexedDB;
@@ -33,6 +33,8 @@ import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Tokens } from '../../src/shared/api-types.js';
 import type { ListSummary } from '../../src/shared/api-types.js';
 import { investorsOf } from '../e2e/offline-helpers.js';
+import { pdfWithPages } from '../helpers/pdf.js';
+import type { Deck, DeckLink } from '../../src/shared/decks.js';
 import { CHROME_PATH, startE2EApp, type E2EApp } from '../helpers/e2e.js';
 import { localCertificate } from '../helpers/local-certificate.js';
 
@@ -44,6 +46,8 @@ const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95 } as 
 const JS_TARGET_KB: Record<string, number> = { '/login': 170, '/investors': 380 };
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 type FormFactor = (typeof FORM_FACTORS)[number];
+/** How many pages the audited deck has. */
+const DECK_PAGES = 14;
 /** How many investors the audited list holds. */
 const LIST_SIZE = 30;
 const DEBUGGING_PORT = 9300 + Math.floor(Math.random() * 500);
@@ -53,7 +57,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     'plain-http': { type: 'boolean', default: false },
     'cpu-slowdown': { type: 'string' },
-    pages: { type: 'string', default: 'login,investors,list' },
+    pages: { type: 'string', default: 'login,investors,list,deck' },
     'form-factors': { type: 'string', default: FORM_FACTORS.join(',') },
   },
 });
@@ -66,7 +70,7 @@ const SLOWDOWN_RANGE = { min: 1, max: 20 };
 const CALIBRATION_RUNS = 3;
 /** How far the runs' own readings may call for another slowdown before the report warns. */
 const DRIFT_WARNING = 0.15;
-const PAGE_LABELS = ['login', 'investors', 'list'] as const;
+const PAGE_LABELS = ['login', 'investors', 'list', 'deck'] as const;
 /** The names in a comma-separated option, each one of `allowed`. */
 function chosen<T extends string>(option: string, value: string, allowed: readonly T[]): T[] {
   const names = value.split(',').map((name) => name.trim());
@@ -112,6 +116,16 @@ async function auditList(app: E2EApp, tokens: Tokens): Promise<string> {
   const added = await app.callApi('POST', `/lists/${list.id}/investors/batch`, { investor_ids: investors.map((i) => i.id) }, tokens.access_token);
   if (added.status >= 300) throw new Error(`adding to the list answered ${added.status}`);
   return `/lists/${list.id}`;
+}
+
+/** A deck of DECK_PAGES pages and a link to it that asks no e-mail: its viewer draws the first page at once. */
+async function auditDeck(app: E2EApp, tokens: Tokens): Promise<string> {
+  const uploaded = await app.uploadApi('/decks?name=Seed%20deck', pdfWithPages(DECK_PAGES), 'application/pdf', tokens.access_token);
+  if (uploaded.status !== 201) throw new Error(`uploading the deck answered ${uploaded.status}`);
+  const deck = uploaded.body as unknown as Deck;
+  const made = await app.callApi('POST', `/decks/${deck.id}/links`, { name: 'Audit', require_email: false }, tokens.access_token);
+  if (made.status !== 201) throw new Error(`making the deck link answered ${made.status}`);
+  return `/d/${(made.body as unknown as DeckLink).token}`;
 }
 
 /** The metrics behind the performance score, in milliseconds (CLS unitless). */
@@ -243,6 +257,8 @@ try {
     { pathname: '/login', label: 'login', session: null },
     { pathname: '/investors', label: 'investors', session },
     { pathname: await auditList(app, tokens), label: 'list', session },
+    // The deck viewer is public: no session.
+    { pathname: await auditDeck(app, tokens), label: 'deck', session: null },
   ];
   const pages = allPages.filter((page) => pageLabels.includes(page.label));
 

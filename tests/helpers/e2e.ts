@@ -205,6 +205,18 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     return { status: res.status(), body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   }
 
+  /** Posts a file's bytes as they are (a deck's PDF), with its content type. */
+  async function uploadApi(url: string, bytes: Buffer, contentType: string, accessToken: string) {
+    const res = await http.fetch(`/api/v1${url}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, authorization: `Bearer ${accessToken}` },
+      data: bytes,
+      maxRedirects: 0,
+    });
+    const text = await res.text();
+    return { status: res.status(), body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  }
+
   /**
    * Runs `action` and answers the first mail to `to` that arrives after it. The follow-up digest is
    * passed over: past FOLLOW_UP_DIGEST_HOUR it can reach a founder with something due at any minute.
@@ -313,6 +325,7 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
     },
 
     callApi,
+    uploadApi,
 
     /**
      * Stops the server, runs `action` with its environment (a CLI on the same PGlite DATA_DIR, which one
