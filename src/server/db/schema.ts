@@ -837,6 +837,8 @@ export const deckLinks = pgTable(
     allow_download: boolean('allow_download').notNull().default(false),
     watermark: boolean('watermark').notNull().default(false),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /** When "NAME opened your deck" was last mailed for it: claimed by one instance, at most once an hour. */
+    opened_mailed_at: timestamp('opened_mailed_at', { withTimezone: true }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },

@@ -9,8 +9,10 @@ import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { ChangeLog } from '../lists/change-log.js';
 import { publishChanges, type ListWriter } from '../lists/list-change.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { readFile } from './file-store.js';
 import { shownVersionId, viewsOf } from './link-store.js';
+import { claimDeckOpened, deckOpenedFacts, sendDeckOpened, type DeckOpened } from './opened-mail.js';
 import { lockList, setRowDeck } from './row-deck.js';
 import { beaconProblem, summarize } from './visits.js';
 
@@ -23,6 +25,9 @@ export const VIEWER_MESSAGES = {
   noDownload: 'Its sender does not offer this deck to download',
   replayed: 'This beacon was counted already',
 } as const;
+
+/** What counting a beacon needs: the list writer's, and the mailer for "NAME opened your deck". */
+export type DeckWriter = ListWriter & { mailer: Mailer; config: { appUrl: string } };
 
 /** How often a view moves the row's deck line after its first time read (each move is a row-changed event to every member). */
 export const ROW_TELL_EVERY_MS = 60_000;
@@ -89,10 +94,12 @@ export async function viewFile(db: Db, token: string, viewId: number, key: strin
  * one at a time and `seq` only grows (a replay 409). A page outside the version, more than a beacon's interval, or a
  * total past the time since the view began is a 422 and nothing is recorded. Time read on a row's link moves the
  * row's deck line (its first time, then at most each minute) and tells the list; a view's first time read that
- * begins a visit logs 'deck_opened' on the row.
+ * begins a visit logs 'deck_opened' on the row and mails the deck's owner (at most once per link per hour).
  */
-export async function countBeacon(writer: ListWriter, token: string, viewId: number, beacon: DeckBeacon, now: Date): Promise<void> {
+export async function countBeacon(writer: DeckWriter, token: string, viewId: number, beacon: DeckBeacon, now: Date): Promise<void> {
+  let opened: DeckOpened | null = null;
   const logs = await writeTransaction(writer.db, async (tx) => {
+    opened = null;
     const { link, deck_name, page_count: shownPages } = await openLink(tx, token, now);
     const view = await ownView(tx, link.id, viewId, beacon.key, true);
     if (beacon.seq <= view.last_seq) throw new HttpError(409, VIEWER_MESSAGES.replayed);
@@ -106,8 +113,8 @@ export async function countBeacon(writer: ListWriter, token: string, viewId: num
     const read = beacon.pages.filter((entry) => entry.ms > 0);
     const ms = read.reduce((sum, entry) => sum + entry.ms, 0);
     const firstTime = Number(view.counted_ms) === 0 && ms > 0;
-    const tell = ms > 0 && link.list_id !== null && link.investor_id !== null &&
-      (view.row_told_at === null || now.getTime() - view.row_told_at.getTime() >= ROW_TELL_EVERY_MS);
+    const onRow = link.list_id !== null && link.investor_id !== null;
+    const tell = ms > 0 && onRow && (view.row_told_at === null || now.getTime() - view.row_told_at.getTime() >= ROW_TELL_EVERY_MS);
     await tx
       .update(deckViews)
       .set({
@@ -123,6 +130,8 @@ export async function countBeacon(writer: ListWriter, token: string, viewId: num
         .values(read.map((entry, index) => ({ view_id: viewId, page: entry.page, ms: entry.ms, first_read: beacon.seq * (DECK_LIMITS.pagesPerBeacon + 1) + index })))
         .onConflictDoUpdate({ target: [deckViewPages.view_id, deckViewPages.page], set: { ms: sql`${deckViewPages.ms} + excluded.ms` } });
     }
+    const visitBegins = firstTime && !(await readLately(tx, link.id, viewId, view.started_at));
+    if (visitBegins && (await claimDeckOpened(tx, link.id, now))) opened = await deckOpenedFacts(tx, link.id, link.opened_mailed_at, view.email);
     if (!tell || !(await lockList(tx, link.list_id!))) return [];
     const log = new ChangeLog(tx, link.list_id!, null);
     const views = (await viewsOf(tx, [link.id])).get(link.id) ?? [];
@@ -135,12 +144,14 @@ export async function countBeacon(writer: ListWriter, token: string, viewId: num
       page_count: summary.page_count,
     };
     await setRowDeck(tx, log, link.investor_id!, deck);
-    if (firstTime && !(await readLately(tx, link.id, viewId, view.started_at))) {
+    if (visitBegins) {
       await log.activity([{ kind: 'investor', itemId: link.investor_id!, action: 'deck_opened', detail: { deck: { link_id: link.id, deck_name, email: view.email } } }]);
     }
     return [log];
   });
   await publishChanges(writer, logs);
+  // The reader's beacon does not wait for the founder's mail.
+  if (opened) void sendDeckOpened(writer, opened);
 }
 
 /** Whether another view of the link was read within a visit's gap before this one began: then it is the same visit. */

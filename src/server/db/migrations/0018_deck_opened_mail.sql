@@ -1,0 +1,1 @@
+ALTER TABLE "deck_links" ADD COLUMN "opened_mailed_at" timestamp with time zone;
