@@ -19,6 +19,7 @@ import { formatUsd } from '@/lib/format';
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/shared/pipeline';
 import { columnKeyboardCoordinates } from './board-keyboard';
 import { formatAmount, formatChangeDay, formatFollowUp, formatLastContacted } from '../pipeline-format';
+import { deckLine } from '@/lib/deck-format';
 import { AnsweredMark } from './AnsweredMark';
 import { PendingMark } from './PendingMark';
 import { StageMenuButton } from './StageMenuButton';
@@ -82,6 +83,11 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
         <AnsweredMark answeredAt={pipeline.answered_at} />
         {(row.pendingTouches?.length ?? 0) > 0 && <PendingMark what="Touch" />}
       </Stack>
+      {pipeline.deck && (
+        <Typography sx={{ fontSize: 12, color: 'text.secondary', mt: 0.5 }} noWrap>
+          Deck {deckLine(pipeline.deck)}
+        </Typography>
+      )}
       {pipeline.updated_by && (
         <Typography sx={{ fontSize: 12, color: 'text.secondary', mt: 0.5 }} noWrap title={`Last change: ${lastChange(pipeline)}`}>
           {lastChange(pipeline)}

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
-import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
@@ -12,6 +11,7 @@ import type { ShownTouch } from '../pending-pipeline';
 import { formatAmount, formatChangeDay, formatFollowUp, formatLastContacted, localDate, stageLabel } from '../pipeline-format';
 import { AnsweredMark } from './AnsweredMark';
 import { PendingMark } from './PendingMark';
+import { ShareDeckButton } from './ShareDeckButton';
 import { StageSelect } from './StageSelect';
 
 /** A list row as the pages show it: its pipeline with what is still pending laid over it. */
@@ -185,11 +185,9 @@ export function pipelineColumns<R extends PipelineRow>({
                   {row.pipeline.deck ? deckLine(row.pipeline.deck) : EMPTY}
                 </span>
                 {!row.pending && (
-                  <Tooltip title="Share deck">
-                    <IconButton size="small" aria-label={`Share deck with ${itemName(row)}`} tabIndex={tabIndex} onClick={() => onShareDeck(row)} sx={{ ml: 'auto' }}>
-                      <SlideshowOutlinedIcon sx={{ fontSize: 18 }} />
-                    </IconButton>
-                  </Tooltip>
+                  <Box sx={{ ml: 'auto' }}>
+                    <ShareDeckButton name={itemName(row)} tabIndex={tabIndex} onClick={() => onShareDeck(row)} />
+                  </Box>
                 )}
               </Box>
             ),

@@ -28,6 +28,7 @@ import { LazyLogTouchDialog } from '@/features/pipeline/components/LazyLogTouchD
 import { NothingAtStage } from '@/features/pipeline/components/NothingAtStage';
 import { LazyPipelineBoard } from '@/features/pipeline/components/LazyPipelineBoard';
 import { PipelineCardFacts } from '@/features/pipeline/components/PipelineCardFacts';
+import { ShareDeckButton } from '@/features/pipeline/components/ShareDeckButton';
 import { StageFilter } from '@/features/pipeline/components/StageFilter';
 import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pipeline';
 import { useMe } from '@/features/profile/api/me';
@@ -288,12 +289,15 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
           // A draft has no activity on the server yet.
           renderCardAction={(row) =>
             isDraftRow(row) ? null : (
-              <ActivityButton listKeys={listKeys} row={{ listId, listType: list.list_type, itemId: row.id }} name={itemName(row)} />
+              <>
+                <ActivityButton listKeys={listKeys} row={{ listId, listType: list.list_type, itemId: row.id }} name={itemName(row)} />
+                {shareDeck && <ShareDeckButton name={itemName(row)} onClick={() => shareDeck(row)} />}
+              </>
             )
           }
         />
       ) : null,
-    [view, searched, itemName, firmName, renderNameLink, renderScore, changeStage, edit, readOnly, listId, list.list_type],
+    [view, searched, itemName, firmName, renderNameLink, renderScore, changeStage, edit, readOnly, listId, list.list_type, shareDeck],
   );
   const { mutateAsync: addNewRow } = useAddNewRowToList();
   const addContact = useCallback<AddContactButtonProps['addToList']>(
