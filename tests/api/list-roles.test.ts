@@ -48,6 +48,7 @@ const RULES: Record<string, { need: Need; ok: number }> = {
   'DELETE /api/v1/lists/{id}/funds/{itemId}/touches/{touchId}': { need: 'edit', ok: 204 },
   'GET /api/v1/lists/{id}/investors/{itemId}/activity': { need: 'read', ok: 200 },
   'GET /api/v1/lists/{id}/funds/{itemId}/activity': { need: 'read', ok: 200 },
+  'GET /api/v1/lists/{id}/investors/{itemId}/deck-links': { need: 'read', ok: 200 },
   'GET /api/v1/lists/{id}/events': { need: 'read', ok: 200 },
   'POST /api/v1/lists/{id}/events/ticket': { need: 'read', ok: 200 },
   'GET /api/v1/lists/{id}/members': { need: 'share', ok: 200 },
