@@ -167,6 +167,15 @@ describe.each(testDatabases())('decks on $name', (kind) => {
       expect((await ada.call('POST', `/decks/${deck.id}/links`, { name: 'x', version_id: other.latest.id })).statusCode).toBe(422);
     });
 
+    it('makes a link once for one Idempotency-Key (the offline outbox’s replay)', async () => {
+      const key = { 'idempotency-key': `link-${Date.now()}` };
+      const first = await ada.call('POST', `/decks/${deck.id}/links`, { name: 'Once' }, key);
+      const again = await ada.call('POST', `/decks/${deck.id}/links`, { name: 'Once' }, key);
+      expect(first.statusCode).toBe(201);
+      expect(again.json()).toEqual(first.json());
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    });
+
     it('changes each setting and revokes (then the link answers 404)', async () => {
       const link = (await ada.call('POST', `/decks/${deck.id}/links`, { name: 'To change' })).json() as DeckLink;
       const expires = new Date(Date.now() + 3_600_000).toISOString();

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Readable } from 'node:stream';
 import { DECK_LIMITS } from '../../../shared/decks.js';
-import { errorResponses, nullable, resourceId, userCall } from '../../plugins/validation.js';
+import { errorResponses, nullable, resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 
 // TypeBox schemas of the deck calls (issue 47): the founder's, and the viewer's public ones.
@@ -95,7 +95,7 @@ export const getDeckSchema = userCall({
   response: { 200: DeckSchema },
 });
 
-export const patchDeckSchema = userCall({
+export const patchDeckSchema = userChange({
   tags: ['decks'],
   summary: 'Rename a deck',
   params: DeckParams,
@@ -103,7 +103,7 @@ export const patchDeckSchema = userCall({
   response: { 200: DeckSchema },
 });
 
-export const deleteDeckSchema = userCall({
+export const deleteDeckSchema = userChange({
   tags: ['decks'],
   summary: 'Delete a deck, its versions and links (they answer 404 from then on)',
   params: DeckParams,
@@ -120,7 +120,7 @@ const linkSettings = {
   watermark: Type.Optional(Type.Boolean({ description: "Draw the viewer's e-mail and the date across each page" })),
 };
 
-export const createLinkSchema = userCall({
+export const createLinkSchema = userChange({
   tags: ['decks'],
   summary: 'Make a link to your deck: a general one (named), or one for a row of a list you own or edit',
   description:
@@ -140,7 +140,7 @@ export const deckLinksSchema = userCall({
 
 const LinkParams = Type.Object({ id: resourceId }, { additionalProperties: false });
 
-export const patchLinkSchema = userCall({
+export const patchLinkSchema = userChange({
   tags: ['decks'],
   summary: "Change a link's settings (the deck's owner; a member of the row's list 403)",
   params: LinkParams,
@@ -148,7 +148,7 @@ export const patchLinkSchema = userCall({
   response: { 200: DeckLinkSchema },
 });
 
-export const revokeLinkSchema = userCall({
+export const revokeLinkSchema = userChange({
   tags: ['decks'],
   summary: 'Revoke a link: it answers 404 from then on (the deck’s owner; a member of the row’s list 403)',
   params: LinkParams,
