@@ -1,4 +1,4 @@
-// The part of autocannon's API the load benchmark uses (the package ships no types).
+// The part of autocannon's API the load and deck benchmarks use (the package ships no types).
 declare module 'autocannon' {
   interface Histogram {
     average: number;
@@ -16,6 +16,8 @@ declare module 'autocannon' {
     timeout?: number;
     headers?: Record<string, string>;
     requests?: Array<{ method?: string; path: string; headers?: Record<string, string> }>;
+    /** Called with each connection's client: its 'response' event gives each answer's status and time (ms). */
+    setupClient?: (client: { on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): void }) => void;
   }
   export interface Result {
     requests: Histogram;

@@ -16,16 +16,14 @@
 // openDatabase (so each database has that tree's migrations), with a live session, and the access token is signed
 // here: a tree that checks sessions accepts it, one that does not ignores its session claim.
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import type { DatabaseOptions } from '../../src/server/db/client.js';
-import { signAccessToken } from '../../src/server/modules/auth/access-token.js';
 import { createPostgresDatabase } from '../helpers/database.js';
+import { BENCH_JWT_SECRET, FOUNDER_SEARCHES, logInFounder } from './bench-founder.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,18 +38,7 @@ const { values } = parseArgs({
 const connections = Number(values.connections);
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
-const JWT_SECRET = 'load-bench-secret-long-enough-for-hs256';
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** What founders search: pages of the tables, filters, terms, on both catalogues. */
-const SEARCHES = [
-  '/api/v1/investors/search?page=1&per_page=15',
-  '/api/v1/investors/search?page=7&per_page=15&countries=United%20States',
-  '/api/v1/investors/search?page=1&per_page=15&search_term=capital',
-  '/api/v1/investors/search?page=2&per_page=15&stages=Seed&industries=Software',
-  '/api/v1/funds/search?page=1&per_page=15',
-  '/api/v1/funds/search?page=1&per_page=15&search_term=partners',
-];
 
 /** A checkout whose server is measured: this one, or REF's worktree. */
 interface Tree {
@@ -109,39 +96,16 @@ interface Run {
   result: Result;
 }
 
-/** A founder with a live session, written before the server opens the database (PGlite is one process's). */
-async function logInFounder(tree: Tree, options: DatabaseOptions): Promise<string> {
-  const database = await tree.openDatabase(options);
-  type Client = { query(text: string, values: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
-  const client = (database.db as unknown as { $client: Client }).$client;
-  try {
-    const { rows } = await client.query(
-      `INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)
-       VALUES ($1, 'not a hash: the founder never logs in with a password', 'Ada', 'Founder', now()) RETURNING id`,
-      [`founder-${randomUUID()}@example.test`],
-    );
-    const userId = Number(rows[0].id);
-    const sessionId = randomUUID();
-    await client.query(
-      `INSERT INTO refresh_tokens (user_id, token_hash, family_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
-      [userId, randomBytes(32).toString('hex'), sessionId],
-    );
-    return await signAccessToken(JWT_SECRET, userId, Date.now(), sessionId);
-  } finally {
-    await database.close();
-  }
-}
-
 async function load(tree: Tree, database: string, env: Record<string, string>, token: string): Promise<Run> {
   const label = `${database}, ${tree.name}`;
   process.stdout.write(`${label}: starting the server (first start seeds the catalogue)…\n`);
-  const server = await tree.startServerProcess({ env: { ...env, JWT_SECRET }, startTimeoutMs: 300_000 });
+  const server = await tree.startServerProcess({ env: { ...env, JWT_SECRET: BENCH_JWT_SECRET }, startTimeoutMs: 300_000 });
   try {
     const headers = { authorization: `Bearer ${token}` };
     // Until the in-memory search index is built the searches run in SQL: give it the few seconds it takes
     // after a start, so the run measures the steady state.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    for (const search of SEARCHES) {
+    for (const search of FOUNDER_SEARCHES) {
       const res = await fetch(`${server.baseUrl}${search}`, { headers });
       if (res.status !== 200) throw new Error(`${label}: ${search}: ${res.status} ${await res.text()}`);
     }
@@ -152,7 +116,7 @@ async function load(tree: Tree, database: string, env: Record<string, string>, t
       duration,
       timeout: 10,
       headers,
-      requests: SEARCHES.map((search) => ({ method: 'GET', path: search })),
+      requests: FOUNDER_SEARCHES.map((search) => ({ method: 'GET', path: search })),
     });
     return { database, tree: tree.name, result };
   } finally {
@@ -164,7 +128,7 @@ async function load(tree: Tree, database: string, env: Record<string, string>, t
 async function onPglite(tree: Tree): Promise<Run> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-load-'));
   try {
-    return await load(tree, 'PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, await logInFounder(tree, { dataDir }));
+    return await load(tree, 'PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, await logInFounder(tree.openDatabase, { dataDir }));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -176,7 +140,7 @@ async function onPostgres(tree: Tree): Promise<Run> {
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fundscape-load-'));
   try {
-    return await load(tree, 'PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }, await logInFounder(tree, { url }));
+    return await load(tree, 'PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }, await logInFounder(tree.openDatabase, { url }));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await drop();
@@ -193,7 +157,7 @@ function median(xs: number[]): number {
 
 function report(runs: Run[], trees: Tree[]): string {
   const lines = [
-    `${connections} connections, ${duration} s, ${SEARCHES.length} searches in turn, 10 s timeout (${os.cpus().length} cores)`,
+    `${connections} connections, ${duration} s, ${FOUNDER_SEARCHES.length} searches in turn, 10 s timeout (${os.cpus().length} cores)`,
     '',
     '| database | tree | answered | req/s | p50 ms | p99 ms | max ms | timeouts | errors | non-2xx |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
