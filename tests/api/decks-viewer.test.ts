@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { deckLinks, deckViews, listEvents } from '../../src/server/db/schema.js';
 import { DECK_LIMITS, type Deck, type DeckLink, type DeckLinkStats, type DeckViewStart } from '../../src/shared/decks.js';
+import { DECK_UPLOADS_PER_HOUR } from '../../src/server/modules/decks/index.js';
 import { buildTestApp } from '../helpers/app.js';
 import { investorAt } from '../helpers/capture.js';
 import { testDatabases } from '../helpers/database.js';
@@ -225,8 +226,8 @@ describe.each(testDatabases())('the deck viewer on $name', (kind) => {
   });
 });
 
-describe('the deck viewer rate limits', () => {
-  it('answers 429 with a detail past the gate’s limit for one address', async () => {
+describe('the deck rate limits', () => {
+  it('answer 429 with a detail past the gate’s limit for one address, and past a founder’s uploads an hour', async () => {
     const [kind] = testDatabases();
     const { app, close } = await buildTestApp(kind);
     try {
@@ -237,6 +238,12 @@ describe('the deck viewer rate limits', () => {
       expect(last!.headers['retry-after']).toEqual(expect.any(String));
       const elsewhere = await app.inject({ method: 'GET', url: `/api/v1/d/${'A'.repeat(32)}`, remoteAddress: '203.0.113.9' });
       expect(elsewhere.statusCode).toBe(404);
+      // A founder's uploads an hour, counted before the body is read.
+      const ada = await member(app);
+      for (let i = 0; i < DECK_UPLOADS_PER_HOUR; i++) expect((await uploadPdf(app, ada.headers, '/decks?name=x', 'not a pdf')).statusCode).toBe(415);
+      const over = await uploadPdf(app, ada.headers, '/decks?name=x', pdfWithPages(1));
+      expect(over.statusCode).toBe(429);
+      expect(over.json().detail).toMatch(/Too many attempts/);
     } finally {
       await close();
     }

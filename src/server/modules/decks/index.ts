@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { normalizeIP } from '@fastify/rate-limit';
 import { DECK_LIMITS } from '../../../shared/decks.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import type { RateRule } from '../../plugins/rate-limit.js';
+import { perUser, type RateRule } from '../../plugins/rate-limit.js';
 import { addVersion, assertDeckRoom, assertVersionRoom, createDeck, getDeck, listDecks, renameDeck, type CheckedPdf } from './deck-store.js';
 import { createLink, deckLinksOf, deleteDeck, linkStats, patchLink, revokeLink, rowLinks } from './link-store.js';
 import { DECK_MESSAGES, PdfReader } from './pdf-reader.js';
@@ -42,6 +42,9 @@ export interface DeckOptions {
 }
 
 const megabytes = DECK_LIMITS.bytes / 1024 / 1024;
+const MINUTE = 60_000;
+/** Uploads (new decks and versions together) one account may send an hour. */
+export const DECK_UPLOADS_PER_HOUR = 30;
 
 /** The PDF reader's thread, closed with the app. */
 export const deckService = fp(async (app: FastifyInstance) => {
@@ -81,6 +84,8 @@ export const decksModule: FastifyPluginAsyncTypebox<DeckOptions> = async (app, {
     return { bytes, pageCount, sha256, fileName };
   };
   const upload = { bodyLimit: DECK_LIMITS.bytes };
+  // Counted before the body is read: each upload costs a thread's parse and 50 MB of writes at most.
+  const uploadsPerHour = app.rateLimited([perUser('deck-uploads-user', DECK_UPLOADS_PER_HOUR, 60 * MINUTE)]);
 
   app.get('/decks', { schema: listDecksSchema }, (request) => listDecks(app.db, request.userId));
 
@@ -89,7 +94,7 @@ export const decksModule: FastifyPluginAsyncTypebox<DeckOptions> = async (app, {
     {
       schema: createDeckSchema,
       ...upload,
-      onRequest: [refuseUnfitDeck, async (request) => assertDeckRoom(app.db, request.userId)],
+      onRequest: [refuseUnfitDeck, uploadsPerHour, async (request) => assertDeckRoom(app.db, request.userId)],
     },
     async (request, reply) => {
       const name = nameOf(request.query.name);
@@ -112,7 +117,7 @@ export const decksModule: FastifyPluginAsyncTypebox<DeckOptions> = async (app, {
     {
       schema: addVersionSchema,
       ...upload,
-      onRequest: [refuseUnfitDeck],
+      onRequest: [refuseUnfitDeck, uploadsPerHour],
       // The deck is hers and has room: known before the body is read (params are parsed by then).
       preParsing: async (request) => {
         const { id } = request.params as { id: unknown };
@@ -144,7 +149,6 @@ export const decksModule: FastifyPluginAsyncTypebox<DeckOptions> = async (app, {
   );
 };
 
-const MINUTE = 60_000;
 /** The client's address; an IPv6 client by its /64. Counted, hashed, never stored with a view. */
 const byIp = (request: FastifyRequest) => normalizeIP(request.ip, 64);
 
