@@ -46,6 +46,8 @@ export const DECK_LIMITS = {
   linksPerDeck: 2000,
   /** How often the viewer reports the time read per page, and so the most one beacon may add per page. */
   beaconEveryMs: 10_000,
+  /** What one beacon may carry beyond beaconEveryMs (a late timer, a slow network): the server refuses more (422). */
+  beaconSlackMs: 5_000,
   /** Views of one link with no more than this between them are one visit. */
   visitGapMs: 10 * 60_000,
   /** "NAME opened your deck" at most once per link in this time. */

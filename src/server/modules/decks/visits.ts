@@ -3,7 +3,7 @@
 import { DECK_LIMITS, type DeckLinkSummary, type DeckVisit } from '../../../shared/decks.js';
 
 /** How much later than the viewer's 10 s a beacon may come (a busy phone, a slow network), per page and in all. */
-export const BEACON_SLACK_MS = 5_000;
+export const BEACON_SLACK_MS = DECK_LIMITS.beaconSlackMs;
 /** What a view's total may exceed the time since it began by: the viewer's timers and the server's clock differ by that much. */
 export const ELAPSED_SLACK_MS = 1_000;
 /** A page counts as reached once read this long. */
