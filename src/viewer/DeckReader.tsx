@@ -16,7 +16,8 @@ function useReadingTime(token: string, view: DeckViewStart) {
 
   useEffect(() => {
     const send = (leaving: boolean) => {
-      const pages = clock.current!.take(performance.now(), DECK_LIMITS.beaconEveryMs);
+      // Up to what the server takes in one beacon: a late timer loses nothing.
+      const pages = clock.current!.take(performance.now(), DECK_LIMITS.beaconEveryMs + DECK_LIMITS.beaconSlackMs);
       if (pages.length === 0) return;
       seq.current += 1;
       sendReadingTime(token, view.view_id, { key: view.key, seq: seq.current, pages }, leaving);
