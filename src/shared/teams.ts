@@ -162,6 +162,8 @@ export const ACTIVITY_LIMIT = 200;
  * - list-changed: renamed or described anew. list-deleted: gone (the stream then ends).
  * - member-added, member-changed (role), member-removed (removed or left; the removed member's stream ends
  *   after it).
+ * - deck-opened: a visit began on a row's deck link (issue 47); nothing on the list changed by it (its deck line comes
+ *   in a row-changed). The user's own lists stream tells it too (MY_LISTS_DECK_OPENED_EVENT).
  * A comment line (`: heartbeat`) comes every 20 seconds.
  */
 export const LIST_EVENT_TYPES = [
@@ -179,6 +181,7 @@ export const LIST_EVENT_TYPES = [
   'member-added',
   'member-changed',
   'member-removed',
+  'deck-opened',
 ] as const;
 export type ListEventType = (typeof LIST_EVENT_TYPES)[number];
 
@@ -223,7 +226,15 @@ export type ListEventData =
   | ({ type: 'touch-deleted'; touch_id: number } & RowEventBase)
   | ({ type: 'list-changed'; name: string; description: string } & EventBase)
   | ({ type: 'member-added' | 'member-changed'; user_id: number; role: MemberRole } & EventBase)
-  | ({ type: 'member-removed'; user_id: number } & EventBase);
+  | ({ type: 'member-removed'; user_id: number } & EventBase)
+  | ({ type: 'deck-opened' } & DeckOpenedFacts & RowEventBase);
+
+/** Who began a visit of a row's deck link: the row's investor, the deck, and the e-mail given at the gate (null for none). */
+export interface DeckOpenedFacts {
+  investor_name: string;
+  deck_name: string;
+  email: string | null;
+}
 
 /** POST /api/v1/lists/{id}/events/ticket: for EventSource, which cannot send a bearer header. */
 export interface EventsTicket {
@@ -254,7 +265,9 @@ export const listEventsTicketPath = (listId: number) => `${listEventsPath(listId
  * /api/v1/lists/events/ticket). It sends `lists-changed` with `{list_id}` whenever what the sidebar shows of
  * one of their lists changes: a row added or removed, renamed, deleted, a member added, changed or removed —
  * the caller among them, so a list shared with them appears, and one they were removed from goes, at once. The
- * answer is to read GET /api/v1/lists again; nothing to resume (a reconnection reads it again too).
+ * answer is to read GET /api/v1/lists again; nothing to resume (a reconnection reads it again too). It also sends
+ * `deck-opened` (MyListsDeckOpenedData) when a visit begins on a deck link of a row of one of their lists, as it
+ * happens: a stream opened later is not told of it.
  */
 export const MY_LISTS_EVENTS_PATH = `${API}/lists/events`;
 export const MY_LISTS_EVENTS_TICKET_PATH = `${MY_LISTS_EVENTS_PATH}/ticket`;
@@ -263,6 +276,9 @@ export const MY_LISTS_EVENT = 'lists-changed';
 export interface MyListsEventData {
   list_id: number;
 }
+export const MY_LISTS_DECK_OPENED_EVENT = 'deck-opened';
+/** A visit began on a row's deck link: which list and row, when, and who read it. */
+export type MyListsDeckOpenedData = { list_id: number; kind: ListType; item_id: number; at: string } & DeckOpenedFacts;
 
 // ---- Messages (the server's `detail`, word for word) ----
 

@@ -88,7 +88,8 @@ export function useListEvents({ listKeys, listId, userId, onAccessLost }: ListEv
     const stopFollowing = followEventStream({
       ticketPath: listEventsTicketPath(listId),
       eventsPath: listEventsPath(listId),
-      types: [...ROW_EVENTS, ...OTHER_EVENTS, 'ready'],
+      // deck-opened changes nothing here (the own lists stream toasts it): listened to so that a resume starts after it.
+      types: [...ROW_EVENTS, ...OTHER_EVENTS, 'ready', 'deck-opened'],
       onEvent: (event) => {
         let data: ListEventData;
         try {
@@ -96,7 +97,7 @@ export function useListEvents({ listKeys, listId, userId, onAccessLost }: ListEv
         } catch {
           return;
         }
-        if (data.type === 'ready') return;
+        if (data.type === 'ready' || data.type === 'deck-opened') return;
         if (data.type === 'list-deleted') return loseAccess('deleted');
         if (data.type === 'member-removed' && data.user_id === userId) return loseAccess('removed');
         // A touch changes no field of its row by itself: its times come in a row-changed of their own. A row-changed

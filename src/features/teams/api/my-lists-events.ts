@@ -1,16 +1,36 @@
 // The user's own lists, live (GET /api/v1/lists/events): the sidebar reads its lists again whenever one of
 // them changes on another device or at another member's hand — a list shared with them appears, one they
 // were removed from goes, at once, whatever page is open. The stream starts once the page has painted, and
-// the lists are read again each time it opens: a change made before it opened is not in it.
+// the lists are read again each time it opens: a change made before it opened is not in it. A visit begun on a
+// deck link of a row of theirs is a toast, told only as it happens (the server never replays it).
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { runAfterFirstPaint } from '@/lib/after-first-paint';
-import { MY_LISTS_EVENT, MY_LISTS_EVENTS_PATH, MY_LISTS_EVENTS_TICKET_PATH } from '@/shared/teams';
+import { showToast } from '@/lib/toasts';
+import {
+  MY_LISTS_DECK_OPENED_EVENT,
+  MY_LISTS_EVENT,
+  MY_LISTS_EVENTS_PATH,
+  MY_LISTS_EVENTS_TICKET_PATH,
+  type MyListsDeckOpenedData,
+} from '@/shared/teams';
 import { followEventStream } from './follow-event-stream';
 import type { ListKeys } from './list-keys';
 
 /** A burst of changes (a batch added on a shared list) reads the lists once. */
 const SETTLE_MS = 150;
+
+export function deckOpenedText({ investor_name, deck_name, email }: MyListsDeckOpenedData): string {
+  return `${investor_name} opened your deck ${deck_name}${email ? ` (${email})` : ''}`;
+}
+
+function toastDeckOpened(event: MessageEvent<string>) {
+  try {
+    showToast(deckOpenedText(JSON.parse(event.data) as MyListsDeckOpenedData), { variant: 'info' });
+  } catch {
+    // Not JSON: nothing to tell.
+  }
+}
 
 export function useMyListsEvents(listKeys: ListKeys) {
   const queryClient = useQueryClient();
@@ -26,8 +46,8 @@ export function useMyListsEvents(listKeys: ListKeys) {
       stopFollowing = followEventStream({
         ticketPath: MY_LISTS_EVENTS_TICKET_PATH,
         eventsPath: MY_LISTS_EVENTS_PATH,
-        types: [MY_LISTS_EVENT],
-        onEvent: readAgain,
+        types: [MY_LISTS_EVENT, MY_LISTS_DECK_OPENED_EVENT],
+        onEvent: (event) => (event.type === MY_LISTS_DECK_OPENED_EVENT ? toastDeckOpened(event) : readAgain()),
         onOpened: readAgain,
         onRefused: () => {},
       });

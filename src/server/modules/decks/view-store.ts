@@ -4,11 +4,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { DECK_LIMITS, type DeckBeacon, type DeckLinkPublic, type DeckViewStart, type RowDeck } from '../../../shared/decks.js';
 import type { Db } from '../../db/client.js';
-import { deckLinks, decks, deckVersions, deckViewPages, deckViews } from '../../db/schema.js';
+import { deckLinks, decks, deckVersions, deckViewPages, deckViews, investorRows } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { ChangeLog } from '../lists/change-log.js';
 import { publishChanges, type ListWriter } from '../lists/list-change.js';
+import type { DeckOpenedFacts } from '../../../shared/teams.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { readFile } from './file-store.js';
 import { shownVersionId, viewsOf } from './link-store.js';
@@ -94,7 +95,7 @@ export async function viewFile(db: Db, token: string, viewId: number, key: strin
  * one at a time and `seq` only grows (a replay 409). A page outside the version, more than a beacon's interval, or a
  * total past the time since the view began is a 422 and nothing is recorded. Time read on a row's link moves the
  * row's deck line (its first time, then at most each minute) and tells the list; a view's first time read that
- * begins a visit logs 'deck_opened' on the row and mails the deck's owner (at most once per link per hour).
+ * begins a visit logs 'deck_opened' on the row, writes a 'deck-opened' event (every member's toast) and mails the deck's owner (at most once per link per hour).
  */
 export async function countBeacon(writer: DeckWriter, token: string, viewId: number, beacon: DeckBeacon, now: Date): Promise<void> {
   let opened: DeckOpened | null = null;
@@ -146,12 +147,21 @@ export async function countBeacon(writer: DeckWriter, token: string, viewId: num
     await setRowDeck(tx, log, link.investor_id!, deck);
     if (visitBegins) {
       await log.activity([{ kind: 'investor', itemId: link.investor_id!, action: 'deck_opened', detail: { deck: { link_id: link.id, deck_name, email: view.email } } }]);
+      // Every member's toast, through their own lists stream, which reads a change's newest event only: written last.
+      const facts: DeckOpenedFacts = { investor_name: await investorName(tx, link.investor_id!), deck_name, email: view.email };
+      await log.events([{ type: 'deck-opened', data: { kind: 'investor', item_id: link.investor_id!, ...facts } }]);
     }
     return [log];
   });
   await publishChanges(writer, logs);
   // The reader's beacon does not wait for the founder's mail.
   if (opened) void sendDeckOpened(writer, opened);
+}
+
+/** A row's investor as the list names them (the link's answer does the same). */
+async function investorName(tx: Db, investorId: number): Promise<string> {
+  const [row] = await tx.select({ first: investorRows.first_name, last: investorRows.last_name }).from(investorRows).where(eq(investorRows.id, investorId));
+  return `${row?.first ?? ''} ${row?.last ?? ''}`.trim() || `Investor ${investorId}`;
 }
 
 /** Whether another view of the link was read within a visit's gap before this one began: then it is the same visit. */

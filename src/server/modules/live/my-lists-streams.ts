@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { MY_LISTS_EVENT, type ListEventType, type MyListsEventData } from '../../../shared/teams.js';
+import { MY_LISTS_DECK_OPENED_EVENT, MY_LISTS_EVENT, type ListEventType, type MyListsDeckOpenedData, type MyListsEventData } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
 import { listEvents, listMembers, lists } from '../../db/schema.js';
 import type { FeedListener } from './feed.js';
@@ -44,7 +44,9 @@ async function listsOf(db: Db, userId: number): Promise<Set<number>> {
  * This instance's streams of users' own lists (GET /api/v1/lists/events): each is told when what the sidebar
  * shows of one of its user's lists changes, including a list they were just added to or removed from, so a
  * removal takes the list off every device of theirs at once. A change's event is read once, by id, whatever
- * the number of streams; a lost feed message (a reconnection) tells every stream to read its lists again.
+ * the number of streams; a lost feed message (a reconnection) tells every stream to read its lists again. A visit
+ * begun on a deck link of a row of theirs is told as it happens (`deck-opened`, the app's toast): never replayed, so
+ * a stream opened later, or a lost message, tells nothing of it.
  */
 export class MyListsStreams extends FeedStreams {
   private readonly streams = new Set<Stream>();
@@ -81,9 +83,15 @@ export class MyListsStreams extends FeedStreams {
 
   private async deliver(listId: number, eventId: number): Promise<void> {
     const [event] = await this.db
-      .select({ type: listEvents.type, data: listEvents.data })
+      .select({ type: listEvents.type, data: listEvents.data, at: listEvents.created_at })
       .from(listEvents)
       .where(eq(listEvents.id, eventId));
+    if (event?.type === 'deck-opened') {
+      const data = { ...event.data, list_id: listId, at: event.at.toISOString() } as MyListsDeckOpenedData;
+      const text = `event: ${MY_LISTS_DECK_OPENED_EVENT}\ndata: ${JSON.stringify(data)}\n\n`;
+      this.streams.forEach((stream) => stream.lists.has(listId) && this.write(stream, text));
+      return;
+    }
     if (!event || !SIDEBAR_EVENTS.has(event.type)) return;
     const memberId = typeof event.data.user_id === 'number' ? event.data.user_id : null;
     for (const stream of this.streams) {
