@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { EVENTS_HEARTBEAT_SECONDS, EVENTS_TICKET_TTL_SECONDS, LIST_EVENT_TYPES, MY_LISTS_EVENT } from '../../../shared/teams.js';
+import { EVENTS_HEARTBEAT_SECONDS, EVENTS_TICKET_TTL_SECONDS, LIST_EVENT_TYPES, MY_LISTS_DECK_OPENED_EVENT, MY_LISTS_EVENT } from '../../../shared/teams.js';
 import { resourceId, userCall } from '../../plugins/validation.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/access-token.js';
 import { MAX_STREAMS_PER_LIST, MAX_STREAMS_PER_USER } from './stream-slots.js';
@@ -66,7 +66,9 @@ export const myListsEventsSchema = userCall({
     `A \`text/event-stream\` of \`${MY_LISTS_EVENT}\` events, \`data:\` \`{list_id}\`, one whenever what the sidebar shows of ` +
     'one of the caller\'s lists changes: a row added or removed, renamed, deleted, a member added, changed or ' +
     'removed (the caller included: a list shared with them appears, one they leave or are removed from goes). Read ' +
-    `GET /api/v1/lists again on each. A comment line every ${EVENTS_HEARTBEAT_SECONDS} seconds keeps it open. ` +
+    `GET /api/v1/lists again on each. \`${MY_LISTS_DECK_OPENED_EVENT}\` (\`{list_id, kind, item_id, at, investor_name, ` +
+    'deck_name, email}`) when a visit begins on a deck link of a row of one of their lists, as it happens (never ' +
+    `replayed). A comment line every ${EVENTS_HEARTBEAT_SECONDS} seconds keeps it open. ` +
     'Authenticate with the bearer token, or `ticket` from POST /api/v1/lists/events/ticket (one stream each). It lasts ' +
     `at most ${STREAM_LIFETIME_MINUTES} minutes and counts as a list's stream against the limits (429 past them).`,
   querystring: Type.Object(
