@@ -2,7 +2,7 @@
 // and makes a link from an investor's row; a reader opens it on a phone (390 px) in another browser context, gives
 // her e-mail, reads page 1 for ~3 s and page 2 for ~5 s and leaves; the founder's row says so, and the link's readers
 // show each page's time within a second. A link without download offers none, and its bytes go to no request that
-// did not pass the gate.
+// did not pass the gate. The founder, on her list meanwhile, gets a toast as the visit begins.
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,6 +94,10 @@ describeE2E('decks', () => {
     await phone.close({ runBeforeUnload: true });
     await beacon.catch(() => undefined);
     await reader.close();
+
+    // The founder, in the app while it began, was told by a toast.
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await founder.getByText(new RegExp(`^${escaped} opened your deck seed-deck-\\S+ \\(reader@fund\\.example\\)$`)).waitFor({ timeout: 10_000 });
 
     // The founder's row says it was read, and the readers say each page's time.
     await founder.reload();
