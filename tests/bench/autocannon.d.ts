@@ -14,6 +14,8 @@ declare module 'autocannon' {
     duration?: number;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
+    /** Requests a second across all connections (none: each connection sends again as soon as answered). */
+    overallRate?: number;
     headers?: Record<string, string>;
     requests?: Array<{ method?: string; path: string; headers?: Record<string, string> }>;
     /** Called with each connection's client: its 'response' event gives each answer's status and time (ms). */

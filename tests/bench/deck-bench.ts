@@ -1,11 +1,12 @@
-// npm run bench:deck [-- --viewers 200 --connections 200 --duration 60 --rounds 1 --skip-pglite --skip-postgres]
+// npm run bench:deck [-- --viewers 200 --connections 200 --rate N --duration 60 --rounds 1 --skip-pglite --skip-postgres]
 //
 // Deck readers beside founders searching: the server started as a process (src/server/cli/serve.ts) on a fresh
 // database with the first-start catalogue, on PGlite (a temporary DATA_DIR) and on PostgreSQL (a throwaway database
 // on BENCH_SERVER_URL). A founder uploads a deck of 14 pages and makes a link; `viewers` readers open it, each from
 // an address of its own (X-Forwarded-For, the server trusting one proxy hop, as behind a load balancer). Then, in
 // turn, for `duration` seconds each: `connections` founders searching without pause (autocannon, bench:load's mix)
-// alone, and the same searches while every reader sends a beacon every 10 s (the viewer's own rhythm, the readers
+// alone (or, with --rate N, N searches a second among them: founders at a human pace rather than a machine's),
+// and the same searches while every reader sends a beacon every 10 s (the viewer's own rhythm, the readers
 // spread over the 10 s). Reports the searches' p50/p95/p99 in each phase, and the beacons' p50/p99 and every
 // answer that was not 204. Targets (issue 47): beacon p99 ≤ 100 ms, none refused, and the searches' p95 no worse
 // beside the readers than alone.
@@ -25,6 +26,7 @@ const { values } = parseArgs({
   options: {
     viewers: { type: 'string', default: '200' },
     connections: { type: 'string', default: '200' },
+    rate: { type: 'string' },
     duration: { type: 'string', default: '60' },
     rounds: { type: 'string', default: '1' },
     'skip-pglite': { type: 'boolean', default: false },
@@ -33,6 +35,8 @@ const { values } = parseArgs({
 });
 const viewers = Number(values.viewers);
 const connections = Number(values.connections);
+/** Searches a second among all founders; none: each founder searches again as soon as answered (bench:load's rhythm). */
+const rate = values.rate === undefined ? undefined : Number(values.rate);
 const durationS = Number(values.duration);
 const rounds = Number(values.rounds);
 const BEACON_EVERY_MS = 10_000;
@@ -61,6 +65,7 @@ async function searches(baseUrl: string, token: string): Promise<SearchFigures> 
     connections,
     duration: durationS,
     timeout: 10,
+    ...(rate === undefined ? {} : { overallRate: rate }),
     headers: { authorization: `Bearer ${token}` },
     requests: FOUNDER_SEARCHES.map((search) => ({ method: 'GET', path: search })),
     setupClient: (client) => {
@@ -215,7 +220,7 @@ if (!values['skip-postgres']) {
 process.stdout.write(
   [
     '',
-    `${viewers} readers (a beacon every 10 s each) beside ${connections} founders searching, ${durationS} s a phase; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (${os.cpus().length} cores)`,
+    `${viewers} readers (a beacon every 10 s each) beside ${connections} founders searching (${rate === undefined ? 'each again as soon as answered' : `${rate} searches a second in all`}), ${durationS} s a phase; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (${os.cpus().length} cores)`,
     '',
     '| database | round | searches alone p50 / p95 / p99 ms | beside the readers p50 / p95 / p99 ms | p95 beside / alone | beacons | beacon p50 / p99 ms | beacons refused | searches non-2xx |',
     '|---|---:|---|---|---:|---:|---|---|---:|',
