@@ -197,9 +197,16 @@ describeE2E('data grid', () => {
 
     const amount = (i: Investor) => (Number.isFinite(Number(i.capital_managed)) ? Number(i.capital_managed) : Infinity);
     const byAmount = [...investors].sort((a, b) => amount(a) - amount(b) || 0).map((i) => i.id);
-    // Columns off screen are not rendered: scroll the grid to bring this one in.
-    await page.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollBy(1200, 0));
-    await page.locator('[role="columnheader"][data-field="capital_managed"] .MuiDataGrid-columnHeaderTitleContainer').click();
+    // Columns off screen are not rendered: scroll the grid, a part of its width at a time, until this one is.
+    const amountHeader = page.locator('[role="columnheader"][data-field="capital_managed"] .MuiDataGrid-columnHeaderTitleContainer');
+    await expect
+      .poll(async () => {
+        if ((await amountHeader.count()) > 0) return true;
+        await page.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollBy(400, 0));
+        return false;
+      })
+      .toBe(true);
+    await amountHeader.click();
     await expect.poll(() => shownIds(page).then((ids) => ids.map((id) => amount(investors.find((i) => i.id === id)!)))).toEqual(
       byAmount.map((id) => amount(investors.find((i) => i.id === id)!)),
     );
