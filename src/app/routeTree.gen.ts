@@ -20,6 +20,7 @@ import { Route as AppFundsRouteImport } from './routes/_app/funds'
 import { Route as AppInvestorsRouteImport } from './routes/_app/investors'
 import { Route as AppLogTouchRouteImport } from './routes/_app/log-touch'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppRoundRouteImport } from './routes/_app/round'
 import { Route as AppStartupRouteImport } from './routes/_app/startup'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-password'
@@ -85,6 +86,11 @@ const AppLogTouchRoute = AppLogTouchRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRoundRoute = AppRoundRouteImport.update({
+  id: '/round',
+  path: '/round',
   getParentRoute: () => AppRoute,
 } as any)
 const AppStartupRoute = AppStartupRouteImport.update({
@@ -164,6 +170,7 @@ export interface FileRoutesByFullPath {
   '/investors': typeof AppInvestorsRoute
   '/log-touch': typeof AppLogTouchRoute
   '/profile': typeof AppProfileRoute
+  '/round': typeof AppRoundRoute
   '/startup': typeof AppStartupRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/investors': typeof AppInvestorsRoute
   '/log-touch': typeof AppLogTouchRoute
   '/profile': typeof AppProfileRoute
+  '/round': typeof AppRoundRoute
   '/startup': typeof AppStartupRoute
   '/forgot-password': typeof GuestForgotPasswordRoute
   '/login': typeof GuestLoginRoute
@@ -214,6 +222,7 @@ export interface FileRoutesById {
   '/_app/investors': typeof AppInvestorsRoute
   '/_app/log-touch': typeof AppLogTouchRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/round': typeof AppRoundRoute
   '/_app/startup': typeof AppStartupRoute
   '/_guest/forgot-password': typeof GuestForgotPasswordRoute
   '/_guest/login': typeof GuestLoginRoute
@@ -241,6 +250,7 @@ export interface FileRouteTypes {
     | '/investors'
     | '/log-touch'
     | '/profile'
+    | '/round'
     | '/startup'
     | '/forgot-password'
     | '/login'
@@ -265,6 +275,7 @@ export interface FileRouteTypes {
     | '/investors'
     | '/log-touch'
     | '/profile'
+    | '/round'
     | '/startup'
     | '/forgot-password'
     | '/login'
@@ -290,6 +301,7 @@ export interface FileRouteTypes {
     | '/_app/investors'
     | '/_app/log-touch'
     | '/_app/profile'
+    | '/_app/round'
     | '/_app/startup'
     | '/_guest/forgot-password'
     | '/_guest/login'
@@ -389,6 +401,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/round': {
+      id: '/_app/round'
+      path: '/round'
+      fullPath: '/round'
+      preLoaderRoute: typeof AppRoundRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/startup': {
@@ -494,6 +513,7 @@ interface AppRouteChildren {
   AppInvestorsRoute: typeof AppInvestorsRoute
   AppLogTouchRoute: typeof AppLogTouchRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppRoundRoute: typeof AppRoundRoute
   AppStartupRoute: typeof AppStartupRoute
   AppFundIdRoute: typeof AppFundIdRoute
   AppInvestorIdRoute: typeof AppInvestorIdRoute
@@ -510,6 +530,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInvestorsRoute: AppInvestorsRoute,
   AppLogTouchRoute: AppLogTouchRoute,
   AppProfileRoute: AppProfileRoute,
+  AppRoundRoute: AppRoundRoute,
   AppStartupRoute: AppStartupRoute,
   AppFundIdRoute: AppFundIdRoute,
   AppInvestorIdRoute: AppInvestorIdRoute,

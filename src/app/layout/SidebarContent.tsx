@@ -4,6 +4,7 @@ import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlin
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
 import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
 import { ImportSpreadsheetButton } from '@/features/contacts/components/ImportSpreadsheetButton';
@@ -45,6 +46,9 @@ export function SidebarContent() {
           </ListItem>
           <ListItem disablePadding>
             <NavItem to="/startup" icon={<RocketLaunchOutlinedIcon fontSize="small" />} label="Your startup" />
+          </ListItem>
+          <ListItem disablePadding>
+            <NavItem to="/round" icon={<InsightsOutlinedIcon fontSize="small" />} label="Round" />
           </ListItem>
           <ListItem disablePadding>
             <FollowUpsNavItem />

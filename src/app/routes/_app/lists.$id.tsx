@@ -14,6 +14,8 @@ import { FitScore } from '@/components/FitScore';
 import { listViewMode, type ListViewMode } from '@/features/lists/list-view-mode';
 import { formatName, formatText } from '@/lib/format';
 import { pageNumber } from '@/lib/search-params';
+import { coldDaysParam, roundFigure } from '@/features/round/round-figures';
+import { COLD_DAYS_DEFAULT, type RoundFigure } from '@/shared/round-summary';
 import type { Fund, Investor, ListItem, ListItemOf, ListType } from '@/shared/api-types';
 import type { CompleteStartupProfile } from '@/shared/fit';
 import { cardSummary, type CardSummary } from './-components/catalogue-card-summary';
@@ -21,11 +23,14 @@ import { ListWithPipeline, type ListWithPipelineProps } from './-components/List
 import { loadOrNotFound } from './-components/load-or-not-found';
 
 export const Route = createFileRoute('/_app/lists/$id')({
-  // ?view=board shows the board; anything else is the table. ?page is a phone's page of cards.
-  validateSearch: (search: Record<string, unknown>): { view?: 'board'; page?: number } => {
+  // ?view=board shows the board; anything else is the table. ?page is a phone's page of cards. ?figure (and
+  // ?cold_days for 'cold') shows only the rows behind a figure of the Round page.
+  validateSearch: (search: Record<string, unknown>): ListSearch => {
     const view = listViewMode(search.view);
     const page = pageNumber(search.page);
-    return { ...(view ? { view } : {}), ...(page ? { page } : {}) };
+    const figure = roundFigure(search.figure);
+    const coldDays = figure === 'cold' ? coldDaysParam(search.cold_days) : undefined;
+    return { ...(view ? { view } : {}), ...(page ? { page } : {}), ...(figure ? { figure } : {}), ...(coldDays ? { cold_days: coldDays } : {}) };
   },
   loader: ({ context: { queryClient }, params }) =>
     loadOrNotFound(params.id, async (id) => {
@@ -34,6 +39,13 @@ export const Route = createFileRoute('/_app/lists/$id')({
     }),
   component: ListPage,
 });
+
+interface ListSearch {
+  view?: 'board';
+  page?: number;
+  figure?: RoundFigure;
+  cold_days?: number;
+}
 
 /** What an investor list's page and a fund list's page differ in. */
 interface ListKind<R extends ListItem> {
@@ -47,7 +59,7 @@ interface ListKind<R extends ListItem> {
   summary: (row: R, profile: CompleteStartupProfile | null) => CardSummary;
 }
 
-type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | 'onViewChange' | 'renderScore' | 'page' | 'onPageChange'> & {
+type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | 'onViewChange' | 'renderScore' | 'page' | 'onPageChange' | 'figure'> & {
   profile: CompleteStartupProfile | null;
 };
 
@@ -112,8 +124,19 @@ function ListPage() {
   const { data: list } = useList(listId);
   const { profile } = useFitProfile();
   const onViewChange = useCallback(
-    (next: ListViewMode) => void navigate({ search: next === 'board' ? { view: 'board' } : {}, replace: true }),
+    (next: ListViewMode) => void navigate({ search: (prev) => ({ figure: prev.figure, cold_days: prev.cold_days, ...(next === 'board' ? { view: 'board' } : {}) }), replace: true }),
     [navigate],
+  );
+  const figure = useMemo(
+    () =>
+      search.figure
+        ? {
+            figure: search.figure,
+            coldDays: search.cold_days ?? COLD_DAYS_DEFAULT,
+            onRemove: () => void navigate({ search: (prev) => ({ ...prev, figure: undefined, cold_days: undefined, page: undefined }), replace: true }),
+          }
+        : undefined,
+    [search.figure, search.cold_days, navigate],
   );
   const onPageChange = useCallback(
     (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) }),
@@ -130,6 +153,7 @@ function ListPage() {
       page={search.page ?? 1}
       onPageChange={onPageChange}
       renderScore={renderScore}
+      figure={figure}
     />
   );
 }

@@ -1,7 +1,7 @@
 // A saved list's page: the lists feature's page and table with the pipeline feature's columns, stage
 // filter, board and follow-up dialog composed into it (features never import each other).
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Button } from '@mui/material';
+import { Button, Chip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
@@ -31,6 +31,8 @@ import { PipelineCardFacts } from '@/features/pipeline/components/PipelineCardFa
 import { ShareDeckButton } from '@/features/pipeline/components/ShareDeckButton';
 import { StageFilter } from '@/features/pipeline/components/StageFilter';
 import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pipeline';
+import { useRoundRows } from '@/features/round/api/get-round-rows';
+import { browserTimeZone, figureChipText, figureLabel } from '@/features/round/round-figures';
 import { useMe } from '@/features/profile/api/me';
 import { useListEvents } from '@/features/teams/api/list-events';
 import { ActivityButton } from '@/features/teams/components/ActivityButton';
@@ -51,6 +53,7 @@ const investorEmail = (row: ListItem): string | null => {
   return typeof email === 'string' && email.includes('@') ? email : null;
 };
 import { canEditRows, canManageList } from '@/shared/teams';
+import type { RoundFigure } from '@/shared/round-summary';
 
 export interface ListWithPipelineProps<R extends ListItem> {
   listId: number;
@@ -71,6 +74,30 @@ export interface ListWithPipelineProps<R extends ListItem> {
   /** The 1-based page of a phone's cards (the grid pages its rows itself). */
   page: number;
   onPageChange: (page: number) => void;
+  /** A figure of the Round page (?figure=): only the rows behind it are shown, under a chip that removes it. */
+  figure?: { figure: RoundFigure; coldDays: number; onRemove: () => void };
+}
+
+const tz = browserTimeZone();
+
+/** The ids of the rows behind a Round figure on an investor list; null while unknown (or without a figure). */
+function useFigureRows(listId: number, figure: ListWithPipelineProps<ListItem>['figure'], investorList: boolean) {
+  const rows = useRoundRows(figure && investorList ? { listId, figure: figure.figure, coldDays: figure.coldDays, tz } : null);
+  const ids = useMemo(() => (rows.data ? new Set(rows.data.investor_ids) : null), [rows.data]);
+  const chip = useMemo(() => {
+    if (!figure || !investorList) return null;
+    const label = ids
+      ? figureChipText(figure.figure, ids.size)
+      : `${figureLabel(figure.figure)} · ${rows.isError ? (navigator.onLine ? 'could not be read' : 'not available offline') : 'counting…'}`;
+    return <Chip label={label} color="primary" variant="outlined" onClick={figure.onRemove} onDelete={figure.onRemove} aria-label={`${label}. Remove this filter`} />;
+  }, [figure, investorList, ids, rows.isError]);
+  // Until the rows are known none is shown; if they cannot be read, all are, under a chip that says so.
+  const filter = useCallback(
+    <R extends ListItem>(shown: readonly R[]): readonly R[] =>
+      !figure || !investorList || rows.isError ? shown : ids ? shown.filter((row) => ids.has(row.id)) : [],
+    [figure, investorList, rows.isError, ids],
+  );
+  return { chip, filter };
 }
 
 /** The board has no grid to search with: each word of the search must be in one of the row's columns. */
@@ -87,7 +114,7 @@ function matching<R>(rows: readonly R[], columns: readonly TableColumn<R>[], ter
 }
 
 export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProps<R>) {
-  const { listId, columns, itemName, firmName, renderNameLink, renderScore, renderSummary, view, onViewChange, page, onPageChange } = props;
+  const { listId, columns, itemName, firmName, renderNameLink, renderScore, renderSummary, view, onViewChange, page, onPageChange, figure } = props;
   const phone = usePhoneLayout();
   const { list, items, pendingIds } = useShownListItems<R>(listId);
   const readOnly = !canEditRows(list.role);
@@ -111,6 +138,8 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     onShareDeck: shareDeck,
   });
   const { changeStage, edit, logTouch, setStage, csvColumns } = pipeline;
+  const { chip: figureChip, filter: filterByFigure } = useFigureRows(listId, figure, list.list_type === 'investor');
+  const stageRows = useMemo(() => filterByFigure(pipeline.stageRows), [filterByFigure, pipeline.stageRows]);
   const me = useMe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -183,15 +212,16 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
             firstPage();
           }}
         />
+        {figureChip}
       </>
     ),
-    [term, pipeline.stage, setStage, firstPage],
+    [term, pipeline.stage, setStage, firstPage, figureChip],
   );
   const noRows = useMemo(() => (pipeline.stage === 'all' ? undefined : <NothingAtStage stage={pipeline.stage} />), [pipeline.stage]);
   // The board and a phone's cards search the rows themselves (the grid has its own quick search).
   const searched = useMemo(
-    () => (phone || view === 'board' ? matching(pipeline.stageRows, tableColumns, term) : pipeline.stageRows),
-    [phone, view, pipeline.stageRows, tableColumns, term],
+    () => (phone || view === 'board' ? matching(stageRows, tableColumns, term) : stageRows),
+    [phone, view, stageRows, tableColumns, term],
   );
   const renderPipeline = useCallback(
     (row: ShownRow<R>) => (
@@ -244,7 +274,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
       ) : (
         <ListTable
           list={list}
-          rows={pipeline.stageRows}
+          rows={stageRows}
           pendingIds={pendingIds}
           columns={tableColumns}
           itemName={itemName}
@@ -269,7 +299,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
       selectionActions,
       term,
       noRows,
-      pipeline.stageRows,
+      stageRows,
       tableColumns,
     ],
   );

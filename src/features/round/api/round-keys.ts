@@ -1,0 +1,24 @@
+import type { RoundFigure } from '@/shared/round-summary';
+
+export interface RoundSummaryParams {
+  /** One list, or null for all her investor lists. */
+  listId: number | null;
+  coldDays: number;
+  tz: string;
+}
+
+export interface RoundRowsParams {
+  listId: number;
+  figure: RoundFigure;
+  coldDays: number;
+  tz: string;
+}
+
+/**
+ * Under ['round'], the key the round's progress (the startup feature's) is kept under: what refreshes that
+ * after a change of the pipeline refreshes these too.
+ */
+export const roundKeys = {
+  summary: (params: RoundSummaryParams) => ['round', 'summary', params] as const,
+  rows: (params: RoundRowsParams) => ['round', 'rows', params] as const,
+};

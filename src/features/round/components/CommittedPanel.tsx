@@ -1,0 +1,76 @@
+import { Suspense } from 'react';
+import { Box } from '@mui/material';
+import { TextLink } from '@/components/RouterLinks/RouterLinks';
+import { formatUsd } from '@/lib/format';
+import type { RoundSummary } from '@/shared/round-summary';
+import { formatShare, weekLabel } from '../round-format';
+import { FigureLink } from './FigureLink';
+import { ChartFigure, chartFallback, CommittedChart, Panel, Stats } from './Panel';
+import { visuallyHidden } from './round-scope';
+
+const reached = (summary: RoundSummary, stage: 'term_sheet' | 'committed') =>
+  summary.funnel.stages.find((row) => row.stage === stage)?.reached ?? 0;
+
+/** The round's target, the amounts at Term sheet and at Committed, and how they grew week by week. */
+export function CommittedPanel({ summary }: { summary: RoundSummary }) {
+  const { target, term_sheet, committed, weeks } = summary.committed;
+  return (
+    <Panel title="Committed against the target">
+      <Stats
+        items={[
+          {
+            label: 'Target',
+            value:
+              target === null ? (
+                <TextLink to="/startup" underline="hover" sx={{ fontSize: 16, fontWeight: 600 }}>
+                  Set your target
+                </TextLink>
+              ) : (
+                formatUsd(target)
+              ),
+          },
+          {
+            label: 'Committed',
+            value: <FigureLink figure="reached:committed" count={reached(summary, 'committed')} text={formatUsd(committed)} />,
+          },
+          {
+            label: 'At term sheet',
+            value: <FigureLink figure="reached:term_sheet" count={reached(summary, 'term_sheet')} text={formatUsd(term_sheet)} />,
+          },
+          ...(target !== null && target > 0 ? [{ label: 'Of the target', value: formatShare(committed / target) }] : []),
+        ]}
+      />
+      {weeks.length > 0 && (
+        <ChartFigure
+          caption="Term sheet and committed, week by week"
+          chart={
+            <Suspense fallback={chartFallback}>
+              <CommittedChart weeks={weeks} target={target} />
+            </Suspense>
+          }
+          alternative={
+            <Box component="table" sx={visuallyHidden}>
+              <caption>Amounts at the end of each week{target === null ? '' : `, against a target of ${formatUsd(target)}`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Week of</th>
+                  <th scope="col">Term sheet</th>
+                  <th scope="col">Committed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {weeks.map((week) => (
+                  <tr key={week.week}>
+                    <th scope="row">{weekLabel(week.week)}</th>
+                    <td>{formatUsd(week.term_sheet)}</td>
+                    <td>{formatUsd(week.committed)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
+          }
+        />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,77 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { groupThousands } from '@/shared/numbers';
+import type { RoundResponseGroup, RoundSummary } from '@/shared/round-summary';
+import { formatDays, formatShare } from '../round-format';
+import { FigureLink } from './FigureLink';
+import { Panel, PanelEmpty, Stats } from './Panel';
+
+function GroupTable({ caption, heading, groups }: { caption: string; heading: string; groups: readonly RoundResponseGroup[] }) {
+  return (
+    <Box sx={{ overflowX: 'auto', mt: 2 }}>
+      <Table size="small" aria-label={caption}>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">{heading}</TableCell>
+            <TableCell scope="col" align="right">
+              Contacted
+            </TableCell>
+            <TableCell scope="col" align="right">
+              Answered
+            </TableCell>
+            <TableCell scope="col" align="right">
+              Median
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {groups.map((group) => (
+            <TableRow key={`${group.list_id ?? ''}:${group.label}`}>
+              <TableCell component="th" scope="row" sx={{ maxWidth: 180, overflowWrap: 'anywhere' }}>
+                {group.label}
+              </TableCell>
+              {/* A list's figures open its rows; an investor type has no page of its own to open. */}
+              <TableCell align="right">
+                {group.list_id === null ? groupThousands(group.contacted) : <FigureLink figure="contacted" count={group.contacted} ofList={group.list_id} />}
+              </TableCell>
+              <TableCell align="right">
+                {group.list_id === null ? groupThousands(group.answered) : <FigureLink figure="answered" count={group.answered} ofList={group.list_id} />}
+              </TableCell>
+              <TableCell align="right">{formatDays(group.median_days)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** Of the rows contacted, how many answered and how soon (the median), by list and by investor type. */
+export function ResponsePanel({ summary }: { summary: RoundSummary }) {
+  const { contacted, answered, median_days, by_list, by_type } = summary.response;
+  return (
+    <Panel title="Response">
+      <Stats
+        items={[
+          { label: 'Contacted', value: <FigureLink figure="contacted" count={contacted} /> },
+          { label: 'Answered', value: <FigureLink figure="answered" count={answered} /> },
+          { label: 'Answer rate', value: formatShare(contacted === 0 ? null : answered / contacted) },
+          { label: 'Median to an answer', value: formatDays(median_days) },
+        ]}
+      />
+      {contacted === 0 ? (
+        <PanelEmpty>
+          Nobody contacted yet. Move a row to Contacted when you write to an investor, or log the mail from its row: answers are counted
+          from there.
+        </PanelEmpty>
+      ) : (
+        <>
+          {by_list.length > 1 && <GroupTable caption="Response by list" heading="List" groups={by_list} />}
+          {by_type.length > 0 && <GroupTable caption="Response by investor type" heading="Investor type" groups={by_type} />}
+          <Typography sx={{ fontSize: 13, color: 'text.secondary', mt: 1 }}>
+            An answer is a reply captured, a stage past Contacted, or a touch logged as an answer.
+          </Typography>
+        </>
+      )}
+    </Panel>
+  );
+}
