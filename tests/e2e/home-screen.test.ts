@@ -49,7 +49,7 @@ const BADGE_WAIT = { timeout: 10_000 };
 describeE2E('on the home screen', () => {
   const e2e = useE2EApp();
 
-  it('offers shortcuts to Investors, Follow-ups and Your startup, each opening its page with an icon the worker keeps', async () => {
+  it('offers shortcuts to Investors, Follow-ups, Your startup and Round, each opening its page with an icon the worker keeps', async () => {
     const app = e2e.app();
     const { page } = await app.loggedInPage('/investors');
     await waitForServiceWorker(page);
@@ -65,6 +65,7 @@ describeE2E('on the home screen', () => {
       { name: 'Investors', short_name: 'Investors', url: '/investors' },
       { name: 'Follow-ups', short_name: 'Follow-ups', url: '/follow-ups' },
       { name: 'Your startup', short_name: 'Startup', url: '/startup' },
+      { name: 'Round', short_name: 'Round', url: '/round' },
     ]);
 
     const precached = await page.evaluate(async () => {
@@ -83,7 +84,7 @@ describeE2E('on the home screen', () => {
       }
     }
 
-    const headings: Record<string, string> = { '/investors': 'Investors', '/follow-ups': 'Follow-ups', '/startup': 'Your startup' };
+    const headings: Record<string, string> = { '/investors': 'Investors', '/follow-ups': 'Follow-ups', '/startup': 'Your startup', '/round': 'Round' };
     for (const shortcut of shortcuts) {
       await page.goto(shortcut.url);
       await page.getByRole('heading', { level: 1, name: headings[shortcut.url] }).waitFor();

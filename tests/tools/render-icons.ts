@@ -11,7 +11,7 @@ const outputs: Array<{ svg: string; size: number; file: string }> = [
   { svg: 'icon-maskable.svg', size: 192, file: 'icon-maskable-192.png' },
   { svg: 'icon-maskable.svg', size: 512, file: 'icon-maskable-512.png' },
   { svg: 'icon-maskable.svg', size: 180, file: 'apple-touch-icon.png' },
-  ...['investors', 'follow-ups', 'startup'].flatMap((shortcut) =>
+  ...['investors', 'follow-ups', 'startup', 'round'].flatMap((shortcut) =>
     [96, 192].map((size) => ({ svg: `shortcut-${shortcut}.svg`, size, file: `shortcut-${shortcut}-${size}.png` })),
   ),
 ];
