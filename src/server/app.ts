@@ -38,6 +38,7 @@ import { captureAddressRoutes } from './modules/capture/address-routes.js';
 import { captureInboxRoutes } from './modules/capture/inbox-routes.js';
 import { decksModule, deckService, deckViewerModule } from './modules/decks/index.js';
 import { deckViewerPage } from './modules/decks/viewer-page.js';
+import { roundModule } from './modules/round/index.js';
 import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './modules/auth/access-token.js';
 
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deckService);
   await app.register(decksModule, { prefix: '/api/v1', clock });
   await app.register(deckViewerModule, { prefix: '/api/v1', clock });
+  await app.register(roundModule, { prefix: '/api/v1', clock });
   await app.register(morningMailer, {
     clock,
     hour: options.config.followUpDigestHour,

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HttpError } from '../../plugins/error-handler.js';
+import { listAccess } from '../lists/list-access.js';
+import { canonicalTimeZone } from './round-rules.js';
+import { roundFigureRows } from './round-rows.js';
+import { roundSummary } from './round-summary.js';
+import { roundRowsSchema, roundSummarySchema } from './schemas.js';
+
+export interface RoundOptions {
+  /** The server's clock: what "now" is to the figures. */
+  clock: () => Date;
+}
+
+export const ROUND_SUMMARY_PATH = '/round/summary';
+export const ROUND_ROWS_PATH = '/round/rows';
+
+function timeZone(tz: string): string {
+  const zone = canonicalTimeZone(tz);
+  if (zone === null) throw new HttpError(422, `querystring 'tz' must be an IANA time zone such as Europe/Berlin, not '${tz}'`);
+  return zone;
+}
+
+/**
+ * The one investor list a caller on it asks for (any role: a shared list's figures are the team's), with its owner:
+ * anyone else gets the lists' 404, whatever the id; a fund list is a 422.
+ */
+async function investorList(app: Parameters<FastifyPluginAsyncTypebox>[0], userId: number, listId: number) {
+  const { list } = await listAccess(app.db, userId, listId, 'read');
+  if (list.list_type !== 'investor') throw new HttpError(422, 'The Round page sums investor lists; this is a fund list');
+  return list;
+}
+
+/** The Round page (issue 48): its figures and the rows behind each. Registered under /api/v1. */
+export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, { clock }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(ROUND_SUMMARY_PATH, { schema: roundSummarySchema }, async (request) => {
+    const { list_id: listId, cold_days: coldDays } = request.query;
+    const tz = timeZone(request.query.tz);
+    const list = listId === undefined ? null : await investorList(app, request.userId, listId);
+    return roundSummary(app.db, {
+      scope: list ? { listId: list.id } : { ownerId: request.userId },
+      targetOf: list ? list.user_id : request.userId,
+      coldDays,
+      tz,
+      now: clock(),
+    });
+  });
+
+  app.get(ROUND_ROWS_PATH, { schema: roundRowsSchema }, async (request) => {
+    const { list_id: listId, figure, cold_days: coldDays } = request.query;
+    const tz = timeZone(request.query.tz);
+    await investorList(app, request.userId, listId);
+    const investorIds = await roundFigureRows(app.db, listId, figure, { coldDays, tz, now: clock() });
+    return { list_id: listId, figure, investor_ids: investorIds };
+  });
+};

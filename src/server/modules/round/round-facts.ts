@@ -1,0 +1,125 @@
+// What the Round page knows of each row of the lists summed, as SQL common table expressions both calls build on
+// (GET /round/summary and GET /round/rows), so a figure and the rows behind it are counted by one rule.
+import { sql, type SQL } from 'drizzle-orm';
+import { ACTIVE_STAGES, FUNNEL_STAGES } from '../../../shared/round-summary.js';
+
+/** The lists summed: the caller's own investor lists, or one list (whose access the caller was checked for). */
+export type RoundScope = { ownerId: number } | { listId: number };
+
+export interface FactsWindow {
+  /** Where "this week" (engaged) begins: the last 7 days. */
+  weekAgo: Date;
+}
+
+const literals = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+const funnel = sql.raw(`ARRAY[${literals(FUNNEL_STAGES)}]::text[]`);
+const active = sql.raw(literals(ACTIVE_STAGES));
+
+/** A stage's place in the funnel, 1 (Lead) to 5 (Committed); null for Passed or none. */
+const place = (stage: SQL) => sql`array_position(${funnel}, ${stage})`;
+
+/** FUNNEL_STAGES' place (1-based, as SQL counts) of a stage. */
+export const funnelPlace = (stage: (typeof FUNNEL_STAGES)[number]) => FUNNEL_STAGES.indexOf(stage) + 1;
+
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+
+/**
+ * `scope` (the lists), `r` (their rows) and `f`: each row with
+ * - `furthest`: the furthest funnel stage it reached (1–5), from its stage now and every stage its 'stage' activity
+ *   went from or to since it was added (a row passed counts by the furthest it reached before);
+ * - `contacted` (reached Contacted, or a touch logged) and `answered` (an answer logged, a reply captured, or a stage
+ *   past Contacted reached), and `answer_days`: whole days from its first contact (first touch, or first reaching
+ *   Contacted) to its first answer, when both are known;
+ * - `last_touch_ms`: its last touch (a touch, a note, a stage change, a view of a deck link made for it, else its
+ *   addition), in ms since 1970;
+ * - this week's `deck_ms`, `replies` (replies received, or one when an answer was logged this week) and `meetings`
+ *   (meetings logged, or one when it reached Meeting this week), and their `score` (3 a meeting, 2 a reply, 1 a whole
+ *   minute of deck read).
+ * Each source is read by the lists' ids through its own index, never whole.
+ */
+export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
+  const lists =
+    'ownerId' in scope
+      ? sql`SELECT id, name, user_id FROM lists WHERE user_id = ${scope.ownerId} AND list_type = 'investor'`
+      : sql`SELECT id, name, user_id FROM lists WHERE id = ${scope.listId}`;
+  const since = at(weekAgo);
+  return sql`scope AS MATERIALIZED (${lists}),
+    r AS MATERIALIZED (
+      SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on, li.last_contacted_at, li.answered_at
+      FROM list_investors li WHERE li.list_id IN (SELECT id FROM scope)
+    ),
+    h AS (
+      SELECT a.list_id, a.item_id AS investor_id,
+        max(greatest(${place(sql`a.detail->>'from'`)}, ${place(sql`a.detail->>'to'`)})) AS furthest,
+        min(a.created_at) FILTER (WHERE ${place(sql`a.detail->>'to'`)} >= ${funnelPlace('contacted')}) AS contacted_at,
+        min(a.created_at) FILTER (WHERE ${place(sql`a.detail->>'to'`)} >= ${funnelPlace('meeting')}) AS answered_at,
+        max(a.created_at) AS last_at,
+        bool_or(a.detail->>'to' = 'meeting' AND a.created_at >= ${since}) AS met
+      FROM list_activity a JOIN r ON r.list_id = a.list_id AND r.investor_id = a.item_id
+      WHERE a.list_id IN (SELECT id FROM scope) AND a.item_kind = 'investor' AND a.action = 'stage' AND a.created_at >= r.added_at
+      GROUP BY a.list_id, a.item_id
+    ),
+    t AS (
+      SELECT list_id, investor_id, min(happened_at) AS first_at,
+        min(happened_at) FILTER (WHERE kind = 'email_received') AS first_reply_at,
+        count(*) FILTER (WHERE kind = 'email_received' AND happened_at >= ${since}) AS replies,
+        count(*) FILTER (WHERE kind = 'meeting' AND happened_at >= ${since}) AS meetings
+      FROM row_touches WHERE list_id IN (SELECT id FROM scope) AND investor_id IS NOT NULL
+      GROUP BY list_id, investor_id
+    ),
+    n AS (
+      SELECT list_id, investor_id, max(created_at) AS last_at
+      FROM pipeline_notes WHERE list_id IN (SELECT id FROM scope) AND investor_id IS NOT NULL
+      GROUP BY list_id, investor_id
+    ),
+    d AS (
+      SELECT k.list_id, k.investor_id, max(coalesce(v.last_read_at, v.started_at)) AS last_at,
+        coalesce(sum(v.counted_ms) FILTER (WHERE v.started_at >= ${since}), 0) AS ms
+      FROM deck_links k JOIN deck_views v ON v.link_id = k.id
+      WHERE k.list_id IN (SELECT id FROM scope) AND k.investor_id IS NOT NULL
+      GROUP BY k.list_id, k.investor_id
+    ),
+    g AS (
+      SELECT r.*,
+        greatest(1, ${place(sql`r.stage`)}, h.furthest) AS furthest,
+        least(t.first_at, h.contacted_at) AS contact_at,
+        least(t.first_reply_at, r.answered_at, h.answered_at) AS answer_at,
+        greatest(r.added_at, r.last_contacted_at, h.last_at, n.last_at, d.last_at) AS last_touch,
+        coalesce(d.ms, 0)::bigint AS deck_ms,
+        greatest(coalesce(t.replies, 0), CASE WHEN r.answered_at >= ${since} THEN 1 ELSE 0 END)::int AS replies,
+        greatest(coalesce(t.meetings, 0), CASE WHEN h.met THEN 1 ELSE 0 END)::int AS meetings
+      FROM r
+      LEFT JOIN h ON h.list_id = r.list_id AND h.investor_id = r.investor_id
+      LEFT JOIN t ON t.list_id = r.list_id AND t.investor_id = r.investor_id
+      LEFT JOIN n ON n.list_id = r.list_id AND n.investor_id = r.investor_id
+      LEFT JOIN d ON d.list_id = r.list_id AND d.investor_id = r.investor_id
+    ),
+    f AS MATERIALIZED (
+      SELECT g.*,
+        (g.furthest >= ${funnelPlace('contacted')} OR g.last_contacted_at IS NOT NULL) AS contacted,
+        (g.answered_at IS NOT NULL OR g.answer_at IS NOT NULL OR g.furthest >= ${funnelPlace('meeting')}) AS answered,
+        (extract(epoch FROM g.last_touch) * 1000)::float8 AS last_touch_ms,
+        3 * g.meetings + 2 * g.replies + (g.deck_ms / 60000)::int AS score
+      FROM g
+    ),
+    fd AS (
+      SELECT f.*,
+        CASE WHEN f.contacted AND f.answered AND f.contact_at IS NOT NULL AND f.answer_at IS NOT NULL
+          THEN greatest(0, floor(extract(epoch FROM f.answer_at - f.contact_at) / 86400))::int END AS answer_days
+      FROM f
+    )`;
+}
+
+/** Rows (of `fd`) going cold: in an active stage, last touched at or before `coldSince`. */
+export const isCold = (coldSince: Date) =>
+  sql`(fd.stage IN (${active}) AND fd.last_touch <= ${at(coldSince)})`;
+
+/** Rows (of `fd`) whose follow-up is before `today` (YYYY-MM-DD, in the founder's time zone). */
+export const isOverdue = (today: string) => sql`(fd.follow_up_on < ${today}::date)`;
+
+/** Rows (of `fd`) engaged this week. */
+export const isEngaged = sql`(fd.deck_ms > 0 OR fd.replies > 0 OR fd.meetings > 0)`;
+
+export const coldOrder = sql`fd.last_touch, fd.list_id, fd.investor_id`;
+export const overdueOrder = sql`fd.follow_up_on, fd.list_id, fd.investor_id`;
+export const engagedOrder = sql`fd.score DESC, fd.deck_ms DESC, fd.list_id, fd.investor_id`;

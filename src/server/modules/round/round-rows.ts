@@ -1,0 +1,51 @@
+// GET /api/v1/round/rows: the rows of one list behind a figure of the Round page, counted by the summary's rules.
+import { sql, type SQL } from 'drizzle-orm';
+import { FUNNEL_STAGES, type FunnelStage, type RoundFigure } from '../../../shared/round-summary.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
+import { coldOrder, engagedOrder, funnelPlace, isCold, isEngaged, isOverdue, overdueOrder, rowFacts } from './round-facts.js';
+import { roundWindow, type RoundQuery } from './round-summary.js';
+
+/** Every figure the call takes, as the contract spells them. */
+export const ROUND_FIGURES: RoundFigure[] = [
+  ...FUNNEL_STAGES.map((stage): RoundFigure => `reached:${stage}`),
+  ...FUNNEL_STAGES.map((stage): RoundFigure => `passed:${stage}`),
+  'contacted',
+  'answered',
+  'cold',
+  'overdue',
+  'engaged',
+];
+
+/** The figure's rows (of `fd`) and their order: a panel's as the panel lists them, the others by investor id. */
+function figureRows(figure: RoundFigure, window: ReturnType<typeof roundWindow>): { condition: SQL; order: SQL } {
+  const byId = sql`fd.investor_id`;
+  const [kind, stage] = figure.split(':') as [string, FunnelStage | undefined];
+  switch (kind) {
+    case 'reached':
+      return { condition: sql`fd.furthest >= ${funnelPlace(stage!)}`, order: byId };
+    case 'passed':
+      return { condition: sql`fd.stage = 'passed' AND fd.furthest = ${funnelPlace(stage!)}`, order: byId };
+    case 'contacted':
+      return { condition: sql`fd.contacted`, order: byId };
+    case 'answered':
+      return { condition: sql`fd.contacted AND fd.answered`, order: byId };
+    case 'cold':
+      return { condition: isCold(window.coldSince), order: coldOrder };
+    case 'overdue':
+      return { condition: isOverdue(window.today), order: overdueOrder };
+    default:
+      return { condition: isEngaged, order: engagedOrder };
+  }
+}
+
+/** The investor ids of the list's rows behind `figure`, all of them (a panel's, beyond the summary's first rows too). */
+export async function roundFigureRows(db: Db, listId: number, figure: RoundFigure, query: Omit<RoundQuery, 'scope' | 'targetOf'>): Promise<number[]> {
+  const window = roundWindow(query);
+  const { condition, order } = figureRows(figure, window);
+  const rows = await queryRows(
+    db,
+    sql`WITH ${rowFacts({ listId }, window)} SELECT fd.investor_id FROM fd WHERE ${condition} ORDER BY ${order}`,
+  );
+  return rows.map((row) => Number(row.investor_id));
+}

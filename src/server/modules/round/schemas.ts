@@ -1,0 +1,100 @@
+import { Type, type TProperties } from '@sinclair/typebox';
+import { PIPELINE_STAGES } from '../../../shared/pipeline.js';
+import {
+  COLD_DAYS_DEFAULT,
+  COLD_DAYS_MAX,
+  COLD_DAYS_MIN,
+  FUNNEL_STAGES,
+  ROUND_PANEL_ROWS_MAX,
+} from '../../../shared/round-summary.js';
+import { isoDate, nullable, resourceId, stringEnum, userCall } from '../../plugins/validation.js';
+import { ROUND_FIGURES } from './round-rows.js';
+
+const tags = ['round'];
+
+const coldDays = Type.Integer({
+  minimum: COLD_DAYS_MIN,
+  maximum: COLD_DAYS_MAX,
+  default: COLD_DAYS_DEFAULT,
+  description: 'Days without a touch after which a row in an active stage is going cold',
+});
+const tz = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  default: 'UTC',
+  description: "An IANA time zone (e.g. Europe/Berlin): the founder's weeks (from Monday) and today",
+});
+
+const rowRef = {
+  list_id: Type.Integer(),
+  list_name: Type.String(),
+  investor_id: Type.Integer(),
+  name: Type.String(),
+  firm: Type.String(),
+  stage: stringEnum(PIPELINE_STAGES),
+};
+
+const panel = <T extends TProperties>(fields: T) =>
+  Type.Object({ total: Type.Integer(), rows: Type.Array(Type.Object({ ...rowRef, ...fields })) });
+
+const responseGroup = Type.Object({
+  list_id: nullable(Type.Integer()),
+  label: Type.String(),
+  contacted: Type.Integer(),
+  answered: Type.Integer(),
+  median_days: nullable(Type.Integer()),
+});
+
+const RoundSummarySchema = Type.Object({
+  list_id: nullable(Type.Integer()),
+  computed_at: Type.String({ format: 'date-time' }),
+  cold_days: Type.Integer(),
+  tz: Type.String(),
+  rows: Type.Integer(),
+  committed: Type.Object({
+    target: nullable(Type.Integer()),
+    term_sheet: Type.Integer(),
+    committed: Type.Integer(),
+    weeks: Type.Array(Type.Object({ week: isoDate, term_sheet: Type.Integer(), committed: Type.Integer() })),
+  }),
+  funnel: Type.Object({
+    stages: Type.Array(
+      Type.Object({ stage: stringEnum(FUNNEL_STAGES), reached: Type.Integer(), conversion: nullable(Type.Number()) }),
+    ),
+    passed: Type.Array(Type.Object({ stage: stringEnum(FUNNEL_STAGES), count: Type.Integer() })),
+  }),
+  response: Type.Object({
+    contacted: Type.Integer(),
+    answered: Type.Integer(),
+    median_days: nullable(Type.Integer()),
+    by_list: Type.Array(responseGroup),
+    by_type: Type.Array(responseGroup),
+  }),
+  cold: panel({ last_touch_at: Type.String({ format: 'date-time' }), days: Type.Integer() }),
+  overdue: panel({ follow_up_on: isoDate, days: Type.Integer() }),
+  engaged: panel({ deck_ms: Type.Integer(), replies: Type.Integer(), meetings: Type.Integer() }),
+});
+
+export const roundSummarySchema = userCall({
+  tags,
+  summary: "The Round page's figures: committed against the target, the funnel, response, going cold, overdue, engaged",
+  description:
+    'Without `list_id`: every investor list the caller owns (lists shared with her are summed alone). With it: that ' +
+    'investor list, for its owner and every member (the same figures), 404 for anyone else, 422 for a fund list. ' +
+    `A panel's rows are its first ${ROUND_PANEL_ROWS_MAX}; its \`total\` says how many. src/server/README.md ("Round") ` +
+    'gives each rule.',
+  querystring: Type.Object({ list_id: Type.Optional(resourceId), cold_days: coldDays, tz }, { additionalProperties: false }),
+  response: { 200: RoundSummarySchema },
+});
+
+export const roundRowsSchema = userCall({
+  tags,
+  summary: 'The investor ids of a list\'s rows behind one figure of the Round page, counted as the summary counts it',
+  querystring: Type.Object(
+    { list_id: resourceId, figure: stringEnum(ROUND_FIGURES), cold_days: coldDays, tz },
+    { additionalProperties: false },
+  ),
+  response: {
+    200: Type.Object({ list_id: Type.Integer(), figure: stringEnum(ROUND_FIGURES), investor_ids: Type.Array(Type.Integer()) }),
+  },
+});
