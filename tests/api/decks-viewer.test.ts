@@ -1,6 +1,6 @@
 // Decks (issue 47), the viewer's side: the gate, a view and its key, the PDF for that view only, beacons forged,
 // replayed, oversized or out of time, visits and time per page, and the row's deck line told to the list.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { deckLinks, deckViews, listEvents } from '../../src/server/db/schema.js';
@@ -47,8 +47,12 @@ describe.each(testDatabases())('the deck viewer on $name', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as DeckViewStart;
   };
-  const beacon = (link: DeckLink, view: DeckViewStart, seq: number, pages: unknown, extra: Record<string, unknown> = {}) =>
-    anonymous('POST', `/d/${link.token}/views/${view.view_id}/beacon`, { key: view.key, seq, pages, ...extra });
+  /** A beacon, and (it is written in a batch, within BEACON_WRITE_EVERY_MS) the queue written, as the founder's next read would. */
+  const beacon = async (link: DeckLink, view: DeckViewStart, seq: number, pages: unknown, extra: Record<string, unknown> = {}) => {
+    const answer = await anonymous('POST', `/d/${link.token}/views/${view.view_id}/beacon`, { key: view.key, seq, pages, ...extra });
+    await app.deckBeacons.flush();
+    return answer;
+  };
   const stats = async (linkId: number) => (await ada.call('GET', `/deck-links/${linkId}/stats`)).json() as DeckLinkStats;
 
   it('shows the gate, 404 for a token unknown, malformed or revoked, 410 once expired', async () => {
@@ -158,6 +162,21 @@ describe.each(testDatabases())('the deck viewer on $name', (kind) => {
     await ada.call('POST', `/deck-links/${link.id}/revoke`);
     now += 5 * SECOND;
     expect((await beacon(link, view, 3, [{ page: 4, ms: 1000 }])).statusCode).toBe(404);
+  });
+
+  it('answers a beacon before writing it, writes it within a moment by itself, and checks quick beacons against each other', async () => {
+    const link = await makeLink();
+    const view = await open(link);
+    now += 10 * SECOND;
+    const send = (seq: number, ms: number) => anonymous('POST', `/d/${link.token}/views/${view.view_id}/beacon`, { key: view.key, seq, pages: [{ page: 1, ms }] });
+    expect((await send(1, 6000)).statusCode).toBe(204);
+    // Not written yet, and already counted by the checks: its replay 409, and past the time since the view began 422.
+    expect((await send(1, 100)).statusCode).toBe(409);
+    expect((await send(2, 5500)).statusCode).toBe(422);
+    expect((await send(2, 4000)).statusCode).toBe(204);
+    const counted = async () => (await app.db.select().from(deckViews).where(eq(deckViews.id, view.view_id)))[0];
+    await vi.waitFor(async () => expect(await counted()).toMatchObject({ last_seq: 2, counted_ms: 10_000 }), { timeout: 5_000 });
+    expect((await stats(link.id)).page_ms).toEqual([10_000, 0, 0, 0]);
   });
 
   it('groups views less than 10 minutes apart into visits, each with its pages in order', async () => {

@@ -28,12 +28,15 @@ import {
   startViewSchema,
   viewFileSchema,
 } from './schemas.js';
-import { countBeacon, publicLink, startView, viewFile } from './view-store.js';
+import { BeaconQueue } from './beacon-queue.js';
+import { acceptBeacon, publicLink, startView, viewFile, writeBeacons } from './view-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Reads uploaded PDFs' page counts off the event loop. */
     pdfReader: PdfReader;
+    /** Readers' beacons, checked and answered at once, counted in batches. */
+    deckBeacons: BeaconQueue;
   }
 }
 
@@ -46,11 +49,18 @@ const MINUTE = 60_000;
 /** Uploads (new decks and versions together) one account may send an hour. */
 export const DECK_UPLOADS_PER_HOUR = 30;
 
-/** The PDF reader's thread, closed with the app. */
+/** How long an accepted beacon may wait to be written: a batch is what arrives in that time. */
+export const BEACON_WRITE_EVERY_MS = 250;
+
+/** The PDF reader's thread, and the beacons' queue; closed with the app, the queue written first. */
 export const deckService = fp(async (app: FastifyInstance) => {
   const reader = new PdfReader();
   app.decorate('pdfReader', reader);
-  app.addHook('onClose', () => reader.close());
+  app.decorate('deckBeacons', new BeaconQueue((beacons) => writeBeacons(app, beacons), BEACON_WRITE_EVERY_MS));
+  app.addHook('onClose', async () => {
+    await app.deckBeacons.flush();
+    await reader.close();
+  });
 });
 
 /** A body of another type, or declared larger than a deck may be, is refused before a byte of it is read. */
@@ -73,6 +83,10 @@ const nameOf = (name: string) => {
 /** The founder's calls under /api/v1: decks, their versions and links, and a row's links. */
 export const decksModule: FastifyPluginAsyncTypebox<DeckOptions> = async (app, { clock }) => {
   app.addHook('onRequest', app.authenticate);
+  // What a founder reads of her links counts every beacon this instance has answered.
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET') await app.deckBeacons.flush();
+  });
   // Read as it arrives, stopped (413) once past the limit: a chunked body declares no length.
   app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: DECK_LIMITS.bytes }, (_request, body, done) => done(null, body));
 
@@ -201,7 +215,7 @@ export const deckViewerModule: FastifyPluginAsyncTypebox<DeckOptions> = async (a
   });
 
   app.post('/d/:token/views/:viewId/beacon', { schema: beaconSchema, preHandler: app.rateLimited(VIEWER_RATE_RULES.beacons) }, async (request, reply) => {
-    await countBeacon(app, request.params.token, request.params.viewId, request.body, clock());
+    await acceptBeacon(app.db, app.deckBeacons, request.params.token, request.params.viewId, request.body, clock());
     return reply.status(204).send(null);
   });
 };
