@@ -266,8 +266,8 @@ export const listEventsTicketPath = (listId: number) => `${listEventsPath(listId
  * one of their lists changes: a row added or removed, renamed, deleted, a member added, changed or removed —
  * the caller among them, so a list shared with them appears, and one they were removed from goes, at once. The
  * answer is to read GET /api/v1/lists again; nothing to resume (a reconnection reads it again too). It also sends
- * `deck-opened` (MyListsDeckOpenedData) when a visit begins on a deck link of a row of one of their lists, as it
- * happens: a stream opened later is not told of it.
+ * `deck-opened` (MyListsDeckOpenedData) when a visit begins on a deck link of a row of one of their lists, or on a
+ * general link of a deck of theirs, as it happens: a stream opened later is not told of it.
  */
 export const MY_LISTS_EVENTS_PATH = `${API}/lists/events`;
 export const MY_LISTS_EVENTS_TICKET_PATH = `${MY_LISTS_EVENTS_PATH}/ticket`;
@@ -277,8 +277,15 @@ export interface MyListsEventData {
   list_id: number;
 }
 export const MY_LISTS_DECK_OPENED_EVENT = 'deck-opened';
-/** A visit began on a row's deck link: which list and row, when, and who read it. */
-export type MyListsDeckOpenedData = { list_id: number; kind: ListType; item_id: number; at: string } & DeckOpenedFacts;
+/**
+ * A visit began on a deck link: a row's (which list and row, told to every user on the list), or a general one's
+ * (`list_id` null, the link's name; told to the deck's owner). When, and who read it.
+ */
+export type MyListsDeckOpenedData =
+  | ({ list_id: number; kind: ListType; item_id: number; at: string } & DeckOpenedFacts)
+  | { list_id: null; link_name: string; deck_name: string; email: string | null; at: string };
+/** Where a general link's 'deck-opened' is stored (list_events.list_id): no list has it; `data.owner_id` says whose. */
+export const NO_LIST_ID = 0;
 
 // ---- Messages (the server's `detail`, word for word) ----
 

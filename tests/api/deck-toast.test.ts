@@ -1,6 +1,6 @@
-// The founder's toast when a visit of a row's deck link begins (issue 47): a `deck-opened` event on the own lists
-// stream (GET /api/v1/lists/events) of every user on the row's list, told as it happens; none to anyone else. The
-// list's own stream carries it too, and resumes past it.
+// The founder's toast when a visit of a deck link begins (issue 47): a `deck-opened` event on the own lists stream
+// (GET /api/v1/lists/events) of every user on the row's list, or of the deck's owner for a general link, told as it
+// happens; none to anyone else. A row's list's own stream carries it too, and resumes past it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -83,15 +83,19 @@ describe.each(testDatabases())('the deck opened toast event on $name', (kind) =>
     expect(strangers.events.filter(deckOpened)).toEqual([]);
   });
 
-  it('tells a visit with no e-mail given as null, and a general link (no list) to no stream', async () => {
-    const adas = await open('/lists/events', ada);
+  it("tells a visit with no e-mail given as null, and a general link's visit to the deck's owner alone", async () => {
+    const [adas, teammates] = [await open('/lists/events', ada), await open('/lists/events', teammate)];
     now += 11 * 60_000;
     const general = (await ada.call('POST', `/decks/${deck.id}/links`, { name: 'Angels', require_email: false })).json() as DeckLink;
-    await read(general);
+    await read(general, 'angel@fund.test');
+    const toOwner = await adas.next(deckOpened);
+    expect(toOwner.data).toEqual({ list_id: null, link_name: 'Angels', deck_name: 'Seed deck', email: 'angel@fund.test', at: expect.any(String) });
     const row = (await ada.call('POST', `/decks/${deck.id}/links`, { list_id: listId, investor_id: jane, require_email: false })).json() as DeckLink;
     await read(row);
-    const event = await adas.next(deckOpened);
-    expect(event.data).toMatchObject({ item_id: jane, email: null });
-    expect(adas.events.filter(deckOpened)).toHaveLength(1);
+    expect((await adas.next(deckOpened)).data).toMatchObject({ item_id: jane, email: null });
+    // The teammate hears of the row's link only: the general link is the owner's.
+    expect((await teammates.next(deckOpened)).data).toMatchObject({ item_id: jane });
+    expect(teammates.events.filter(deckOpened)).toHaveLength(1);
+    expect(adas.events.filter(deckOpened)).toHaveLength(2);
   });
 });

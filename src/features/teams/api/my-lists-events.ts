@@ -20,8 +20,9 @@ import type { ListKeys } from './list-keys';
 /** A burst of changes (a batch added on a shared list) reads the lists once. */
 const SETTLE_MS = 150;
 
-export function deckOpenedText({ investor_name, deck_name, email }: MyListsDeckOpenedData): string {
-  return `${investor_name} opened your deck ${deck_name}${email ? ` (${email})` : ''}`;
+export function deckOpenedText(opened: MyListsDeckOpenedData): string {
+  if (opened.list_id === null) return `${opened.email ?? 'Someone'} opened your deck ${opened.deck_name} from the link ${opened.link_name || 'without a name'}`;
+  return `${opened.investor_name} opened your deck ${opened.deck_name}${opened.email ? ` (${opened.email})` : ''}`;
 }
 
 function toastDeckOpened(event: MessageEvent<string>) {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { MY_LISTS_DECK_OPENED_EVENT, MY_LISTS_EVENT, type ListEventType, type MyListsDeckOpenedData, type MyListsEventData } from '../../../shared/teams.js';
+import { MY_LISTS_DECK_OPENED_EVENT, MY_LISTS_EVENT, NO_LIST_ID, type ListEventType, type MyListsDeckOpenedData, type MyListsEventData } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
 import { listEvents, listMembers, lists } from '../../db/schema.js';
 import type { FeedListener } from './feed.js';
@@ -45,7 +45,8 @@ async function listsOf(db: Db, userId: number): Promise<Set<number>> {
  * shows of one of its user's lists changes, including a list they were just added to or removed from, so a
  * removal takes the list off every device of theirs at once. A change's event is read once, by id, whatever
  * the number of streams; a lost feed message (a reconnection) tells every stream to read its lists again. A visit
- * begun on a deck link of a row of theirs is told as it happens (`deck-opened`, the app's toast): never replayed, so
+ * begun on a deck link of a row of theirs, or on a general link of a deck of theirs, is told as it happens
+ * (`deck-opened`, the app's toast): never replayed, so
  * a stream opened later, or a lost message, tells nothing of it.
  */
 export class MyListsStreams extends FeedStreams {
@@ -87,9 +88,11 @@ export class MyListsStreams extends FeedStreams {
       .from(listEvents)
       .where(eq(listEvents.id, eventId));
     if (event?.type === 'deck-opened') {
-      const data = { ...event.data, list_id: listId, at: event.at.toISOString() } as MyListsDeckOpenedData;
+      const { owner_id: ownerId, ...facts } = event.data;
+      const general = listId === NO_LIST_ID;
+      const data = { ...facts, list_id: general ? null : listId, at: event.at.toISOString() } as MyListsDeckOpenedData;
       const text = `event: ${MY_LISTS_DECK_OPENED_EVENT}\ndata: ${JSON.stringify(data)}\n\n`;
-      this.streams.forEach((stream) => stream.lists.has(listId) && this.write(stream, text));
+      for (const stream of this.streams) if (general ? stream.userId === ownerId : stream.lists.has(listId)) this.write(stream, text);
       return;
     }
     if (!event || !SIDEBAR_EVENTS.has(event.type)) return;
