@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { deckLinks, deckViews, listEvents } from '../../src/server/db/schema.js';
 import { DECK_LIMITS, type Deck, type DeckLink, type DeckLinkStats, type DeckViewStart } from '../../src/shared/decks.js';
-import { DECK_UPLOADS_PER_HOUR } from '../../src/server/modules/decks/index.js';
+import { DECK_UPLOADS_PER_HOUR, VIEWER_RATE_RULES } from '../../src/server/modules/decks/index.js';
 import { buildTestApp } from '../helpers/app.js';
 import { investorAt } from '../helpers/capture.js';
 import { testDatabases } from '../helpers/database.js';
@@ -263,6 +263,14 @@ describe('the deck rate limits', () => {
       const over = await uploadPdf(app, ada.headers, '/decks?name=x', pdfWithPages(1));
       expect(over.statusCode).toBe(429);
       expect(over.json().detail).toMatch(/Too many attempts/);
+      // Beacons from one address: 600 a minute, whatever they say.
+      const beaconUrl = `/api/v1/d/${'B'.repeat(32)}/views/1/beacon`;
+      const payload = { key: 'k', seq: 1, pages: [] };
+      const { max } = VIEWER_RATE_RULES.beacons[0];
+      for (let i = 0; i < max; i++) expect((await app.inject({ method: 'POST', url: beaconUrl, payload, remoteAddress: '203.0.113.20' })).statusCode).toBe(404);
+      const flood = await app.inject({ method: 'POST', url: beaconUrl, payload, remoteAddress: '203.0.113.20' });
+      expect(flood.statusCode).toBe(429);
+      expect(flood.json().detail).toMatch(/Too many attempts/);
     } finally {
       await close();
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withPriority } from '../../src/server/db/priority-lane.js';
 import { SerialQueue } from '../../src/server/db/serial-queue.js';
 
 describe('SerialQueue', () => {
@@ -32,5 +33,21 @@ describe('SerialQueue', () => {
     const turn = order.indexOf('event loop');
     expect(turn).toBeGreaterThan(-1);
     expect(turn).toBeLessThan(5);
+  });
+
+  it('runs a task asked for in the priority lane before those waiting, but never two in a row while others wait', async () => {
+    const queue = new SerialQueue();
+    const order: string[] = [];
+    const task = (name: string) => async () => void order.push(name);
+    const runs = [queue.run(task('running')), ...['a', 'b', 'c'].map((name) => queue.run(task(name)))];
+    // Asked for while 'running' runs and a, b, c wait; a statement awaited inside the lane is in it too.
+    runs.push(...['p1', 'p2', 'p3'].map((name) => withPriority(async () => queue.run(task(name)))));
+    await Promise.all(runs);
+    expect(order).toEqual(['running', 'p1', 'a', 'p2', 'b', 'p3', 'c']);
+    expect(queue.length).toBe(0);
+    // With no one else waiting, the lane's tasks run one after another.
+    const alone = ['q1', 'q2'].map((name) => withPriority(() => queue.run(task(name))));
+    await Promise.all(alone);
+    expect(order.slice(-2)).toEqual(['q1', 'q2']);
   });
 });

@@ -1,5 +1,9 @@
+import { hasPriority } from './priority-lane.js';
+
 /**
- * Runs tasks one at a time, in the order they were asked for, each started from a macrotask of its own.
+ * Runs tasks one at a time, in the order they were asked for, each started from a macrotask of its own; a task asked
+ * for in the priority lane (withPriority) goes before those waiting, but never takes two turns in a row while others
+ * wait, so no flood of them can hold the rest back.
  *
  * In front of PGlite's single connection: its own lock hands the connection from one waiting query to
  * the next in a chain of microtasks, so while queries queue up the event loop never gets a turn — new
@@ -9,22 +13,43 @@
  * no query is ever timed out or refused.
  */
 export class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-  private waiting = 0;
+  private readonly line: Array<() => void> = [];
+  private readonly priority: Array<() => void> = [];
+  private busy = false;
+  private lastWasPriority = false;
+  private count = 0;
 
   /** How many tasks are queued or running. */
   get length(): number {
-    return this.waiting;
+    return this.count;
   }
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    this.waiting++;
-    const result = this.tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(task);
-    const settled = result.then(
-      () => this.waiting--,
-      () => this.waiting--,
-    );
-    this.tail = settled;
-    return result;
+    this.count++;
+    return new Promise<T>((resolve, reject) => {
+      const start = () =>
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            this.count--;
+            this.startNext();
+          });
+      (hasPriority() ? this.priority : this.line).push(start);
+      if (!this.busy) {
+        this.busy = true;
+        this.startNext();
+      }
+    });
+  }
+
+  private startNext(): void {
+    const takePriority = this.priority.length > 0 && !(this.lastWasPriority && this.line.length > 0);
+    const start = takePriority ? this.priority.shift() : (this.line.shift() ?? this.priority.shift());
+    this.lastWasPriority = takePriority;
+    if (!start) {
+      this.busy = false;
+      return;
+    }
+    setImmediate(start);
   }
 }

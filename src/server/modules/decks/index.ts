@@ -28,6 +28,7 @@ import {
   startViewSchema,
   viewFileSchema,
 } from './schemas.js';
+import { withPriority } from '../../db/priority-lane.js';
 import { BeaconQueue } from './beacon-queue.js';
 import { acceptBeacon, publicLink, startView, viewFile, writeBeacons } from './view-store.js';
 
@@ -214,8 +215,13 @@ export const deckViewerModule: FastifyPluginAsyncTypebox<DeckOptions> = async (a
       .send(file.stream);
   });
 
-  app.post('/d/:token/views/:viewId/beacon', { schema: beaconSchema, preHandler: app.rateLimited(VIEWER_RATE_RULES.beacons) }, async (request, reply) => {
-    await acceptBeacon(app.db, app.deckBeacons, request.params.token, request.params.viewId, request.body, clock());
-    return reply.status(204).send(null);
-  });
+  // A beacon's two statements (its rate limit, its check) go ahead of the searches waiting on PGlite: see priority-lane.ts.
+  const beaconLimit = app.rateLimited(VIEWER_RATE_RULES.beacons);
+  app.post('/d/:token/views/:viewId/beacon', { schema: beaconSchema }, (request, reply) =>
+    withPriority(async () => {
+      await beaconLimit.call(app, request, reply);
+      await acceptBeacon(app.db, app.deckBeacons, request.params.token, request.params.viewId, request.body, clock());
+      return reply.status(204).send(null);
+    }),
+  );
 };
