@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { pageHtmlSource, type PageHtml } from './route-preloads.js';
+import { builtFileSource, htmlPage, pageHtmlSource, type PageHtml } from './route-preloads.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +32,8 @@ export interface ClientOptions {
  */
 export const client = fp(async (app: FastifyInstance, { clientDir }: ClientOptions) => {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
-  app.decorate('deckViewerPage', builtPage(path.join(clientDir, 'src', 'viewer', 'deck.html')));
+  const deckHtml = path.join(clientDir, 'src', 'viewer', 'deck.html');
+  app.decorate('deckViewerPage', builtFileSource(deckHtml, () => htmlPage(readFileSync(deckHtml, 'utf8'))));
   if (!hasClient) {
     app.log.warn(`no built client in ${clientDir}: serving the API only (run npm run build)`);
     app.setNotFoundHandler(apiNotFound);
@@ -64,18 +64,3 @@ export const client = fp(async (app: FastifyInstance, { clientDir }: ClientOptio
   });
 });
 
-/** A built page, read again when the build changes under a running server; null while there is none. */
-function builtPage(file: string): () => PageHtml | null {
-  let builtAt = -1;
-  let page: PageHtml | null = null;
-  return () => {
-    if (!existsSync(file)) return null;
-    const mtime = statSync(file).mtimeMs;
-    if (mtime !== builtAt) {
-      builtAt = mtime;
-      const html = readFileSync(file, 'utf8');
-      page = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
-    }
-    return page;
-  };
-}

@@ -60,34 +60,44 @@ export interface PageHtml {
   etag: string;
 }
 
-/**
- * index.html for a page URL, with its route's chunks preloaded. Both files are read again when the
- * build changes under a running server; each variant is built once per build.
- */
-export function pageHtmlSource(clientDir: string) {
-  const indexFile = path.join(clientDir, 'index.html');
-  let builtAt = -1;
-  let index = '';
-  let matcher: (pathname: string) => PagePreloads = () => NO_PRELOADS;
-  const variants = new Map<string, PageHtml>();
+/** A page's HTML with the ETag it is answered with. */
+export function htmlPage(html: string): PageHtml {
+  return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+}
 
-  return (pathname: string): PageHtml => {
-    const mtime = statSync(indexFile).mtimeMs;
+/** What `build` makes of a built file, made again when the build changes under a running server; null while there is none. */
+export function builtFileSource<T>(file: string, build: () => T): () => T | null {
+  let builtAt = -1;
+  let built: T | null = null;
+  return () => {
+    if (!existsSync(file)) return null;
+    const mtime = statSync(file).mtimeMs;
     if (mtime !== builtAt) {
       builtAt = mtime;
-      index = readFileSync(indexFile, 'utf8');
-      const preloadsFile = path.join(clientDir, ROUTE_PRELOADS_FILE);
-      matcher = existsSync(preloadsFile)
-        ? routePreloadsMatcher(JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
-        : () => NO_PRELOADS;
-      variants.clear();
+      built = build();
     }
+    return built;
+  };
+}
+
+/** index.html for a page URL, with its route's chunks preloaded: each variant built once per build. */
+export function pageHtmlSource(clientDir: string) {
+  const build = builtFileSource(path.join(clientDir, 'index.html'), () => {
+    const preloadsFile = path.join(clientDir, ROUTE_PRELOADS_FILE);
+    return {
+      index: readFileSync(path.join(clientDir, 'index.html'), 'utf8'),
+      matcher: existsSync(preloadsFile) ? routePreloadsMatcher(JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads) : () => NO_PRELOADS,
+      variants: new Map<string, PageHtml>(),
+    };
+  });
+
+  return (pathname: string): PageHtml => {
+    const { index, matcher, variants } = build()!;
     const preloads = matcher(pathname);
     const key = [...preloads.files, '|', ...preloads.wide].join(' ');
     let page = variants.get(key);
     if (!page) {
-      const html = withModulePreloads(index, preloads);
-      page = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+      page = htmlPage(withModulePreloads(index, preloads));
       variants.set(key, page);
     }
     return page;
