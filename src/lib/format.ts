@@ -103,10 +103,14 @@ export function formatName(...parts: unknown[]): string {
   return present.length === 0 ? EMPTY : present.join(' ');
 }
 
-/** How long ago a moment was, in the largest whole unit: 'just now', '5 minutes ago', '2 hours ago', '3 days ago'. */
-export function formatTimeAgo(iso: string, now = Date.now()): string {
+/**
+ * How long ago a moment was, in the largest whole unit: 'just now', '5 minutes ago', '2 hours ago', '3 days ago';
+ * `short`: '5 min ago', '2 h ago', '3 d ago' (a deck link's line).
+ */
+export function formatTimeAgo(iso: string, now = Date.now(), { short = false } = {}): string {
   const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
   if (minutes < 1) return 'just now';
-  const [n, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 24 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / (24 * 60)), 'day'];
-  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  const [n, unit, shortUnit] =
+    minutes < 60 ? [minutes, 'minute', 'min'] : minutes < 24 * 60 ? [Math.floor(minutes / 60), 'hour', 'h'] : [Math.floor(minutes / (24 * 60)), 'day', 'd'];
+  return short ? `${n} ${shortUnit} ago` : `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deckLine, formatReadTime, formatShortAgo } from '../../src/lib/deck-format.js';
+import { deckLine, formatReadTime } from '../../src/lib/deck-format.js';
+import { formatTimeAgo } from '../../src/lib/format.js';
 
 const now = Date.parse('2026-11-28T12:00:00Z');
 
@@ -13,10 +14,10 @@ describe('deck format', () => {
   });
 
   it('says how long ago, short', () => {
-    expect(formatShortAgo('2026-11-28T11:59:30Z', now)).toBe('just now');
-    expect(formatShortAgo('2026-11-28T11:55:00Z', now)).toBe('5 min ago');
-    expect(formatShortAgo('2026-11-28T09:30:00Z', now)).toBe('2 h ago');
-    expect(formatShortAgo('2026-11-25T12:00:00Z', now)).toBe('3 d ago');
+    expect(formatTimeAgo('2026-11-28T11:59:30Z', now, { short: true })).toBe('just now');
+    expect(formatTimeAgo('2026-11-28T11:55:00Z', now, { short: true })).toBe('5 min ago');
+    expect(formatTimeAgo('2026-11-28T09:30:00Z', now, { short: true })).toBe('2 h ago');
+    expect(formatTimeAgo('2026-11-25T12:00:00Z', now, { short: true })).toBe('3 d ago');
   });
 
   it('says a link read, or not yet', () => {

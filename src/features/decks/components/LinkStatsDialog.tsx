@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
 import { Modal } from '@/components/Modal/Modal';
 import { apiErrorDetail } from '@/lib/api-client';
-import { formatReadTime, formatShortAgo } from '@/lib/deck-format';
+import { formatReadTime } from '@/lib/deck-format';
+import { formatTimeAgo } from '@/lib/format';
 import type { DeckLink } from '@/shared/decks';
 import { useDeckLinkStats } from '../api/deck-links';
 import { linkTitle } from './link-text';
@@ -33,7 +34,7 @@ export function LinkStatsDialog({ link, onClose }: { link: DeckLink; onClose: ()
             <Figure label="Visits" value={String(stats.data.link.summary.visits)} />
             <Figure label="Time read" value={formatReadTime(stats.data.link.summary.total_ms)} />
             <Figure label="Pages reached" value={`${stats.data.link.summary.pages_reached} of ${stats.data.link.summary.page_count}`} />
-            <Figure label="Last visit" value={stats.data.link.summary.last_visit_at ? formatShortAgo(stats.data.link.summary.last_visit_at) : 'None yet'} />
+            <Figure label="Last visit" value={stats.data.link.summary.last_visit_at ? formatTimeAgo(stats.data.link.summary.last_visit_at, undefined, { short: true }) : 'None yet'} />
           </Stack>
           {stats.data.visits.length === 0 ? (
             <Typography color="text.secondary">Nobody has opened this link yet.</Typography>
