@@ -3,7 +3,7 @@ import type { RoundSummary } from '@/shared/round-summary';
 import { rowCount } from '../round-figures';
 import { dayLabel, formatDays } from '../round-format';
 import { FigureLink } from './FigureLink';
-import { Panel, PanelEmpty } from './Panel';
+import { Panel, PanelEmpty, type PanelOrder } from './Panel';
 import { RoundRowList } from './RoundRowList';
 
 /** A count and, when the panel lists fewer rows than there are, how many it shows. */
@@ -17,10 +17,10 @@ function Count({ figure, total, shown }: { figure: 'cold' | 'overdue'; total: nu
 }
 
 /** Rows in an active stage untouched for `cold_days`, oldest first; and the follow-ups overdue. */
-export function ColdPanel({ summary }: { summary: RoundSummary }) {
+export function ColdPanel({ summary, order }: { summary: RoundSummary } & PanelOrder) {
   const { cold, overdue, cold_days } = summary;
   return (
-    <Panel title="Going cold">
+    <Panel title="Going cold" order={order}>
       {cold.total === 0 ? (
         <PanelEmpty>
           Nobody is going cold: every investor at Contacted, Meeting or Term sheet was touched in the last {formatDays(cold_days)}.

@@ -4,18 +4,19 @@ import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { formatUsd } from '@/lib/format';
 import type { RoundSummary } from '@/shared/round-summary';
 import { formatShare, weekLabel } from '../round-format';
+import { SERIES_COLORS } from './chart-style';
 import { FigureLink } from './FigureLink';
-import { ChartFigure, chartFallback, CommittedChart, Panel, Stats } from './Panel';
+import { ChartFigure, chartFallback, CommittedChart, Panel, Stats, type PanelOrder } from './Panel';
 import { visuallyHidden } from './round-scope';
 
 const reached = (summary: RoundSummary, stage: 'term_sheet' | 'committed') =>
   summary.funnel.stages.find((row) => row.stage === stage)?.reached ?? 0;
 
 /** The round's target, the amounts at Term sheet and at Committed, and how they grew week by week. */
-export function CommittedPanel({ summary }: { summary: RoundSummary }) {
+export function CommittedPanel({ summary, order }: { summary: RoundSummary } & PanelOrder) {
   const { target, term_sheet, committed, weeks } = summary.committed;
   return (
-    <Panel title="Committed against the target">
+    <Panel title="Committed against the target" order={order}>
       <Stats
         items={[
           {
@@ -43,13 +44,19 @@ export function CommittedPanel({ summary }: { summary: RoundSummary }) {
       {weeks.length > 0 && (
         <ChartFigure
           caption="Term sheet and committed, week by week"
+          legend={[
+            { label: 'Committed', color: SERIES_COLORS.committed },
+            { label: 'Term sheet', color: SERIES_COLORS.termSheet },
+          ]}
           chart={
             <Suspense fallback={chartFallback}>
               <CommittedChart weeks={weeks} target={target} />
             </Suspense>
           }
           alternative={
-            <Box component="table" sx={visuallyHidden}>
+            // A table is never narrower than its content: the box around it is what is hidden.
+            <Box sx={visuallyHidden}>
+              <table>
               <caption>Amounts at the end of each week{target === null ? '' : `, against a target of ${formatUsd(target)}`}</caption>
               <thead>
                 <tr>
@@ -67,6 +74,7 @@ export function CommittedPanel({ summary }: { summary: RoundSummary }) {
                   </tr>
                 ))}
               </tbody>
+              </table>
             </Box>
           }
         />

@@ -3,7 +3,7 @@ import { formatReadTime } from '@/lib/deck-format';
 import type { RoundEngagedRow, RoundSummary } from '@/shared/round-summary';
 import { rowCount } from '../round-figures';
 import { FigureLink } from './FigureLink';
-import { Panel, PanelEmpty } from './Panel';
+import { Panel, PanelEmpty, type PanelOrder } from './Panel';
 import { RoundRowList } from './RoundRowList';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -20,10 +20,10 @@ export function engagement(row: Pick<RoundEngagedRow, 'deck_ms' | 'replies' | 'm
 }
 
 /** The investors whose deck time, replies and meetings are highest this week. */
-export function EngagedPanel({ summary }: { summary: RoundSummary }) {
+export function EngagedPanel({ summary, order }: { summary: RoundSummary } & PanelOrder) {
   const { engaged } = summary;
   return (
-    <Panel title="Engaged this week">
+    <Panel title="Engaged this week" order={order}>
       {engaged.total === 0 ? (
         <PanelEmpty>
           Nobody read your deck, replied or met you in the last 7 days. Share your deck from an investor&apos;s row on a list to see who reads it.

@@ -29,7 +29,8 @@ export function FigureLink({ figure, count, text, sx, ofList }: FigureLinkProps)
   const popoverId = useId();
   const shown = text ?? groupThousands(count);
   // Named by what it shows first, then by the rows it opens.
-  const name = `${text === undefined ? '' : `${text}, `}${rowCount(count)}: ${figureLabel(figure)}`;
+  const rows = `${rowCount(count)}: ${figureLabel(figure)}`;
+  const name = text === undefined || text === rowCount(count) ? rows : `${text}, ${rows}`;
   if (count === 0) return <>{shown}</>;
   if (listId !== null) {
     return (

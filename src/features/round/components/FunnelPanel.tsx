@@ -5,14 +5,14 @@ import { PIPELINE_STAGE_LABELS } from '@/shared/pipeline';
 import type { RoundSummary } from '@/shared/round-summary';
 import { formatShare } from '../round-format';
 import { FigureLink } from './FigureLink';
-import { ChartFigure, chartFallback, FunnelChart, Panel } from './Panel';
+import { ChartFigure, chartFallback, compactCells, FunnelChart, Panel, type PanelOrder } from './Panel';
 
 /** How many rows reached each stage and the share of them that reached the next; those passed apart, by where. */
-export function FunnelPanel({ summary }: { summary: RoundSummary }) {
+export function FunnelPanel({ summary, order }: { summary: RoundSummary } & PanelOrder) {
   const { stages, passed } = summary.funnel;
   const passedTotal = passed.reduce((sum, row) => sum + row.count, 0);
   return (
-    <Panel title="The funnel">
+    <Panel title="The funnel" order={order}>
       <ChartFigure
         caption="Rows that reached each stage"
         chart={
@@ -23,7 +23,7 @@ export function FunnelPanel({ summary }: { summary: RoundSummary }) {
         // The table below is the chart's figures.
         alternative={null}
       />
-      <Table size="small" aria-label="The funnel: rows that reached each stage" sx={{ mt: 1 }}>
+      <Table size="small" aria-label="The funnel: rows that reached each stage" sx={[compactCells, { mt: 1 }]}>
         <TableHead>
           <TableRow>
             <TableCell scope="col">Stage</TableCell>

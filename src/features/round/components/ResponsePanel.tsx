@@ -3,12 +3,14 @@ import { groupThousands } from '@/shared/numbers';
 import type { RoundResponseGroup, RoundSummary } from '@/shared/round-summary';
 import { formatDays, formatShare } from '../round-format';
 import { FigureLink } from './FigureLink';
-import { Panel, PanelEmpty, Stats } from './Panel';
+import { compactCells, Panel, PanelEmpty, Stats, type PanelOrder } from './Panel';
+
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 function GroupTable({ caption, heading, groups }: { caption: string; heading: string; groups: readonly RoundResponseGroup[] }) {
   return (
     <Box sx={{ overflowX: 'auto', mt: 2 }}>
-      <Table size="small" aria-label={caption}>
+      <Table size="small" aria-label={caption} sx={compactCells}>
         <TableHead>
           <TableRow>
             <TableCell scope="col">{heading}</TableCell>
@@ -18,7 +20,7 @@ function GroupTable({ caption, heading, groups }: { caption: string; heading: st
             <TableCell scope="col" align="right">
               Answered
             </TableCell>
-            <TableCell scope="col" align="right">
+            <TableCell scope="col" align="right" sx={wideOnly}>
               Median
             </TableCell>
           </TableRow>
@@ -26,8 +28,12 @@ function GroupTable({ caption, heading, groups }: { caption: string; heading: st
         <TableBody>
           {groups.map((group) => (
             <TableRow key={`${group.list_id ?? ''}:${group.label}`}>
-              <TableCell component="th" scope="row" sx={{ maxWidth: 180, overflowWrap: 'anywhere' }}>
+              <TableCell component="th" scope="row" sx={{ minWidth: 96, overflowWrap: 'break-word' }}>
                 {group.label}
+                {/* A phone has no room for a fourth column: the median goes under the label. */}
+                <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, fontSize: 12, color: 'text.secondary' }}>
+                  median {formatDays(group.median_days)}
+                </Box>
               </TableCell>
               {/* A list's figures open its rows; an investor type has no page of its own to open. */}
               <TableCell align="right">
@@ -36,7 +42,9 @@ function GroupTable({ caption, heading, groups }: { caption: string; heading: st
               <TableCell align="right">
                 {group.list_id === null ? groupThousands(group.answered) : <FigureLink figure="answered" count={group.answered} ofList={group.list_id} />}
               </TableCell>
-              <TableCell align="right">{formatDays(group.median_days)}</TableCell>
+              <TableCell align="right" sx={wideOnly}>
+                {formatDays(group.median_days)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -46,10 +54,10 @@ function GroupTable({ caption, heading, groups }: { caption: string; heading: st
 }
 
 /** Of the rows contacted, how many answered and how soon (the median), by list and by investor type. */
-export function ResponsePanel({ summary }: { summary: RoundSummary }) {
+export function ResponsePanel({ summary, order }: { summary: RoundSummary } & PanelOrder) {
   const { contacted, answered, median_days, by_list, by_type } = summary.response;
   return (
-    <Panel title="Response">
+    <Panel title="Response" order={order}>
       <Stats
         items={[
           { label: 'Contacted', value: <FigureLink figure="contacted" count={contacted} /> },

@@ -1,6 +1,5 @@
 // The Round page's pictures, in a chunk of their own (@mui/x-charts): loaded by this page only, once it has
 // figures to draw. Each is hidden from screen readers; the page gives its figures as a table beside it.
-import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -8,24 +7,25 @@ import { groupThousands } from '@/shared/numbers';
 import { PIPELINE_STAGE_LABELS } from '@/shared/pipeline';
 import type { RoundFunnelStage, RoundWeek } from '@/shared/round-summary';
 import { compactUsd, weekLabel } from '../round-format';
+import { CHART_HEIGHT, SERIES_COLORS } from './chart-style';
 
 const usd = (value: number | null) => (value === null ? '' : groupThousands(value, '$'));
 
 /** The amounts at Term sheet and at Committed week by week, stacked, against the target. */
 export function CommittedChart({ weeks, target }: { weeks: readonly RoundWeek[]; target: number | null }) {
-  const theme = useTheme();
   const highest = Math.max(target ?? 0, ...weeks.map((week) => week.term_sheet + week.committed));
   return (
     <LineChart
-      height={220}
+      height={CHART_HEIGHT}
       skipAnimation
       xAxis={[{ data: weeks.map((week) => week.week), scaleType: 'point', valueFormatter: weekLabel }]}
       yAxis={[{ min: 0, max: highest > 0 ? highest * 1.1 : 1, valueFormatter: compactUsd, width: 56 }]}
       series={[
-        { data: weeks.map((week) => week.committed), label: 'Committed', area: true, stack: 'amount', color: theme.palette.primary.main, valueFormatter: usd, showMark: false },
-        { data: weeks.map((week) => week.term_sheet), label: 'Term sheet', area: true, stack: 'amount', color: '#A9A6F5', valueFormatter: usd, showMark: false },
+        { data: weeks.map((week) => week.committed), label: 'Committed', area: true, stack: 'amount', color: SERIES_COLORS.committed, valueFormatter: usd, showMark: false },
+        { data: weeks.map((week) => week.term_sheet), label: 'Term sheet', area: true, stack: 'amount', color: SERIES_COLORS.termSheet, valueFormatter: usd, showMark: false },
       ]}
-      margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+      hideLegend
+      margin={{ left: 4, right: 28, top: 8, bottom: 4 }}
     >
       {target !== null && <ChartsReferenceLine y={target} label={`Target ${compactUsd(target)}`} labelAlign="start" lineStyle={{ strokeDasharray: '6 4' }} />}
     </LineChart>
@@ -34,15 +34,14 @@ export function CommittedChart({ weeks, target }: { weeks: readonly RoundWeek[];
 
 /** How many rows reached each stage, as bars from Lead to Committed. */
 export function FunnelChart({ stages }: { stages: readonly RoundFunnelStage[] }) {
-  const theme = useTheme();
   return (
     <BarChart
-      height={220}
+      height={CHART_HEIGHT}
       skipAnimation
       layout="horizontal"
       yAxis={[{ data: stages.map((stage) => PIPELINE_STAGE_LABELS[stage.stage]), scaleType: 'band', width: 84 }]}
       xAxis={[{ min: 0, tickMinStep: 1 }]}
-      series={[{ data: stages.map((stage) => stage.reached), label: 'Reached', color: theme.palette.primary.main }]}
+      series={[{ data: stages.map((stage) => stage.reached), label: 'Reached', color: SERIES_COLORS.committed }]}
       hideLegend
       margin={{ left: 4, right: 16, top: 8, bottom: 4 }}
     />

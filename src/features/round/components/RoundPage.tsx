@@ -1,4 +1,4 @@
-import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Skeleton, Typography } from '@mui/material';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { ButtonLink, TextLink } from '@/components/RouterLinks/RouterLinks';
 import { isUnavailableOffline } from '@/features/offline';
@@ -16,6 +16,8 @@ import { RoundControls, type RoundControlsProps } from './RoundControls';
 import { RoundScopeContext, type RoundScope } from './round-scope';
 
 export type RoundPageProps = RoundScope & Pick<RoundControlsProps, 'onListChange' | 'onColdDaysChange'>;
+
+const columnSx = { display: { xs: 'contents', lg: 'flex' }, flexDirection: 'column', gap: 2, minWidth: 0 } as const;
 
 /** When the figures shown were computed: said offline, when older than a fresh answer, or when reading them again failed. */
 function AsOf({ summary, stale }: { summary: RoundSummary; stale: boolean }) {
@@ -81,7 +83,7 @@ export function RoundPage({ onListChange, onColdDaysChange, ...scope }: RoundPag
           {data.rows === 0 ? (
             <NoRowsYet oneList={scope.listId !== null} />
           ) : (
-            <Stack
+            <Box
               sx={{
                 display: 'grid',
                 gap: 2,
@@ -90,12 +92,17 @@ export function RoundPage({ onListChange, onColdDaysChange, ...scope }: RoundPag
                 opacity: summary.isPlaceholderData ? 0.6 : 1,
               }}
             >
-              <CommittedPanel summary={data} />
-              <FunnelPanel summary={data} />
-              <ResponsePanel summary={data} />
-              <ColdPanel summary={data} />
-              <EngagedPanel summary={data} />
-            </Stack>
+              {/* Two columns of panels on a wide screen; on a narrow one a single column, in the order given. */}
+              <Box sx={columnSx}>
+                <CommittedPanel summary={data} order={1} />
+                <ResponsePanel summary={data} order={3} />
+                <EngagedPanel summary={data} order={5} />
+              </Box>
+              <Box sx={columnSx}>
+                <FunnelPanel summary={data} order={2} />
+                <ColdPanel summary={data} order={4} />
+              </Box>
+            </Box>
           )}
         </>
       )}
