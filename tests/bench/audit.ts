@@ -1,10 +1,11 @@
-// npm run audit [-- --runs N] [-- --plain-http] [-- --cpu-slowdown N] [-- --pages login,investors,list,deck]
+// npm run audit [-- --runs N] [-- --plain-http] [-- --cpu-slowdown N] [-- --pages login,investors,list,deck,round]
 // [-- --form-factors mobile,desktop]: a benchmark, not a test. Builds the client, serves it
 // through `npm start`'s code path (a temporary DATA_DIR with the demo catalogue) over HTTPS with
 // HTTP/2, as it is deployed (an installable app needs HTTPS; TLS_KEY_FILE/TLS_CERT_FILE, here with
 // a throwaway certificate for 127.0.0.1), or with --plain-http over HTTP/1.1, and reports, in two
 // tables, Lighthouse 12 in Debian's Chromium on /login and, logged in, on /investors and a list of 30
-// investors, and a deck link's viewer (/d/TOKEN, no e-mail asked: its first page drawn), with Lighthouse's default mobile emulation (simulated slow 4G, the calibrated CPU
+// investors, a deck link's viewer (/d/TOKEN, no e-mail asked: its first page drawn), and the Round page of a founder
+// whose list moved through the stages (every panel drawn), with Lighthouse's default mobile emulation (simulated slow 4G, the calibrated CPU
 // slowdown below) and with its desktop preset (simulated dense 4G, no CPU slowdown):
 //   - the four category scores and the metrics behind the performance score, the median of N runs (3 by
 //     default), each run cold: no service worker, caches or IndexedDB;
@@ -33,6 +34,7 @@ import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Tokens } from '../../src/shared/api-types.js';
 import type { ListSummary } from '../../src/shared/api-types.js';
 import { investorsOf } from '../e2e/offline-helpers.js';
+import { seedRound } from '../e2e/round-helpers.js';
 import { pdfWithPages } from '../helpers/pdf.js';
 import type { Deck, DeckLink } from '../../src/shared/decks.js';
 import { CHROME_PATH, startE2EApp, type E2EApp } from '../helpers/e2e.js';
@@ -57,7 +59,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     'plain-http': { type: 'boolean', default: false },
     'cpu-slowdown': { type: 'string' },
-    pages: { type: 'string', default: 'login,investors,list,deck' },
+    pages: { type: 'string', default: 'login,investors,list,deck,round' },
     'form-factors': { type: 'string', default: FORM_FACTORS.join(',') },
   },
 });
@@ -70,7 +72,7 @@ const SLOWDOWN_RANGE = { min: 1, max: 20 };
 const CALIBRATION_RUNS = 3;
 /** How far the runs' own readings may call for another slowdown before the report warns. */
 const DRIFT_WARNING = 0.15;
-const PAGE_LABELS = ['login', 'investors', 'list', 'deck'] as const;
+const PAGE_LABELS = ['login', 'investors', 'list', 'deck', 'round'] as const;
 /** The names in a comma-separated option, each one of `allowed`. */
 function chosen<T extends string>(option: string, value: string, allowed: readonly T[]): T[] {
   const names = value.split(',').map((name) => name.trim());
@@ -126,6 +128,16 @@ async function auditDeck(app: E2EApp, tokens: Tokens): Promise<string> {
   const made = await app.callApi('POST', `/decks/${deck.id}/links`, { name: 'Audit', require_email: false }, tokens.access_token);
   if (made.status !== 201) throw new Error(`making the deck link answered ${made.status}`);
   return `/d/${(made.body as unknown as DeckLink).token}`;
+}
+
+/**
+ * The Round page of a founder of her own (her startup profile would rank the other pages' rows), with a list of ten
+ * investors moved through the stages and a target: every panel draws.
+ */
+async function auditRound(app: E2EApp): Promise<{ pathname: string; session: { tokens: Tokens } }> {
+  const tokens = await app.loginTokens(await app.createUser({ first_name: 'Round', last_name: 'Founder' }));
+  await seedRound(app, tokens.access_token, 'Round', 3);
+  return { pathname: '/round', session: { tokens } };
 }
 
 /** The metrics behind the performance score, in milliseconds (CLS unitless). */
@@ -259,6 +271,7 @@ try {
     { pathname: await auditList(app, tokens), label: 'list', session },
     // The deck viewer is public: no session.
     { pathname: await auditDeck(app, tokens), label: 'deck', session: null },
+    { ...(await auditRound(app)), label: 'round' },
   ];
   const pages = allPages.filter((page) => pageLabels.includes(page.label));
 
