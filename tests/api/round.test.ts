@@ -24,6 +24,7 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
   let viewer: Member;
   let stranger: Member;
   const id: Record<string, number> = {};
+  let now = NOW;
 
   /** Runs a change, then dates what it wrote (activity, touches, notes) at `when`, as if it had happened then. */
   async function on(when: Date, change: () => Promise<{ statusCode: number; body: string }>) {
@@ -46,7 +47,7 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
     ada.call('POST', `/lists/${list}/investors/${investor}/touches`, { kind, body: `${kind} logged` });
 
   beforeAll(async () => {
-    ({ app, close } = await buildTestApp(kind, { clock: () => NOW }));
+    ({ app, close } = await buildTestApp(kind, { clock: () => now }));
     [ada, editor, viewer, stranger] = [await member(app), await member(app), await member(app), await member(app)];
     // Touches set no follow-up of their own here: the follow-ups are the ones set below.
     await app.db.execute(sql`UPDATE users SET touch_follow_up_days = NULL WHERE id = ${ada.id}`);
@@ -333,5 +334,22 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
       cold: { total: 0, rows: [] },
     });
     expect(round.funnel.stages.every((s) => s.reached === 0 && s.conversion === null)).toBe(true);
+  });
+
+  it('counts a change at once, and what the clock moves (a deck read, going cold) within a minute', async () => {
+    const before = await summary(ada);
+    expect((await ada.call('PATCH', `/lists/${id.seed}/investors/${id.cy}`, { amount: 300_000 })).statusCode).toBe(200);
+    expect((await summary(ada)).committed.term_sheet).toBe(300_000);
+    expect((await ada.call('PATCH', `/lists/${id.seed}/investors/${id.cy}`, { amount: 250_000 })).statusCode).toBe(200);
+    expect((await summary(ada)).committed.term_sheet).toBe(250_000);
+
+    // A reader's time, counted by beacons, writes no list event each time: a summary of the same minute stands.
+    await app.db.execute(sql`UPDATE deck_views SET counted_ms = counted_ms + 60000`);
+    expect((await summary(ada)).engaged.rows[0].deck_ms).toBe(90_000);
+    now = new Date(NOW.getTime() + 60_000);
+    const later = await summary(ada);
+    expect(later.computed_at).toBe(now.toISOString());
+    expect(later.engaged.rows[0].deck_ms).toBe(150_000);
+    expect(later.cold).toEqual(before.cold);
   });
 });

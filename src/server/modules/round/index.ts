@@ -4,6 +4,7 @@ import { listAccess } from '../lists/list-access.js';
 import { canonicalTimeZone } from './round-rules.js';
 import { roundFigureRows } from './round-rows.js';
 import { roundSummary } from './round-summary.js';
+import { SummaryCache, summaryVersion } from './summary-cache.js';
 import { roundRowsSchema, roundSummarySchema } from './schemas.js';
 
 export interface RoundOptions {
@@ -34,17 +35,23 @@ async function investorList(app: Parameters<FastifyPluginAsyncTypebox>[0], userI
 export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, { clock }) => {
   app.addHook('onRequest', app.authenticate);
 
+  const summaries = new SummaryCache();
+
   app.get(ROUND_SUMMARY_PATH, { schema: roundSummarySchema }, async (request) => {
     const { list_id: listId, cold_days: coldDays } = request.query;
     const tz = timeZone(request.query.tz);
     const list = listId === undefined ? null : await investorList(app, request.userId, listId);
-    return roundSummary(app.db, {
-      scope: list ? { listId: list.id } : { ownerId: request.userId },
-      targetOf: list ? list.user_id : request.userId,
-      coldDays,
-      tz,
-      now: clock(),
-    });
+    const scope = list ? { listId: list.id } : { ownerId: request.userId };
+    const targetOf = list ? list.user_id : request.userId;
+    const key = JSON.stringify([scope, coldDays, tz]);
+    const now = clock();
+    // Read before the figures: a change committed in between makes the next call count anew.
+    const version = await summaryVersion(app.db, scope, targetOf);
+    const kept = summaries.get(key, version, now);
+    if (kept) return kept;
+    const summary = await roundSummary(app.db, { scope, targetOf, coldDays, tz, now });
+    summaries.set(key, version, summary);
+    return summary;
   });
 
   app.get(ROUND_ROWS_PATH, { schema: roundRowsSchema }, async (request) => {

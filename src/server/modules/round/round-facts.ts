@@ -24,7 +24,8 @@ export const funnelPlace = (stage: (typeof FUNNEL_STAGES)[number]) => FUNNEL_STA
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
 /**
- * `scope` (the lists), `r` (their rows) and `f`: each row with
+ * `scope` (the lists), `r` (their rows), `ev` (their 'stage' and 'amount' entries since each was added, oldest first
+ * by `at`, `id`; `f` and `t` the values from and to) and `fd`: each row with
  * - `furthest`: the furthest funnel stage it reached (1–5), from its stage now and every stage its 'stage' activity
  *   went from or to since it was added (a row passed counts by the furthest it reached before);
  * - `contacted` (reached Contacted, or a touch logged) and `answered` (an answer logged, a reply captured, or a stage
@@ -48,16 +49,21 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
       SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on, li.last_contacted_at, li.answered_at
       FROM list_investors li WHERE li.list_id IN (SELECT id FROM scope)
     ),
-    h AS (
-      SELECT a.list_id, a.item_id AS investor_id,
-        max(greatest(${place(sql`a.detail->>'from'`)}, ${place(sql`a.detail->>'to'`)})) AS furthest,
-        min(a.created_at) FILTER (WHERE ${place(sql`a.detail->>'to'`)} >= ${funnelPlace('contacted')}) AS contacted_at,
-        min(a.created_at) FILTER (WHERE ${place(sql`a.detail->>'to'`)} >= ${funnelPlace('meeting')}) AS answered_at,
-        max(a.created_at) AS last_at,
-        bool_or(a.detail->>'to' = 'meeting' AND a.created_at >= ${since}) AS met
+    ev AS MATERIALIZED (
+      SELECT a.list_id, a.item_id AS investor_id, a.id, a.created_at AS at, a.action, a.detail->>'from' AS f, a.detail->>'to' AS t
       FROM list_activity a JOIN r ON r.list_id = a.list_id AND r.investor_id = a.item_id
-      WHERE a.list_id IN (SELECT id FROM scope) AND a.item_kind = 'investor' AND a.action = 'stage' AND a.created_at >= r.added_at
-      GROUP BY a.list_id, a.item_id
+      WHERE a.list_id IN (SELECT id FROM scope) AND a.item_kind = 'investor' AND a.action IN ('stage', 'amount')
+        AND a.created_at >= r.added_at
+    ),
+    h AS (
+      SELECT list_id, investor_id,
+        max(greatest(${place(sql`f`)}, ${place(sql`t`)})) AS furthest,
+        min(at) FILTER (WHERE ${place(sql`t`)} >= ${funnelPlace('contacted')}) AS contacted_at,
+        min(at) FILTER (WHERE ${place(sql`t`)} >= ${funnelPlace('meeting')}) AS answered_at,
+        max(at) AS last_at,
+        bool_or(t = 'meeting' AND at >= ${since}) AS met
+      FROM ev WHERE action = 'stage'
+      GROUP BY list_id, investor_id
     ),
     t AS (
       SELECT list_id, investor_id, min(happened_at) AS first_at,

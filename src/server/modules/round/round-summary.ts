@@ -45,13 +45,7 @@ export function roundWindow(query: Pick<RoundQuery, 'now' | 'coldDays' | 'tz'>) 
  */
 function weeklyChanges(weekStarts: number[]): SQL {
   const thresholds = `{${weekStarts.map((ms) => new Date(ms).toISOString()).join(',')}}`;
-  return sql`ev AS (
-      SELECT a.list_id, a.item_id AS investor_id, a.id, a.created_at AS at, a.action, a.detail->>'from' AS f, a.detail->>'to' AS t
-      FROM list_activity a JOIN r ON r.list_id = a.list_id AND r.investor_id = a.item_id
-      WHERE a.list_id IN (SELECT id FROM scope) AND a.item_kind = 'investor' AND a.action IN ('stage', 'amount')
-        AND a.created_at >= r.added_at
-    ),
-    amounted AS (
+  return sql`    amounted AS (
       SELECT list_id, investor_id FROM r WHERE amount IS NOT NULL
       UNION SELECT list_id, investor_id FROM ev WHERE action = 'amount'
     ),
@@ -95,17 +89,26 @@ function weeklyChanges(weekStarts: number[]): SQL {
     )`;
 }
 
-/** A panel's rows: the first ROUND_PANEL_ROWS_MAX of `fd` where `condition` holds, in `order`, with `fields`. */
-function panel(condition: SQL, order: SQL, fields: SQL): SQL {
-  return sql`(SELECT json_build_object('total', (SELECT count(*) FROM fd WHERE ${condition}),
-      'rows', coalesce((SELECT json_agg(x) FROM (
-        SELECT fd.list_id, s.name AS list_name, fd.investor_id, fd.stage, ${fields},
-          coalesce(ir.first_name, '') AS first_name, coalesce(ir.last_name, '') AS last_name, coalesce(ir.firm_name, '') AS firm
-        FROM fd JOIN scope s ON s.id = fd.list_id
-        LEFT JOIN investor_rows ir ON ir.id = fd.investor_id
-          AND ir.id = ANY (ARRAY(SELECT fd.investor_id FROM fd WHERE ${condition} ORDER BY ${order} LIMIT ${ROUND_PANEL_ROWS_MAX}))
-        WHERE ${condition} ORDER BY ${order} LIMIT ${ROUND_PANEL_ROWS_MAX}) x), '[]'::json)))`;
+/** A panel's first ROUND_PANEL_ROWS_MAX rows of `fd` where `condition` holds, in `order`, with `fields` (a CTE body). */
+function panelRows(condition: SQL, order: SQL, fields: SQL): SQL {
+  return sql`SELECT fd.list_id, fd.investor_id, fd.stage, ${fields} FROM fd WHERE ${condition} ORDER BY ${order} LIMIT ${ROUND_PANEL_ROWS_MAX}`;
 }
+
+/** A panel's rows as JSON, each with its list's name and its investor's name and firm (read by key from `names`). */
+function panelJson(cte: string, order: SQL): SQL {
+  return sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (
+      SELECT p.*, s.name AS list_name, coalesce(ir.first_name, '') AS first_name, coalesce(ir.last_name, '') AS last_name,
+        coalesce(ir.firm_name, '') AS firm
+      FROM ${sql.raw(cte)} p JOIN scope s ON s.id = p.list_id LEFT JOIN names ir ON ir.id = p.investor_id
+      ORDER BY ${order}) x)`;
+}
+
+/** Counts of `fd` by each funnel stage as the furthest reached (where `also` holds too), as an array. */
+const byFurthest = (also: SQL) =>
+  sql.join(
+    FUNNEL_STAGES.map((_, i) => sql`count(*) FILTER (WHERE fd.furthest = ${sql.raw(String(i + 1))} AND ${also})::int`),
+    sql`, `,
+  );
 
 /** How a response group counts its rows of `fd`. */
 const responseFigures = sql`count(*) FILTER (WHERE fd.contacted) AS contacted,
@@ -145,45 +148,54 @@ interface ResponseRow {
 export async function roundSummary(db: Db, query: RoundQuery): Promise<RoundSummary> {
   const window = roundWindow(query);
   const weeks = latestWeeks(query.now, query.tz);
+  const cold = isCold(window.coldSince);
+  const overdue = isOverdue(window.today);
   const statement = sql`WITH ${rowFacts(query.scope, window)}, ${weeklyChanges(weeks.map((week) => week.startsAt))},
+    whole AS (
+      SELECT count(*)::int AS rows,
+        (extract(epoch FROM min(fd.added_at)) * 1000)::float8 AS first_added_ms,
+        coalesce(sum(fd.amount) FILTER (WHERE fd.stage = 'term_sheet'), 0)::float8 AS term_sheet,
+        coalesce(sum(fd.amount) FILTER (WHERE fd.stage = 'committed'), 0)::float8 AS committed,
+        ARRAY[${byFurthest(sql`true`)}] AS furthest,
+        ARRAY[${byFurthest(sql`fd.stage = 'passed'`)}] AS passed,
+        ${responseFigures},
+        count(*) FILTER (WHERE ${cold})::int AS cold,
+        count(*) FILTER (WHERE ${overdue})::int AS overdue,
+        count(*) FILTER (WHERE ${isEngaged})::int AS engaged
+      FROM fd
+    ),
+    cold_rows AS (${panelRows(cold, coldOrder, sql`fd.last_touch, fd.last_touch_ms`)}),
+    overdue_rows AS (${panelRows(overdue, overdueOrder, sql`fd.follow_up_on, fd.follow_up_on::text AS follow_up_day`)}),
+    engaged_rows AS (${panelRows(isEngaged, engagedOrder, sql`fd.score, fd.deck_ms::float8 AS deck_ms, fd.replies, fd.meetings`)}),
+    names AS (
+      SELECT id, first_name, last_name, firm_name FROM investor_rows WHERE id = ANY (ARRAY(
+        SELECT investor_id FROM cold_rows UNION SELECT investor_id FROM overdue_rows UNION SELECT investor_id FROM engaged_rows))
+    ),
     types AS (
       SELECT id, coalesce(nullif(nullif(btrim(type_of_firm), ''), 'NaN'), '-') AS label FROM investor_rows
-      WHERE id = ANY (ARRAY(SELECT DISTINCT investor_id FROM r))
+      WHERE id = ANY (ARRAY(SELECT DISTINCT investor_id FROM fd WHERE fd.contacted))
     )
-    SELECT
-      (SELECT count(*) FROM fd)::int AS rows,
-      (SELECT extract(epoch FROM min(added_at)) * 1000 FROM r)::float8 AS first_added_ms,
-      (SELECT coalesce(sum(amount) FILTER (WHERE stage = 'term_sheet'), 0) FROM r)::float8 AS term_sheet,
-      (SELECT coalesce(sum(amount) FILTER (WHERE stage = 'committed'), 0) FROM r)::float8 AS committed,
+    SELECT whole.*,
       (SELECT raise_amount FROM ${startups} WHERE ${eq(startups.user_id, query.targetOf)})::float8 AS target,
       (SELECT coalesce(json_agg(x), '[]'::json) FROM (SELECT bucket, term_sheet::float8, committed::float8 FROM changes) x) AS changes,
-      (SELECT coalesce(json_agg(x), '[]'::json) FROM (
-        SELECT furthest, stage = 'passed' AS passed, count(*)::int AS n FROM fd GROUP BY 1, 2) x) AS funnel,
-      (SELECT row_to_json(x) FROM (SELECT '' AS label, ${responseFigures} FROM fd) x) AS response,
       (SELECT coalesce(json_agg(x ORDER BY x.list_id), '[]'::json) FROM (
         SELECT s.id AS list_id, s.name AS label, ${responseFigures}
         FROM scope s LEFT JOIN fd ON fd.list_id = s.id GROUP BY s.id, s.name) x) AS by_list,
       (SELECT coalesce(json_agg(x ORDER BY x.contacted DESC, x.label), '[]'::json) FROM (
         SELECT types.label, ${responseFigures}
-        FROM fd JOIN types ON types.id = fd.investor_id GROUP BY types.label) x) AS by_type,
-      ${panel(isCold(window.coldSince), coldOrder, sql`fd.last_touch_ms`)} AS cold,
-      ${panel(isOverdue(window.today), overdueOrder, sql`fd.follow_up_on::text AS follow_up_on`)} AS overdue,
-      ${panel(isEngaged, engagedOrder, sql`fd.deck_ms::float8 AS deck_ms, fd.replies, fd.meetings`)} AS engaged`;
+        FROM fd JOIN types ON types.id = fd.investor_id WHERE fd.contacted GROUP BY types.label) x) AS by_type,
+      ${panelJson('cold_rows', sql`p.last_touch, p.list_id, p.investor_id`)} AS cold_rows,
+      ${panelJson('overdue_rows', sql`p.follow_up_on, p.list_id, p.investor_id`)} AS overdue_rows,
+      ${panelJson('engaged_rows', sql`p.score DESC, p.deck_ms DESC, p.list_id, p.investor_id`)} AS engaged_rows
+    FROM whole`;
   const [row] = await queryRows(db, statement);
 
-  const furthest = FUNNEL_STAGES.map(() => 0);
-  const passedAt = FUNNEL_STAGES.map(() => 0);
-  for (const group of row.funnel as Array<{ furthest: number; passed: boolean; n: number }>) {
-    furthest[group.furthest - 1] += group.n;
-    if (group.passed) passedAt[group.furthest - 1] += group.n;
-  }
   const changes = new Map(
     (row.changes as Array<{ bucket: number; term_sheet: number; committed: number }>).map((change) => [change.bucket, change]),
   );
-  const response = row.response as ResponseRow;
-  const cold = row.cold as { total: number; rows: Array<PanelRow & { last_touch_ms: number }> };
-  const overdue = row.overdue as { total: number; rows: Array<PanelRow & { follow_up_on: string }> };
-  const engaged = row.engaged as { total: number; rows: Array<PanelRow & { deck_ms: number; replies: number; meetings: number }> };
+  const coldRows = row.cold_rows as Array<PanelRow & { last_touch_ms: number }>;
+  const overdueRows = row.overdue_rows as Array<PanelRow & { follow_up_day: string }>;
+  const engagedRows = row.engaged_rows as Array<PanelRow & { deck_ms: number; replies: number; meetings: number }>;
   const group = (byList: boolean) => (g: ResponseRow) => ({
     list_id: byList ? g.list_id! : null,
     label: g.label,
@@ -203,33 +215,33 @@ export async function roundSummary(db: Db, query: RoundQuery): Promise<RoundSumm
       committed: Number(row.committed),
       weeks: weeklySums(weeks, changes, row.first_added_ms === null ? null : Number(row.first_added_ms)),
     },
-    funnel: { stages: funnelStages(furthest), passed: passedStages(passedAt) },
+    funnel: { stages: funnelStages(row.furthest as number[]), passed: passedStages(row.passed as number[]) },
     response: {
-      contacted: response.contacted,
-      answered: response.answered,
-      median_days: response.median_days,
+      contacted: Number(row.contacted),
+      answered: Number(row.answered),
+      median_days: row.median_days === null ? null : Number(row.median_days),
       by_list: (row.by_list as ResponseRow[]).map(group(true)),
       by_type: (row.by_type as ResponseRow[]).map(group(false)),
     },
     cold: {
-      total: cold.total,
-      rows: cold.rows.map((r) => ({
+      total: row.cold as number,
+      rows: coldRows.map((r) => ({
         ...rowRef(r),
         last_touch_at: new Date(r.last_touch_ms).toISOString(),
         days: wholeDaysSince(r.last_touch_ms, query.now),
       })),
     },
     overdue: {
-      total: overdue.total,
-      rows: overdue.rows.map((r) => ({
+      total: row.overdue as number,
+      rows: overdueRows.map((r) => ({
         ...rowRef(r),
-        follow_up_on: r.follow_up_on,
-        days: daysBetween(r.follow_up_on, window.today),
+        follow_up_on: r.follow_up_day,
+        days: daysBetween(r.follow_up_day, window.today),
       })),
     },
     engaged: {
-      total: engaged.total,
-      rows: engaged.rows.map((r) => ({ ...rowRef(r), deck_ms: Number(r.deck_ms), replies: r.replies, meetings: r.meetings })),
+      total: row.engaged as number,
+      rows: engagedRows.map((r) => ({ ...rowRef(r), deck_ms: Number(r.deck_ms), replies: r.replies, meetings: r.meetings })),
     },
   };
 }

@@ -1,0 +1,54 @@
+// The Round page's summaries an instance computed lately, each kept while the data it was counted from stands: its
+// lists, their newest event (every change of a row, its notes, touches and deck line writes one, on any instance),
+// the target's profile and the catalogue's version are what `version` reads, in one small statement per call.
+import { sql } from 'drizzle-orm';
+import type { RoundSummary } from '../../../shared/round-summary.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
+import type { RoundScope } from './round-facts.js';
+
+/** How long a summary is answered again at most: its figures that move with the clock (going cold, this week's) lag no more. */
+export const SUMMARY_MAX_AGE_MS = 60_000;
+const ENTRIES_MAX = 500;
+
+/**
+ * What the summary of `scope` was counted from, as text: each list's id and newest event id, when the target's profile
+ * was last saved, and the catalogue's version (an investor's type). Each list's newest event is one probe of its index.
+ */
+export async function summaryVersion(db: Db, scope: RoundScope, targetOf: number): Promise<string> {
+  const lists =
+    'ownerId' in scope ? sql`l.user_id = ${scope.ownerId} AND l.list_type = 'investor'` : sql`l.id = ${scope.listId}`;
+  const [row] = await queryRows(
+    db,
+    sql`SELECT concat_ws('|',
+        (SELECT string_agg(l.id || ':' || coalesce((SELECT max(e.id) FROM list_events e WHERE e.list_id = l.id), 0), ',' ORDER BY l.id)
+          FROM lists l WHERE ${lists}),
+        (SELECT extract(epoch FROM updated_at)::text FROM startups WHERE user_id = ${targetOf}),
+        (SELECT version::text FROM catalogue_state WHERE id = 1)) AS version`,
+  );
+  return String(row.version);
+}
+
+interface Entry {
+  version: string;
+  computedAt: number;
+  summary: RoundSummary;
+}
+
+/** Summaries by what was asked (scope, cold_days, tz), the oldest asked dropped past ENTRIES_MAX. */
+export class SummaryCache {
+  private readonly entries = new Map<string, Entry>();
+
+  get(key: string, version: string, now: Date): RoundSummary | null {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version) return null;
+    const age = now.getTime() - entry.computedAt;
+    return age >= 0 && age < SUMMARY_MAX_AGE_MS ? entry.summary : null;
+  }
+
+  set(key: string, version: string, summary: RoundSummary): void {
+    this.entries.delete(key);
+    this.entries.set(key, { version, computedAt: Date.parse(summary.computed_at), summary });
+    if (this.entries.size > ENTRIES_MAX) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
