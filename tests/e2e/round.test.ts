@@ -163,6 +163,13 @@ describeE2E('round', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('figure')).toBeNull();
     await expect.poll(() => page.locator('[role="row"][data-id]').count()).toBe(10);
     await screenshot(page, 'list-1440');
+
+    // A founder with no list yet is told how the page fills.
+    const newcomer = await app.loggedInPage('/round', { context: { viewport: WIDE } });
+    await newcomer.page.getByRole('heading', { level: 2, name: 'Your round starts with a list' }).waitFor();
+    await newcomer.page.getByRole('link', { name: 'Browse investors' }).waitFor();
+    await screenshot(newcomer.page, 'round-empty-1440');
+    await expectNoSeriousViolations(newcomer.page, 'the Round page of a new founder', expect);
   });
 
   it.concurrent('stacks the panels on a phone with no sideways scroll, axe clean; a cold row opens its list; readable offline after a visit', async ({ expect }) => {
@@ -191,6 +198,9 @@ describeE2E('round', () => {
     expect(await stat(panel(page, 'Committed against the target'), 'Committed').textContent()).toBe(usd(COMMITTED_AMOUNT));
     const reached = await panel(page, 'The funnel').getByRole('table').locator('tbody tr td:nth-child(2)').allTextContents();
     expect(reached).toEqual(summary.funnel.stages.map((stage) => String(stage.reached)));
+    // The charts too: their chunk is in the service worker's precache.
+    await panel(page, 'The funnel').locator('figure .MuiBarChart-element').first().waitFor();
+    await panel(page, 'Committed against the target').locator('figure .MuiLineChart-area').first().waitFor();
     await screenshotOfScreen(page, 'round-offline-390');
     await context.setOffline(false);
 

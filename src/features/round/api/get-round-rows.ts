@@ -2,7 +2,7 @@ import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-q
 import { api } from '@/lib/api-client';
 import { API, ROUND_PATH } from '@/shared/api-paths';
 import type { RoundFigureRows } from '@/shared/round-summary';
-import { roundKeys, type RoundRowsParams } from './round-keys';
+import { roundKeys, ROUND_STALE_MS, type RoundRowsParams } from './round-keys';
 
 /** GET /api/v1/round/rows: the investor ids of a list's rows behind a figure. */
 export function getRoundRows({ listId, figure, coldDays, tz }: RoundRowsParams): Promise<RoundFigureRows> {
@@ -10,13 +10,14 @@ export function getRoundRows({ listId, figure, coldDays, tz }: RoundRowsParams):
 }
 
 export const roundRowsQueryOptions = (params: RoundRowsParams) =>
-  queryOptions({ queryKey: roundKeys.rows(params), queryFn: () => getRoundRows(params) });
+  queryOptions({ queryKey: roundKeys.rows(params), queryFn: () => getRoundRows(params), staleTime: ROUND_STALE_MS });
 
 /** The rows behind a figure on one list (the list page filtered by it); nothing asked without a figure. */
 export function useRoundRows(params: RoundRowsParams | null) {
   return useQuery({
     queryKey: params ? roundKeys.rows(params) : (['round', 'rows'] as const),
     queryFn: params ? () => getRoundRows(params) : skipToken,
+    staleTime: ROUND_STALE_MS,
   });
 }
 

@@ -1,5 +1,8 @@
 import type { RoundFigure } from '@/shared/round-summary';
 
+/** How long figures count as fresh: a visit after that reads them again (a stage changed on a list meanwhile). */
+export const ROUND_STALE_MS = 30_000;
+
 export interface RoundSummaryParams {
   /** One list, or null for all her investor lists. */
   listId: number | null;

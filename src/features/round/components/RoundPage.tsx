@@ -19,7 +19,7 @@ export type RoundPageProps = RoundScope & Pick<RoundControlsProps, 'onListChange
 
 const columnSx = { display: { xs: 'contents', lg: 'flex' }, flexDirection: 'column', gap: 2, minWidth: 0 } as const;
 
-/** When the figures shown were computed: said offline, when older than a fresh answer, or when reading them again failed. */
+/** When the figures shown were computed: said offline, once they are no longer fresh (read again on the next visit), or when reading them again failed. */
 function AsOf({ summary, stale }: { summary: RoundSummary; stale: boolean }) {
   const online = useOnlineStatus();
   if (online && !stale) return null;
