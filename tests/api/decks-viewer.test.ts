@@ -179,6 +179,26 @@ describe.each(testDatabases())('the deck viewer on $name', (kind) => {
     expect((await stats(link.id)).page_ms).toEqual([10_000, 0, 0, 0]);
   });
 
+  it('counts a batch of beacons of several views at once: two views of one link first read in it are one visit', async () => {
+    const jane = await investorAt(app, 'Jane', 'jane@batch.test', 'batch.test');
+    const listId = await listWith(ada.call, 'investor', [jane], 'Batch rows');
+    const link = await makeLink({ list_id: listId, investor_id: jane, name: undefined });
+    const [first, second] = [await open(link), await open(link, 'partner@batch.test')];
+    now += 10 * SECOND;
+    const send = (view: DeckViewStart, seq: number, pages: Array<{ page: number; ms: number }>) =>
+      anonymous('POST', `/d/${link.token}/views/${view.view_id}/beacon`, { key: view.key, seq, pages });
+    for (const answer of [await send(first, 1, [{ page: 1, ms: 4000 }]), await send(second, 1, [{ page: 2, ms: 3000 }]), await send(first, 2, [{ page: 1, ms: 2000 }, { page: 3, ms: 1000 }])]) {
+      expect(answer.statusCode).toBe(204);
+    }
+    await app.deckBeacons.flush();
+    const { page_ms, visits } = await stats(link.id);
+    expect(page_ms).toEqual([6000, 3000, 1000, 0]);
+    expect(visits).toHaveLength(1);
+    const activity = (await ada.call('GET', `/lists/${listId}/investors/${jane}/activity`)).json() as Array<{ action: string }>;
+    expect(activity.filter((entry) => entry.action === 'deck_opened')).toHaveLength(1);
+    expect((await ada.call('GET', `/lists/${listId}/items`)).json()[0].pipeline.deck).toMatchObject({ total_ms: 10_000, pages_reached: 3 });
+  });
+
   it('groups views less than 10 minutes apart into visits, each with its pages in order', async () => {
     const link = await makeLink();
     const first = await open(link, 'a@x.test');

@@ -10,8 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import * as schema from './schema.js';
+import { poolWithPriorityLane } from './priority-pool.js';
 import { SerialQueue } from './serial-queue.js';
 
 export type Schema = typeof schema;
@@ -42,7 +42,7 @@ export interface DatabaseOptions {
 /** Opens the database and applies every committed migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = poolWithPriorityLane({ connectionString: options.url, max: 10 });
     // An idle connection the server ends (restart, failover, DROP DATABASE … WITH (FORCE)) is dropped by
     // the pool, which opens a new one when needed; unheard, its 'error' event would crash the process.
     pool.on('error', () => {});

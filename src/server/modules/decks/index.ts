@@ -30,7 +30,8 @@ import {
 } from './schemas.js';
 import { withPriority } from '../../db/priority-lane.js';
 import { BeaconQueue } from './beacon-queue.js';
-import { acceptBeacon, publicLink, startView, viewFile, writeBeacons } from './view-store.js';
+import { writeBeacons } from './beacon-writes.js';
+import { acceptBeacon, publicLink, startView, viewFile } from './view-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,7 +52,7 @@ const MINUTE = 60_000;
 export const DECK_UPLOADS_PER_HOUR = 30;
 
 /** How long an accepted beacon may wait to be written: a batch is what arrives in that time. */
-export const BEACON_WRITE_EVERY_MS = 250;
+export const BEACON_WRITE_EVERY_MS = 1000;
 
 /** The PDF reader's thread, and the beacons' queue; closed with the app, the queue written first. */
 export const deckService = fp(async (app: FastifyInstance) => {
