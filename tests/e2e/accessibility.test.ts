@@ -95,6 +95,10 @@ describeE2E('accessibility', () => {
           ).toBe(200),
         ready: async (page) => Promise.all([heading('Follow-ups')(page), page.getByRole('link', { name: investorName }).first().waitFor()]),
       },
+      {
+        path: '/round',
+        ready: async (page) => Promise.all([heading('Round')(page), page.locator('figure .MuiBarChart-element').first().waitFor()]),
+      },
       { path: '/profile', ready: heading('Account Settings') },
       { path: '/deal-offers', ready: heading('Exclusive Offers') },
       // Last: once there is a profile the catalogue is ranked by fit, and the round's bar heads the sidebar's lists.
