@@ -46,15 +46,16 @@ async function writeCounted(writer: DeckWriter, beacons: AcceptedBeacon[]): Prom
     opened = [];
     const tallies = await tallyBatch(tx, beacons);
     if (tallies.length === 0) return [];
-    // Whether each first time read begins a visit, asked before this batch's reads are written: a view read in the
-    // batch is not another view's visit; two views of one link first read in it are one visit.
+    // Whether each first time read begins a visit, asked before this batch's reads are written, and of the views
+    // the batch read before it (a view first read in the batch joins the visit of one it read just before).
     const begins = new Set<number>();
-    const linksBegun = new Set<number>();
+    const readInBatch = new Map<number, Date>();
     for (const tally of tallies) {
       const { link } = tally.link;
-      if (!tally.firstTime || linksBegun.has(link.id)) continue;
-      linksBegun.add(link.id);
-      if (!(await readLately(tx, link.id, tally.view.id, tally.view.started_at))) begins.add(tally.view.id);
+      const since = tally.view.started_at.getTime() - DECK_LIMITS.visitGapMs;
+      const readJustBefore = (readInBatch.get(link.id)?.getTime() ?? -Infinity) > since;
+      if (tally.firstTime && !readJustBefore && !(await readLately(tx, link.id, tally.view.id, tally.view.started_at))) begins.add(tally.view.id);
+      if (tally.readAt) readInBatch.set(link.id, tally.readAt);
     }
     await saveTallies(tx, tallies);
     const logs: Told[] = [];
