@@ -39,6 +39,7 @@ import { captureInboxRoutes } from './modules/capture/inbox-routes.js';
 import { decksModule, deckService, deckViewerModule } from './modules/decks/index.js';
 import { deckViewerPage } from './modules/decks/viewer-page.js';
 import { roundModule } from './modules/round/index.js';
+import { roundSection } from './modules/round/round-section.js';
 import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './modules/auth/access-token.js';
 
@@ -148,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     hour: options.config.followUpDigestHour,
     everyMs: options.digestEveryMs ?? 60_000,
-    sections: [followUpSection, alertSection],
+    sections: [followUpSection, alertSection, roundSection(clock)],
   });
 
   if (options.clientDir) {

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { followUpDigests } from '../../src/server/db/schema.js';
+import { sql } from 'drizzle-orm';
+import { followUpDigests, startups } from '../../src/server/db/schema.js';
 import { loadConfig } from '../../src/server/config.js';
 import { addDays } from '../../src/shared/days.js';
 import { localDay } from '../../src/server/modules/pipeline/days.js';
@@ -13,6 +14,7 @@ import { testDatabases } from '../helpers/database.js';
 import { buildMailingApp, describeTwoInstancesMailing } from '../helpers/morning-mail.js';
 import { caller, insertFund, insertInvestor, listWith } from '../helpers/pipeline.js';
 import { startSmtpSink, type ReceivedMail } from '../helpers/smtp-sink.js';
+import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { createVerifiedUser } from '../helpers/users.js';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
@@ -177,6 +179,71 @@ describeTwoInstancesMailing({
       dues.map((due) => due.user.id).sort().map((id) => [id, '2026-11-23']),
     );
   },
+});
+
+describe.each(testDatabases())("the round's lines in Monday's morning mail, on $name", (kind) => {
+  let sink: Sink;
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  // Tuesday 24 November, then Monday 30 November.
+  let now = at(24, 8, 0);
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    ({ app, close } = await buildMailingApp(kind, { smtpUrl: sink.url, clock: () => now, digestHour: 8, everyMs: 60_000 }));
+  });
+  afterAll(async () => {
+    await close();
+    await sink.close();
+  });
+
+  it('gives a founder one line per active list on a Monday only, and nothing to a founder with nothing active', async () => {
+    const [ana, ben, cy] = [
+      await insertInvestor(app, 'Ana', 'Stone', 'Stone Capital'),
+      await insertInvestor(app, 'Ben', 'Abbot', 'Abbot VC'),
+      await insertInvestor(app, 'Cy', 'Reed', 'Reed Partners'),
+    ];
+    const raising = await createVerifiedUser(app);
+    const call = caller(app, raising.headers);
+    // Touches set no follow-up here: the mail is the round's alone.
+    await app.db.execute(sql`UPDATE users SET touch_follow_up_days = NULL WHERE id = ${raising.user.id}`);
+    await app.db.insert(startups).values({ user_id: raising.user.id, ...SAMPLE_STARTUP, changed_at: new Date() });
+    const seed = await listWith(call, 'investor', [ana, ben, cy], 'Seed round');
+    const angels = await listWith(call, 'investor', [ana], 'Angels');
+    const leads = await listWith(call, 'investor', [ben], 'Leads only');
+    await call('PATCH', `/lists/${seed}/investors/${ana}`, { stage: 'term_sheet', amount: 500_000 });
+    await call('PATCH', `/lists/${seed}/investors/${ana}`, { stage: 'committed' });
+    await call('POST', `/lists/${seed}/investors/${ben}/touches`, { kind: 'email_received' });
+    await call('PATCH', `/lists/${seed}/investors/${cy}`, { stage: 'contacted' });
+    await call('PATCH', `/lists/${angels}/investors/${ana}`, { stage: 'meeting' });
+    // Cy was added and written to a month before: going cold.
+    const monthAgo = at(1, 8, 0).toISOString();
+    await app.db.execute(sql`UPDATE list_investors SET added_at = ${monthAgo} WHERE list_id = ${seed} AND investor_id = ${cy}`);
+    await app.db.execute(sql`UPDATE list_activity SET created_at = ${monthAgo} WHERE list_id = ${seed} AND item_id = ${cy}`);
+
+    const quiet = await createVerifiedUser(app);
+    await listWith(caller(app, quiet.headers), 'investor', [ana, ben], 'Not yet');
+
+    await app.morningMail.tick();
+    expect(sink.mails).toEqual([]);
+
+    now = at(30, 8, 0);
+    await app.morningMail.tick();
+    const [mail, ...more] = mailsTo(sink, raising.email);
+    expect(more).toEqual([]);
+    expect(mail.raw).toMatch(/^Subject: Fundscape: your round this week$/m);
+    expect(mail.text).toContain(
+      [
+        'Your round this week:',
+        // Ben's reply and Ana's move past Contacted (an answer), both this week.
+        `- Seed round: $500,000 committed of $2,500,000 (20%), 2 new answers this week, 1 going cold: http://app.test/round?list_id=${seed}`,
+        `- Angels: $0 committed of $2,500,000 (0%), 1 new answer this week, 0 going cold: http://app.test/round?list_id=${angels}`,
+      ].join('\r\n'),
+    );
+    expect(mail.text).not.toContain(`list_id=${leads}`);
+    expect(mail.text).toContain(`<a href="http://app.test/round?list_id=${seed}">Seed round: $500,000 committed`);
+    expect(sink.mails.map((m) => m.to)).toEqual([[raising.email.toLowerCase()]]);
+  });
 });
 
 describe('FOLLOW_UP_DIGEST_HOUR', () => {

@@ -2,9 +2,13 @@
 // (GET /round/summary and GET /round/rows), so a figure and the rows behind it are counted by one rule.
 import { sql, type SQL } from 'drizzle-orm';
 import { ACTIVE_STAGES, FUNNEL_STAGES } from '../../../shared/round-summary.js';
+import { editsList } from '../lists/list-access.js';
 
-/** The lists summed: the caller's own investor lists, or one list (whose access the caller was checked for). */
-export type RoundScope = { ownerId: number } | { listId: number };
+/**
+ * The lists summed: the caller's own investor lists, or one list (whose access the caller was checked for), or (the
+ * morning mail) the investor lists a user owns or edits.
+ */
+export type RoundScope = { ownerId: number } | { listId: number } | { editorId: number };
 
 export interface FactsWindow {
   /** Where "this week" (engaged) begins: the last 7 days. */
@@ -42,7 +46,9 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
   const lists =
     'ownerId' in scope
       ? sql`SELECT id, name, user_id FROM lists WHERE user_id = ${scope.ownerId} AND list_type = 'investor'`
-      : sql`SELECT id, name, user_id FROM lists WHERE id = ${scope.listId}`;
+      : 'listId' in scope
+        ? sql`SELECT id, name, user_id FROM lists WHERE id = ${scope.listId}`
+        : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
   const since = at(weekAgo);
   return sql`scope AS MATERIALIZED (${lists}),
     r AS MATERIALIZED (
@@ -119,6 +125,9 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
 /** Rows (of `fd`) going cold: in an active stage, last touched at or before `coldSince`. */
 export const isCold = (coldSince: Date) =>
   sql`(fd.stage IN (${active}) AND fd.last_touch <= ${at(coldSince)})`;
+
+/** Rows (of `fd`) in an active stage. */
+export const isActive = sql`(fd.stage IN (${active}))`;
 
 /** Rows (of `fd`) whose follow-up is before `today` (YYYY-MM-DD, in the founder's time zone). */
 export const isOverdue = (today: string) => sql`(fd.follow_up_on < ${today}::date)`;

@@ -18,8 +18,11 @@ import {
 } from './round-facts.js';
 import { coldSince, DAY_MS, dayIn, funnelStages, latestWeeks, passedStages, weeklySums, wholeDaysSince } from './round-rules.js';
 
+/** What a summary sums: the caller's own investor lists, or one list. */
+export type SummaryScope = Extract<RoundScope, { ownerId: number } | { listId: number }>;
+
 export interface RoundQuery {
-  scope: RoundScope;
+  scope: SummaryScope;
   /** Whose startup profile holds the target: the caller, or the one list's owner. */
   targetOf: number;
   coldDays: number;

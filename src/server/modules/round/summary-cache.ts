@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { RoundSummary } from '../../../shared/round-summary.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import type { RoundScope } from './round-facts.js';
+import type { SummaryScope } from './round-summary.js';
 
 /** How long a summary is answered again at most: its figures that move with the clock (going cold, this week's) lag no more. */
 export const SUMMARY_MAX_AGE_MS = 60_000;
@@ -15,7 +15,7 @@ const ENTRIES_MAX = 500;
  * What the summary of `scope` was counted from, as text: each list's id and newest event id, when the target's profile
  * was last saved, and the catalogue's version (an investor's type). Each list's newest event is one probe of its index.
  */
-export async function summaryVersion(db: Db, scope: RoundScope, targetOf: number): Promise<string> {
+export async function summaryVersion(db: Db, scope: SummaryScope, targetOf: number): Promise<string> {
   const lists =
     'ownerId' in scope ? sql`l.user_id = ${scope.ownerId} AND l.list_type = 'investor'` : sql`l.id = ${scope.listId}`;
   const [row] = await queryRows(
