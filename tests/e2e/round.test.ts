@@ -150,6 +150,10 @@ describeE2E('round', () => {
     await expectNoSeriousViolations(page, 'a figure by list', expect);
     await breakdown.getByRole('link', { name: 'Angels' }).click();
     await expectFilteredList(page, founder.angels, 'Contacted · 1 row', [founder.angelContacted], false, expect);
+    // A figure with no row on the list says so, rather than that the list is empty.
+    await page.goto(`/lists/${founder.angels.id}?figure=cold`);
+    await page.getByText('No row of this list is behind “Going cold” now. Remove the filter to see every row.').waitFor();
+    await page.getByRole('button', { name: /^Going cold · 0 rows/ }).waitFor();
 
     // One list again: the "Going cold" count opens the list with those three rows, under its chip.
     await page.goto(`/round?list_id=${round.list.id}`);

@@ -32,6 +32,7 @@ import { ShareDeckButton } from '@/features/pipeline/components/ShareDeckButton'
 import { StageFilter } from '@/features/pipeline/components/StageFilter';
 import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pipeline';
 import { useRoundRows } from '@/features/round/api/get-round-rows';
+import { NothingBehindFigure } from '@/features/round/components/NothingBehindFigure';
 import { browserTimeZone, figureChipText, figureLabel } from '@/features/round/round-figures';
 import { useMe } from '@/features/profile/api/me';
 import { useListEvents } from '@/features/teams/api/list-events';
@@ -97,7 +98,7 @@ function useFigureRows(listId: number, figure: ListWithPipelineProps<ListItem>['
       !figure || !investorList || rows.isError ? shown : ids ? shown.filter((row) => ids.has(row.id)) : [],
     [figure, investorList, rows.isError, ids],
   );
-  return { chip, filter };
+  return { chip, filter, pending: figure !== undefined && investorList && ids === null && !rows.isError };
 }
 
 /** The board has no grid to search with: each word of the search must be in one of the row's columns. */
@@ -138,7 +139,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     onShareDeck: shareDeck,
   });
   const { changeStage, edit, logTouch, setStage, csvColumns } = pipeline;
-  const { chip: figureChip, filter: filterByFigure } = useFigureRows(listId, figure, list.list_type === 'investor');
+  const { chip: figureChip, filter: filterByFigure, pending: figurePending } = useFigureRows(listId, figure, list.list_type === 'investor');
   const stageRows = useMemo(() => filterByFigure(pipeline.stageRows), [filterByFigure, pipeline.stageRows]);
   const me = useMe();
   const navigate = useNavigate();
@@ -217,7 +218,16 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     ),
     [term, pipeline.stage, setStage, firstPage, figureChip],
   );
-  const noRows = useMemo(() => (pipeline.stage === 'all' ? undefined : <NothingAtStage stage={pipeline.stage} />), [pipeline.stage]);
+  const shownFigure = list.list_type === 'investor' ? figure?.figure : undefined;
+  const noRows = useMemo(
+    () =>
+      pipeline.stage !== 'all' ? (
+        <NothingAtStage stage={pipeline.stage} />
+      ) : shownFigure ? (
+        <NothingBehindFigure figure={shownFigure} pending={figurePending} />
+      ) : undefined,
+    [pipeline.stage, shownFigure, figurePending],
+  );
   // The board and a phone's cards search the rows themselves (the grid has its own quick search).
   const searched = useMemo(
     () => (phone || view === 'board' ? matching(stageRows, tableColumns, term) : stageRows),
