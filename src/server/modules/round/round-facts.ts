@@ -106,7 +106,7 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
       LEFT JOIN n ON n.list_id = r.list_id AND n.investor_id = r.investor_id
       LEFT JOIN d ON d.list_id = r.list_id AND d.investor_id = r.investor_id
     ),
-    f AS MATERIALIZED (
+    f AS (
       SELECT g.*,
         (g.furthest >= ${funnelPlace('contacted')} OR g.last_contacted_at IS NOT NULL) AS contacted,
         (g.answered_at IS NOT NULL OR g.answer_at IS NOT NULL OR g.furthest >= ${funnelPlace('meeting')}) AS answered,
@@ -114,7 +114,7 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
         3 * g.meetings + 2 * g.replies + (g.deck_ms / 60000)::int AS score
       FROM g
     ),
-    fd AS (
+    fd AS MATERIALIZED (
       SELECT f.*,
         CASE WHEN f.contacted AND f.answered AND f.contact_at IS NOT NULL AND f.answer_at IS NOT NULL
           THEN greatest(0, floor(extract(epoch FROM f.answer_at - f.contact_at) / 86400))::int END AS answer_days
