@@ -209,12 +209,21 @@ describeE2E('round', () => {
     await context.setOffline(false);
 
     // A tap on the oldest row going cold opens its list with the rows going cold, that one among them.
-    const oldest = panel(page, 'Going cold').getByRole('list', { name: 'Going cold, oldest first' }).getByRole('link').first();
-    const name = ((await oldest.textContent()) ?? '').trim();
-    await oldest.tap();
-    await page.waitForURL(new RegExp(`/lists/${round.list.id}\\?figure=cold$`));
+    // The last of them is tapped: the page opens scrolled to its card, outlined.
+    const last = panel(page, 'Going cold').getByRole('list', { name: 'Going cold, oldest first' }).getByRole('link').last();
+    const name = ((await last.textContent()) ?? '').trim();
+    const investor = [...round.contacted, round.termSheet].find((row) => fullName(row) === name)!;
+    await last.tap();
+    await page.waitForURL(new RegExp(`/lists/${round.list.id}\\?figure=cold&row=${investor.id}$`));
     await expectFilteredList(page, round.list, 'Going cold · 3 rows', [...round.contacted, round.termSheet], true, expect);
-    await page.getByRole('heading', { level: 3, name }).waitFor();
+    const card = page.locator(`[data-row-key="${investor.id}"] > *`);
+    await expect.poll(() => card.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await expect
+      .poll(async () => {
+        const box = await card.boundingBox();
+        return box !== null && box.y < PHONE.height && box.y + box.height > 0;
+      })
+      .toBe(true);
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'list-going-cold-390');
   });

@@ -42,7 +42,10 @@ export function RowCardList<R>({ label, rows, rowKey, renderCard, empty, footer 
     <>
       <CardList aria-label={label}>
         {rows.slice(0, shown).map((row) => (
-          <li key={rowKey(row)}>{renderCard(row)}</li>
+          // Found by its key: a page that opens at one row scrolls to it.
+          <li key={rowKey(row)} data-row-key={rowKey(row)}>
+            {renderCard(row)}
+          </li>
         ))}
       </CardList>
       {footer}

@@ -24,13 +24,20 @@ import { loadOrNotFound } from './-components/load-or-not-found';
 
 export const Route = createFileRoute('/_app/lists/$id')({
   // ?view=board shows the board; anything else is the table. ?page is a phone's page of cards. ?figure (and
-  // ?cold_days for 'cold') shows only the rows behind a figure of the Round page.
+  // ?cold_days for 'cold') shows only the rows behind a figure of the Round page, ?row the one among them it came from.
   validateSearch: (search: Record<string, unknown>): ListSearch => {
     const view = listViewMode(search.view);
     const page = pageNumber(search.page);
     const figure = roundFigure(search.figure);
     const coldDays = figure === 'cold' ? coldDaysParam(search.cold_days) : undefined;
-    return { ...(view ? { view } : {}), ...(page ? { page } : {}), ...(figure ? { figure } : {}), ...(coldDays ? { cold_days: coldDays } : {}) };
+    const row = figure ? rowId(search.row) : undefined;
+    return {
+      ...(view ? { view } : {}),
+      ...(page ? { page } : {}),
+      ...(figure ? { figure } : {}),
+      ...(coldDays ? { cold_days: coldDays } : {}),
+      ...(row ? { row } : {}),
+    };
   },
   loader: ({ context: { queryClient }, params }) =>
     loadOrNotFound(params.id, async (id) => {
@@ -45,6 +52,13 @@ interface ListSearch {
   page?: number;
   figure?: RoundFigure;
   cold_days?: number;
+  row?: number;
+}
+
+/** A row's id from the URL: a positive whole number, else undefined. */
+function rowId(value: unknown): number | undefined {
+  const id = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 /** What an investor list's page and a fund list's page differ in. */
@@ -52,6 +66,8 @@ interface ListKind<R extends ListItem> {
   columns: readonly TableColumn<R>[];
   itemName: (row: R) => string;
   firmName: (row: R) => string;
+  /** The row's e-mail, when the kind has one. */
+  email?: (row: R) => string | null;
   detailRoute: '/investor/$id' | '/fund/$id';
   /** Beside the name: the kind's mark (a private contact's badge). */
   nameMark?: (row: R) => ReactNode;
@@ -63,7 +79,7 @@ type ListKindProps = Pick<ListWithPipelineProps<ListItem>, 'listId' | 'view' | '
   profile: CompleteStartupProfile | null;
 };
 
-function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute, nameMark, summary }: ListKind<R>) {
+function listKind<R extends ListItem>({ columns, itemName, firmName, email, detailRoute, nameMark, summary }: ListKind<R>) {
   // A draft (a contact added offline, not on the server yet) has no page until it lands: its name is plain text.
   const renderNameLink = (row: R) => (
     <>
@@ -89,6 +105,7 @@ function listKind<R extends ListItem>({ columns, itemName, firmName, detailRoute
         columns={shownColumns}
         itemName={itemName}
         firmName={firmName}
+        email={email}
         renderSummary={renderSummary}
         renderNameLink={renderNameLink}
         {...viewProps}
@@ -102,6 +119,7 @@ const listKinds: Record<ListType, (props: ListKindProps) => ReactElement> = {
     columns: investors.columns,
     itemName: (row) => formatName(row.first_name, row.last_name),
     firmName: (row) => formatText(row.firm_name),
+    email: investors.email,
     detailRoute: '/investor/$id',
     nameMark: investors.nameMark,
     summary: (row, profile) => cardSummary(investors, row, profile),
@@ -133,10 +151,12 @@ function ListPage() {
         ? {
             figure: search.figure,
             coldDays: search.cold_days ?? COLD_DAYS_DEFAULT,
-            onRemove: () => void navigate({ search: (prev) => ({ ...prev, figure: undefined, cold_days: undefined, page: undefined }), replace: true }),
+            row: search.row,
+            onRemove: () =>
+              void navigate({ search: (prev) => ({ ...prev, figure: undefined, cold_days: undefined, row: undefined, page: undefined }), replace: true }),
           }
         : undefined,
-    [search.figure, search.cold_days, navigate],
+    [search.figure, search.cold_days, search.row, navigate],
   );
   const onPageChange = useCallback(
     (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) }),

@@ -15,7 +15,7 @@ export interface RoundRowListProps<R extends RoundRowRef> {
   label: string;
 }
 
-/** Rows a panel names (going cold, overdue, engaged), each a link to its list showing the rows behind the figure. */
+/** Rows a panel names (going cold, overdue, engaged), each a link to its list showing the rows behind the figure, at that row. */
 export function RoundRowList<R extends RoundRowRef>({ figure, rows, fact, label }: RoundRowListProps<R>) {
   const { coldDays } = useRoundScope();
   return (
@@ -30,7 +30,7 @@ export function RoundRowList<R extends RoundRowRef>({ figure, rows, fact, label 
             <TextLink
               to="/lists/$id"
               params={{ id: String(row.list_id) }}
-              search={figureSearch(figure, coldDays)}
+              search={{ ...figureSearch(figure, coldDays), row: row.investor_id }}
               underline="hover"
               aria-label={`${row.name}, on ${row.list_name}: ${figureLabel(figure)}`}
               sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}

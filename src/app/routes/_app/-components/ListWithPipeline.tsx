@@ -1,7 +1,7 @@
 // A saved list's page: the lists feature's page and table with the pipeline feature's columns, stage
 // filter, board and follow-up dialog composed into it (features never import each other).
-import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Button, Chip } from '@mui/material';
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Box, Button, Chip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { TableColumn } from '@/components/DataGrid';
@@ -44,17 +44,11 @@ import { usePhoneLayout } from '@/lib/use-phone-layout';
 import type { ListItem } from '@/shared/api-types';
 import { PIPELINE_STAGE_LABELS, type PipelineStage } from '@/shared/pipeline';
 import { lazyComponent } from '@/features/offline';
+import { canEditRows, canManageList } from '@/shared/teams';
+import type { RoundFigure } from '@/shared/round-summary';
 
 // Deck links load when a row's are first opened, not with the list page.
 const ShareDeckDialog = lazyComponent(() => import('@/features/decks/components/ShareDeckDialog').then((module) => ({ default: module.ShareDeckDialog })));
-
-/** The investor's e-mail, to prefill a deck link's gate; null when the row has none. */
-const investorEmail = (row: ListItem): string | null => {
-  const email = (row as { email?: unknown }).email;
-  return typeof email === 'string' && email.includes('@') ? email : null;
-};
-import { canEditRows, canManageList } from '@/shared/teams';
-import type { RoundFigure } from '@/shared/round-summary';
 
 export interface ListWithPipelineProps<R extends ListItem> {
   listId: number;
@@ -62,6 +56,8 @@ export interface ListWithPipelineProps<R extends ListItem> {
   columns: readonly TableColumn<R>[];
   /** How a row is named in messages, e.g. the investor's full name. */
   itemName: (row: R) => string;
+  /** The row's e-mail, to prefill a deck link's gate (the kind's, when it has one). */
+  email?: (row: R) => string | null;
   /** The firm shown under the name on a board card. */
   firmName: (row: R) => string;
   /** The row's name as a link to its detail page (on a board card and a phone's card). */
@@ -76,7 +72,7 @@ export interface ListWithPipelineProps<R extends ListItem> {
   page: number;
   onPageChange: (page: number) => void;
   /** A figure of the Round page (?figure=): only the rows behind it are shown, under a chip that removes it. */
-  figure?: { figure: RoundFigure; coldDays: number; onRemove: () => void };
+  figure?: { figure: RoundFigure; coldDays: number; onRemove: () => void; row?: number };
 }
 
 const tz = browserTimeZone();
@@ -101,6 +97,29 @@ function useFigureRows(listId: number, figure: ListWithPipelineProps<ListItem>['
   return { chip, filter, pending: figure !== undefined && investorList && ids === null && !rows.isError };
 }
 
+/** The row a Round panel opened the list at: scrolled to once drawn (the grid's row or a phone's card), and outlined. */
+function useFocusedRow(rowId: number | undefined, shown: unknown) {
+  useEffect(() => {
+    if (rowId === undefined) return;
+    let frame = 0;
+    let tries = 0;
+    const find = () => {
+      const element = document.querySelector(`[role="row"][data-id="${rowId}"], [data-row-key="${rowId}"]`);
+      if (element) element.scrollIntoView({ block: 'center' });
+      else if (++tries < 60) frame = requestAnimationFrame(find);
+    };
+    frame = requestAnimationFrame(find);
+    return () => cancelAnimationFrame(frame);
+  }, [rowId, shown]);
+  return useMemo(
+    () =>
+      rowId === undefined
+        ? undefined
+        : { [`& [role="row"][data-id="${rowId}"], & [data-row-key="${rowId}"] > *`]: { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } },
+    [rowId],
+  );
+}
+
 /** The board has no grid to search with: each word of the search must be in one of the row's columns. */
 function matching<R>(rows: readonly R[], columns: readonly TableColumn<R>[], term: string): readonly R[] {
   const words = term.toLowerCase().split(/\s+/).filter(Boolean);
@@ -115,7 +134,7 @@ function matching<R>(rows: readonly R[], columns: readonly TableColumn<R>[], ter
 }
 
 export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProps<R>) {
-  const { listId, columns, itemName, firmName, renderNameLink, renderScore, renderSummary, view, onViewChange, page, onPageChange, figure } = props;
+  const { listId, columns, itemName, firmName, email, renderNameLink, renderScore, renderSummary, view, onViewChange, page, onPageChange, figure } = props;
   const phone = usePhoneLayout();
   const { list, items, pendingIds } = useShownListItems<R>(listId);
   const readOnly = !canEditRows(list.role);
@@ -123,9 +142,9 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
   const shareDeck = useMemo(
     () =>
       list.list_type === 'investor'
-        ? (row: R) => setSharingDeck({ listId, investorId: row.id, name: itemName(row), email: investorEmail(row) })
+        ? (row: R) => setSharingDeck({ listId, investorId: row.id, name: itemName(row), email: email?.(row) ?? null })
         : undefined,
-    [list.list_type, listId, itemName],
+    [list.list_type, listId, itemName, email],
   );
   const pipeline = useListPipeline({
     listKeys,
@@ -141,6 +160,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
   const { changeStage, edit, logTouch, setStage, csvColumns } = pipeline;
   const { chip: figureChip, filter: filterByFigure, pending: figurePending } = useFigureRows(listId, figure, list.list_type === 'investor');
   const stageRows = useMemo(() => filterByFigure(pipeline.stageRows), [filterByFigure, pipeline.stageRows]);
+  const focusedRowSx = useFocusedRow(figure?.row, stageRows);
   const me = useMe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -383,7 +403,7 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
   );
 
   return (
-    <>
+    <Box sx={focusedRowSx}>
       <ListView
         list={list}
         count={items.length}
@@ -405,6 +425,6 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
           <ShareDeckDialog row={sharingDeck} canShare={!readOnly} onClose={() => setSharingDeck(null)} />
         </Suspense>
       )}
-    </>
+    </Box>
   );
 }
