@@ -11,22 +11,25 @@ export const ROUND_WEEKS_MAX = 104;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A formatter of the instant's local date and time in `tz`; throws a RangeError for a zone the runtime lacks. */
+/**
+ * A formatter of the instant's local date and time in `tz`; throws a RangeError for a zone the runtime lacks. Kept by
+ * the zone's canonical name only, so spellings of one zone in every case ('utc', 'uTc', …) add nothing.
+ */
 function formatterFor(tz: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(tz);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(tz, formatter);
-  }
+  const kept = formatters.get(tz);
+  if (kept) return kept;
+  const formatter = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const canonical = formatter.resolvedOptions().timeZone;
+  if (!formatters.has(canonical)) formatters.set(canonical, formatter);
   return formatter;
 }
 
