@@ -2,7 +2,8 @@
 // and makes a link from an investor's row; a reader opens it on a phone (390 px) in another browser context, gives
 // her e-mail, reads page 1 for ~3 s and page 2 for ~5 s and leaves; the founder's row says so, and the link's readers
 // show each page's time within a second. A link without download offers none, and its bytes go to no request that
-// did not pass the gate. The founder, on her list meanwhile, gets a toast as the visit begins.
+// did not pass the gate. The founder, on her list meanwhile, gets a toast as the visit begins; the investor's own page
+// shares the deck from each list's panel.
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -115,5 +116,13 @@ describeE2E('decks', () => {
     await stats.getByRole('table', { name: 'Time read per page' }).waitFor({ state: 'attached' });
     await screenshot(founder, 'link-readers');
     await expectNoSeriousViolations(founder, 'a link’s readers');
+
+    // The investor's own page: each list's panel shares the deck too, with the same links.
+    await founder.goto(`/investor/${investor.id}`);
+    const panel = founder.getByRole('region', { name: 'Seed leads' });
+    await panel.getByRole('button', { name: 'Share deck' }).click();
+    await dialog.getByRole('button', { name: /^Readers of the link for seed-deck-/ }).waitFor();
+    await dialog.getByText(/viewed just now · \d+ s · 2\/3 pages/).waitFor();
+    await screenshot(founder, 'investor-share-deck');
   });
 });

@@ -91,6 +91,8 @@ export interface CatalogueKind<R extends CatalogueRow> {
   detail: (row: R) => DetailBlocks;
   /** What shows beside the row's name wherever the name shows (a private contact's badge), if anything. */
   nameMark?: (row: R) => ReactNode;
+  /** The row's e-mail, when the kind has one and the row holds it (a deck link's gate is prefilled with it). */
+  email?: (row: R) => string | null;
 }
 
 /** Any kind, for what reads only its filters and labels. */

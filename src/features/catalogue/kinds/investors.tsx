@@ -88,6 +88,7 @@ export const investors: CatalogueKind<Investor> = {
     badges: [STAGE_BADGES, INDUSTRY_BADGES],
   },
   nameMark,
+  email: (investor) => (!isMissing(investor.email) && investor.email.includes('@') ? investor.email : null),
   detail: (investor) => ({
     title: name(investor),
     subtitle: role(investor.contact_title, investor.firm_name),

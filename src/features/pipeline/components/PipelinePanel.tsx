@@ -70,7 +70,7 @@ interface MembershipProps {
   row: RowRef;
   listKeys: ListKeys;
   userId: number;
-  renderRowExtra?: (row: RowRef) => ReactNode;
+  renderRowExtra?: (row: RowRef, access: { canEdit: boolean }) => ReactNode;
   noTouchesHint?: ReactNode;
 }
 
@@ -124,7 +124,7 @@ function Membership({ membership, row, listKeys, userId, renderRowExtra, noTouch
       {shown.pipeline.updated_by && (
         <Typography sx={{ fontSize: 13, color: 'text.secondary', mt: 0.5 }}>Last change: {lastChange(shown.pipeline)}</Typography>
       )}
-      {renderRowExtra?.(row)}
+      {renderRowExtra?.(row, { canEdit })}
       <RowTouches
         row={row}
         listName={membership.list_name}
@@ -205,7 +205,7 @@ export interface PipelinePanelProps {
   /** The logged-in user: each deletes only their own notes. */
   userId: number;
   /** Another feature's part of the row's card in each list (its activity there, kept live). */
-  renderRowExtra?: (row: RowRef) => ReactNode;
+  renderRowExtra?: (row: RowRef, access: { canEdit: boolean }) => ReactNode;
   /** Another feature's word where a row the founder edits has no touches yet (how mail logs itself). */
   noTouchesHint?: ReactNode;
 }
