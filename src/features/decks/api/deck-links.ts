@@ -49,18 +49,14 @@ function useLinksChanged() {
   };
 }
 
-export function useCreateDeckLink(deckId: number) {
+/** Makes a link to a deck (`linkId` none), or saves a link's settings. */
+export function useSaveDeckLink() {
   const changed = useLinksChanged();
   return useMutation({
-    mutationFn: (link: DeckLinkCreate) => api<DeckLink>(deckLinksPath(deckId), { method: 'POST', body: { ...link } }),
-    onSettled: (link) => changed(link),
-  });
-}
-
-export function useUpdateDeckLink(linkId: number) {
-  const changed = useLinksChanged();
-  return useMutation({
-    mutationFn: (patch: DeckLinkPatch) => api<DeckLink>(deckLinkPath(linkId), { method: 'PATCH', body: { ...patch } }),
+    mutationFn: ({ deckId, linkId, settings }: { deckId: number; linkId?: number; settings: DeckLinkCreate }) =>
+      linkId === undefined
+        ? api<DeckLink>(deckLinksPath(deckId), { method: 'POST', body: { ...settings } })
+        : api<DeckLink>(deckLinkPath(linkId), { method: 'PATCH', body: { ...(settings as DeckLinkPatch) } }),
     onSettled: (link) => changed(link),
   });
 }

@@ -6,10 +6,9 @@ import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
 import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import TuneRoundedIcon from '@mui/icons-material/TuneRounded';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
-import { apiErrorDetail } from '@/lib/api-client';
 import { copyText } from '@/lib/copy-text';
+import { toastOutcome } from '@/lib/mutation-toasts';
 import { deckLine } from '@/lib/deck-format';
-import { showToast } from '@/lib/toasts';
 import type { Deck, DeckLink } from '@/shared/decks';
 import { useRevokeDeckLink } from '../api/deck-links';
 import { LinkDialog } from './LinkDialog';
@@ -77,15 +76,7 @@ export function DeckLinkRow({ deck, link, canManage, title = linkTitle(link) }: 
         confirmLabel="Revoke"
         pending={revoke.isPending}
         onCancel={() => setOpen(null)}
-        onConfirm={() =>
-          revoke.mutate(link.id, {
-            onSuccess: () => {
-              setOpen(null);
-              showToast('Link revoked', { variant: 'success' });
-            },
-            onError: (error) => showToast(apiErrorDetail(error) ?? 'The link could not be revoked.', { variant: 'error' }),
-          })
-        }
+        onConfirm={() => revoke.mutate(link.id, toastOutcome('Link revoked', 'The link could not be revoked.', () => setOpen(null)))}
       />
     </Box>
   );

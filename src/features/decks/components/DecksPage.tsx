@@ -13,6 +13,7 @@ import { LinkDialog } from './LinkDialog';
 import { PdfPicker } from './PdfPicker';
 import { RenameDeckDialog } from './RenameDeckDialog';
 import { copyText } from '@/lib/copy-text';
+import { toastOutcome } from '@/lib/mutation-toasts';
 import { linkUrl } from './link-text';
 
 const nameOf = (file: File) => file.name.replace(/\.pdf$/i, '').slice(0, DECK_LIMITS.nameChars) || 'Deck';
@@ -143,15 +144,7 @@ function DeckCard({ deck }: { deck: Deck }) {
         confirmLabel="Delete deck"
         pending={remove.isPending}
         onCancel={() => setOpen(null)}
-        onConfirm={() =>
-          remove.mutate(deck.id, {
-            onSuccess: () => {
-              setOpen(null);
-              showToast('Deck deleted', { variant: 'success' });
-            },
-            onError: (error) => showToast(apiErrorDetail(error) ?? 'The deck could not be deleted.', { variant: 'error' }),
-          })
-        }
+        onConfirm={() => remove.mutate(deck.id, toastOutcome('Deck deleted', 'The deck could not be deleted.', () => setOpen(null)))}
       />
     </Paper>
   );

@@ -6,16 +6,14 @@ import { Modal } from '@/components/Modal/Modal';
 import { apiErrorDetail } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import type { Deck, DeckLink } from '@/shared/decks';
-import { useCreateDeckLink, useUpdateDeckLink } from '../api/deck-links';
+import { useSaveDeckLink } from '../api/deck-links';
 import { deckQueryOptions } from '../api/decks';
 import { linkSettingsBody, linkSettingsSchema, linkValues, newLinkValues, type LinkSettingsValues } from '../forms/link-settings';
 import { LinkSettingsFields } from './LinkSettingsFields';
 
 /** A general link made, or any link's settings changed. */
 export function LinkDialog({ deck, link, onClose, onCreated }: { deck: Deck; link?: DeckLink; onClose: () => void; onCreated?: (link: DeckLink) => void }) {
-  const create = useCreateDeckLink(deck.id);
-  const update = useUpdateDeckLink(link?.id ?? 0);
-  const mutation = link ? update : create;
+  const save = useSaveDeckLink();
   const versions = useQuery(deckQueryOptions(deck.id)).data?.versions;
   const nameRequired = !link?.row;
   return (
@@ -24,14 +22,10 @@ export function LinkDialog({ deck, link, onClose, onCreated }: { deck: Deck; lin
         initialValues={link ? linkValues(link) : newLinkValues(null)}
         validationSchema={linkSettingsSchema(nameRequired)}
         onSubmit={async (values) => {
-          const body = linkSettingsBody(values);
           try {
-            if (link) {
-              await update.mutateAsync(body);
-              showToast('Link saved', { variant: 'success' });
-            } else {
-              onCreated?.(await create.mutateAsync(body));
-            }
+            const saved = await save.mutateAsync({ deckId: deck.id, linkId: link?.id, settings: linkSettingsBody(values) });
+            if (link) showToast('Link saved', { variant: 'success' });
+            else onCreated?.(saved);
             onClose();
           } catch {
             // The form says why (FormAlert) and keeps what was typed.
@@ -40,7 +34,7 @@ export function LinkDialog({ deck, link, onClose, onCreated }: { deck: Deck; lin
       >
         {({ isSubmitting }) => (
           <Form noValidate>
-            <FormAlert message={mutation.isError ? (apiErrorDetail(mutation.error) ?? 'The link could not be saved.') : undefined} />
+            <FormAlert message={save.isError ? (apiErrorDetail(save.error) ?? 'The link could not be saved.') : undefined} />
             <LinkSettingsFields versions={versions} nameLabel={nameRequired ? 'Name' : 'Name (optional)'} />
             <FormButtons submitLabel={link ? 'Save' : 'Make link'} submitting={isSubmitting} onCancel={onClose} />
           </Form>

@@ -8,7 +8,7 @@ import { Modal } from '@/components/Modal/Modal';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { apiErrorDetail } from '@/lib/api-client';
 import { copyText } from '@/lib/copy-text';
-import { useCreateDeckLink, useRowDeckLinks } from '../api/deck-links';
+import { useRowDeckLinks, useSaveDeckLink } from '../api/deck-links';
 import { useDecks } from '../api/decks';
 import { linkSettingsBody, linkSettingsSchema, newLinkValues, type LinkSettingsValues } from '../forms/link-settings';
 import { DeckLinkRow } from './DeckLinkRow';
@@ -32,7 +32,7 @@ export function ShareDeckDialog({ row, canShare, onClose }: { row: ShareDeckRow;
   const decks = useDecks();
   const [deckId, setDeckId] = useState<number | null>(null);
   const chosen = decks.data?.find((deck) => deck.id === (deckId ?? decks.data[0]?.id)) ?? null;
-  const create = useCreateDeckLink(chosen?.id ?? 0);
+  const save = useSaveDeckLink();
   const [making, setMaking] = useState(false);
   return (
     <Modal open onClose={onClose} title={`Deck links for ${row.name}`} width={600} fullScreenOnPhone>
@@ -68,8 +68,10 @@ export function ShareDeckDialog({ row, canShare, onClose }: { row: ShareDeckRow;
               initialValues={newLinkValues(row.email)}
               validationSchema={linkSettingsSchema(false)}
               onSubmit={async (values) => {
+                if (!chosen) return;
                 try {
-                  const link = await create.mutateAsync({ ...linkSettingsBody(values), list_id: row.listId, investor_id: row.investorId });
+                  const settings = { ...linkSettingsBody(values), list_id: row.listId, investor_id: row.investorId };
+                  const link = await save.mutateAsync({ deckId: chosen.id, settings });
                   await copyText(linkUrl(link));
                   setMaking(false);
                 } catch {
@@ -80,7 +82,7 @@ export function ShareDeckDialog({ row, canShare, onClose }: { row: ShareDeckRow;
               {({ isSubmitting }) => (
                 <Form noValidate>
                   <Stack spacing={2}>
-                    <FormAlert message={create.isError ? (apiErrorDetail(create.error) ?? 'The link could not be made.') : undefined} />
+                    <FormAlert message={save.isError ? (apiErrorDetail(save.error) ?? 'The link could not be made.') : undefined} />
                     {decks.data.length > 1 && (
                       <TextField select label="Deck" value={chosen.id} onChange={(event) => setDeckId(Number(event.target.value))}>
                         {decks.data.map((deck) => (
