@@ -216,12 +216,12 @@ export const deckViewerModule: FastifyPluginAsyncTypebox<DeckOptions> = async (a
       .send(file.stream);
   });
 
-  // A beacon's two statements (its rate limit, its check) go ahead of the searches waiting on PGlite: see priority-lane.ts.
+  // A beacon's two statements (its rate limit, its check), made side by side, go ahead of the searches waiting: see priority-lane.ts.
   const beaconLimit = app.rateLimited(VIEWER_RATE_RULES.beacons);
   app.post('/d/:token/views/:viewId/beacon', { schema: beaconSchema }, (request, reply) =>
     withPriority(async () => {
-      await beaconLimit.call(app, request, reply);
-      await acceptBeacon(app.db, app.deckBeacons, request.params.token, request.params.viewId, request.body, clock());
+      const { token, viewId } = request.params;
+      await acceptBeacon(app.db, app.deckBeacons, { token, viewId, beacon: request.body, now: clock() }, beaconLimit.call(app, request, reply));
       return reply.status(204).send(null);
     }),
   );

@@ -95,18 +95,21 @@ const viewVersion = alias(deckVersions, 'view_version');
  * possible) and queues it to be counted: a replay 409; a page outside the version, more than a beacon's interval, or a
  * total past the time since the view began 422; nothing is recorded then. The checks see what this instance accepted
  * and has not written yet (`queue.view`), so two quick beacons of a view are checked against each other too.
+ * `beforeCounting` (the beacon's rate limit) runs beside the read, and its refusal comes first.
  */
-export async function acceptBeacon(db: Db, queue: BeaconQueue, token: string, viewId: number, beacon: DeckBeacon, now: Date): Promise<void> {
-  if (!TOKEN.test(token)) throw new HttpError(404, VIEWER_MESSAGES.notFound);
-  const [row] = await db
-    .select({ link: deckLinks, view: deckViews, page_count: viewVersion.page_count })
-    .from(deckLinks)
-    .leftJoin(deckViews, and(eq(deckViews.id, viewId), eq(deckViews.link_id, deckLinks.id)))
-    .leftJoin(viewVersion, eq(viewVersion.id, deckViews.version_id))
-    .where(eq(deckLinks.token, token));
-  if (!row) throw new HttpError(404, VIEWER_MESSAGES.notFound);
+export async function acceptBeacon(
+  db: Db,
+  queue: BeaconQueue,
+  { token, viewId, beacon, now }: { token: string; viewId: number; beacon: DeckBeacon; now: Date },
+  beforeCounting: Promise<unknown>,
+): Promise<void> {
+  const [allowed, read] = await Promise.allSettled([beforeCounting, readBeaconTarget(db, token, viewId)]);
+  if (allowed.status === 'rejected') throw allowed.reason;
+  if (read.status === 'rejected') throw read.reason;
+  const row = read.value;
   usable(row.link, now);
   const view = checkedKey(row.view, beacon.key);
+  // From here to queue.accept nothing is awaited: a view's beacons are checked and queued one at a time.
   const seen = queue.view(viewId, { seq: view.last_seq, countedMs: Number(view.counted_ms) });
   if (beacon.seq <= seen.seq) throw new HttpError(409, VIEWER_MESSAGES.replayed);
   const problem = beaconProblem(beacon.pages, {
@@ -117,4 +120,16 @@ export async function acceptBeacon(db: Db, queue: BeaconQueue, token: string, vi
   if (problem) throw new HttpError(422, problem);
   const ms = beacon.pages.reduce((sum, entry) => sum + entry.ms, 0);
   queue.accept({ token, viewId, beacon, at: now }, seen.countedMs + ms);
+}
+
+async function readBeaconTarget(db: Db, token: string, viewId: number) {
+  if (!TOKEN.test(token)) throw new HttpError(404, VIEWER_MESSAGES.notFound);
+  const [row] = await db
+    .select({ link: deckLinks, view: deckViews, page_count: viewVersion.page_count })
+    .from(deckLinks)
+    .leftJoin(deckViews, and(eq(deckViews.id, viewId), eq(deckViews.link_id, deckLinks.id)))
+    .leftJoin(viewVersion, eq(viewVersion.id, deckViews.version_id))
+    .where(eq(deckLinks.token, token));
+  if (!row) throw new HttpError(404, VIEWER_MESSAGES.notFound);
+  return row;
 }
