@@ -16,13 +16,19 @@ export const COLD_DAYS_MAX = 365;
 /** Rows a panel's list answers at most (going cold, overdue, engaged); its `total` says how many there are. */
 export const ROUND_PANEL_ROWS_MAX = 50;
 
+/** The stages whose amounts the round sums: a row now at one of them counts its amount there. */
+export const AMOUNT_STAGES = ['term_sheet', 'committed'] as const satisfies readonly FunnelStage[];
+export type AmountStage = (typeof AMOUNT_STAGES)[number];
+
 /**
  * A figure whose rows the list page can show (GET /api/v1/round/rows?figure=…, and the list page's `?figure=`):
- * `reached:STAGE` every row that reached STAGE (by its activity), `passed:STAGE` rows passed at STAGE,
- * `contacted`, `answered`, `cold`, `overdue`, `engaged`.
+ * `reached:STAGE` every row that reached STAGE (by its activity), `passed:STAGE` rows passed at STAGE, `at:STAGE`
+ * rows now at Term sheet or Committed (whose amounts the round sums), `contacted`, `answered`, `cold`, `overdue`,
+ * `engaged`.
  */
 export type RoundFigure =
   | `reached:${FunnelStage}`
+  | `at:${AmountStage}`
   | `passed:${FunnelStage}`
   | 'contacted'
   | 'answered'
@@ -101,6 +107,9 @@ export interface RoundSummary {
     target: number | null;
     term_sheet: number;
     committed: number;
+    /** Rows now at Term sheet, and at Committed: the rows those sums are of. */
+    term_sheet_rows: number;
+    committed_rows: number;
     /** From the week the first row was added to this week, oldest first (at most 104 weeks: the latest). */
     weeks: RoundWeek[];
   };

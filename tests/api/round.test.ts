@@ -158,6 +158,8 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
         target: SAMPLE_STARTUP.raise_amount,
         term_sheet: 250_000,
         committed: 500_000,
+        term_sheet_rows: 1,
+        committed_rows: 1,
         weeks: [
           { week: '2026-11-09', term_sheet: 0, committed: 0 },
           { week: '2026-11-16', term_sheet: 250_000, committed: 0 },
@@ -286,13 +288,15 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
       const counts: Array<[RoundFigure, number]> = [
         ...round.funnel.stages.map((s): [RoundFigure, number] => [`reached:${s.stage}`, s.reached]),
         ...round.funnel.passed.map((p): [RoundFigure, number] => [`passed:${p.stage}`, p.count]),
+        ['at:term_sheet', round.committed.term_sheet_rows],
+        ['at:committed', round.committed.committed_rows],
         ['contacted', round.response.contacted],
         ['answered', round.response.answered],
         ['cold', round.cold.total],
         ['overdue', round.overdue.total],
         ['engaged', round.engaged.total],
       ];
-      expect(counts).toHaveLength(2 * FUNNEL_STAGES.length + 5);
+      expect(counts).toHaveLength(2 * FUNNEL_STAGES.length + 7);
       for (const [figure, count] of counts) expect([figure, (await rowsOf(viewer, figure, extra)).length]).toEqual([figure, count]);
     }
   });

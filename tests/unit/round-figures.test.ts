@@ -12,10 +12,10 @@ import { asOfLabel, compactUsd, formatDays, formatShare, weekLabel } from '../..
 
 describe('round figures', () => {
   it('reads a figure from the URL, every kind the contract names and nothing else', () => {
-    for (const figure of ['reached:lead', 'reached:committed', 'passed:meeting', 'contacted', 'answered', 'cold', 'overdue', 'engaged']) {
+    for (const figure of ['reached:lead', 'reached:committed', 'passed:meeting', 'at:term_sheet', 'at:committed', 'contacted', 'answered', 'cold', 'overdue', 'engaged']) {
       expect(roundFigure(figure)).toBe(figure);
     }
-    for (const value of ['reached:passed', 'passed:', 'reached', 'reached:meeting:x', 'Cold', '', 3, null, undefined, ['cold']]) {
+    for (const value of ['reached:passed', 'passed:', 'at:meeting', 'at:', 'reached', 'reached:meeting:x', 'Cold', '', 3, null, undefined, ['cold']]) {
       expect(roundFigure(value)).toBeUndefined();
     }
   });
@@ -23,6 +23,7 @@ describe('round figures', () => {
   it('names the rows behind each figure, and the chip over a list filtered by one', () => {
     expect(figureLabel('reached:meeting')).toBe('Reached Meeting');
     expect(figureLabel('passed:term_sheet')).toBe('Passed at Term sheet');
+    expect(figureLabel('at:committed')).toBe('Now at Committed');
     expect(figureLabel('cold')).toBe('Going cold');
     expect(figureLabel('overdue')).toBe('Follow-up overdue');
     expect(figureLabel('engaged')).toBe('Engaged this week');

@@ -1,6 +1,6 @@
 // What the Round page and the list page say of a figure (RoundFigure): its name, the chip over a list
 // filtered by it, and the search params that carry it. Pure, so both the page and the tests read it.
-import { COLD_DAYS_DEFAULT, COLD_DAYS_MAX, COLD_DAYS_MIN, FUNNEL_STAGES, type FunnelStage, type RoundFigure } from '@/shared/round-summary';
+import { AMOUNT_STAGES, COLD_DAYS_DEFAULT, COLD_DAYS_MAX, COLD_DAYS_MIN, FUNNEL_STAGES, type FunnelStage, type RoundFigure } from '@/shared/round-summary';
 import { PIPELINE_STAGE_LABELS } from '@/shared/pipeline';
 import { groupThousands } from '@/shared/numbers';
 
@@ -13,16 +13,17 @@ export function roundFigure(value: unknown): RoundFigure | undefined {
   if (typeof value !== 'string') return undefined;
   if (value in PLAIN_FIGURES) return value as RoundFigure;
   const [kind, stage, ...rest] = value.split(':');
-  return (kind === 'reached' || kind === 'passed') && stage !== undefined && rest.length === 0 && isFunnelStage(stage)
-    ? (value as RoundFigure)
-    : undefined;
+  if (stage === undefined || rest.length > 0) return undefined;
+  const known = kind === 'at' ? (AMOUNT_STAGES as readonly string[]).includes(stage) : (kind === 'reached' || kind === 'passed') && isFunnelStage(stage);
+  return known ? (value as RoundFigure) : undefined;
 }
 
-/** What the rows behind a figure are: "Reached Meeting", "Passed at Term sheet", "Going cold". */
+/** What the rows behind a figure are: "Reached Meeting", "Passed at Term sheet", "Now at Committed", "Going cold". */
 export function figureLabel(figure: RoundFigure): string {
   if (figure in PLAIN_FIGURES) return PLAIN_FIGURES[figure as keyof typeof PLAIN_FIGURES];
-  const [kind, stage] = figure.split(':') as ['reached' | 'passed', FunnelStage];
-  return kind === 'reached' ? `Reached ${PIPELINE_STAGE_LABELS[stage]}` : `Passed at ${PIPELINE_STAGE_LABELS[stage]}`;
+  const [kind, stage] = figure.split(':') as ['reached' | 'passed' | 'at', FunnelStage];
+  const label = PIPELINE_STAGE_LABELS[stage];
+  return kind === 'reached' ? `Reached ${label}` : kind === 'passed' ? `Passed at ${label}` : `Now at ${label}`;
 }
 
 /** A count of rows: '1 row', '12 rows'. */

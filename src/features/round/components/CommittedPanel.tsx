@@ -9,9 +9,6 @@ import { FigureLink } from './FigureLink';
 import { ChartFigure, chartFallback, CommittedChart, Panel, Stats, type PanelOrder } from './Panel';
 import { visuallyHidden } from './round-scope';
 
-const reached = (summary: RoundSummary, stage: 'term_sheet' | 'committed') =>
-  summary.funnel.stages.find((row) => row.stage === stage)?.reached ?? 0;
-
 /** The round's target, the amounts at Term sheet and at Committed, and how they grew week by week. */
 export function CommittedPanel({ summary, order }: { summary: RoundSummary } & PanelOrder) {
   const { target, term_sheet, committed, weeks } = summary.committed;
@@ -32,11 +29,11 @@ export function CommittedPanel({ summary, order }: { summary: RoundSummary } & P
           },
           {
             label: 'Committed',
-            value: <FigureLink figure="reached:committed" count={reached(summary, 'committed')} text={formatUsd(committed)} />,
+            value: <FigureLink figure="at:committed" count={summary.committed.committed_rows} text={formatUsd(committed)} />,
           },
           {
             label: 'At term sheet',
-            value: <FigureLink figure="reached:term_sheet" count={reached(summary, 'term_sheet')} text={formatUsd(term_sheet)} />,
+            value: <FigureLink figure="at:term_sheet" count={summary.committed.term_sheet_rows} text={formatUsd(term_sheet)} />,
           },
           ...(target !== null && target > 0 ? [{ label: 'Of the target', value: formatShare(committed / target) }] : []),
         ]}

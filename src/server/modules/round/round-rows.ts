@@ -1,6 +1,6 @@
 // GET /api/v1/round/rows: the rows of one list behind a figure of the Round page, counted by the summary's rules.
 import { sql, type SQL } from 'drizzle-orm';
-import { FUNNEL_STAGES, type FunnelStage, type RoundFigure } from '../../../shared/round-summary.js';
+import { AMOUNT_STAGES, FUNNEL_STAGES, type FunnelStage, type RoundFigure } from '../../../shared/round-summary.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { coldOrder, engagedOrder, funnelPlace, isCold, isEngaged, isOverdue, overdueOrder, rowFacts } from './round-facts.js';
@@ -10,6 +10,7 @@ import { roundWindow, type RoundQuery } from './round-summary.js';
 export const ROUND_FIGURES: RoundFigure[] = [
   ...FUNNEL_STAGES.map((stage): RoundFigure => `reached:${stage}`),
   ...FUNNEL_STAGES.map((stage): RoundFigure => `passed:${stage}`),
+  ...AMOUNT_STAGES.map((stage): RoundFigure => `at:${stage}`),
   'contacted',
   'answered',
   'cold',
@@ -24,6 +25,8 @@ function figureRows(figure: RoundFigure, window: ReturnType<typeof roundWindow>)
   switch (kind) {
     case 'reached':
       return { condition: sql`fd.furthest >= ${funnelPlace(stage!)}`, order: byId };
+    case 'at':
+      return { condition: sql`fd.stage = ${stage!}`, order: byId };
     case 'passed':
       return { condition: sql`fd.stage = 'passed' AND fd.furthest = ${funnelPlace(stage!)}`, order: byId };
     case 'contacted':

@@ -55,6 +55,8 @@ const RoundSummarySchema = Type.Object({
     target: nullable(Type.Integer()),
     term_sheet: Type.Integer(),
     committed: Type.Integer(),
+    term_sheet_rows: Type.Integer(),
+    committed_rows: Type.Integer(),
     weeks: Type.Array(Type.Object({ week: isoDate, term_sheet: Type.Integer(), committed: Type.Integer() })),
   }),
   funnel: Type.Object({
