@@ -212,13 +212,19 @@ async function lighthouseRun(context: BrowserContext, app: E2EApp, formFactor: F
   return { scores, metrics, benchmarkIndex: lhr.environment.benchmarkIndex, scripts: scriptsOf(lhr) } satisfies RunResult;
 }
 
-/** A Lighthouse run, run once more when Lighthouse loses the trace on a busy machine (NO_NAVSTART) and asks for it. */
-function lighthouseRunOnceMore(...args: Parameters<typeof lighthouseRun>): Promise<RunResult> {
-  return lighthouseRun(...args).catch((error: Error) => {
-    if (!/run Lighthouse again/i.test(error.message)) throw error;
-    process.stdout.write(`  ${error.message} Once more…\n`);
-    return lighthouseRun(...args);
-  });
+/** Tries of a run that Lighthouse asks to run again (it lost the trace: NO_NAVSTART, twice in a row seen here). */
+const LIGHTHOUSE_TRIES = 3;
+
+/** A Lighthouse run, run again (up to LIGHTHOUSE_TRIES in all) when Lighthouse loses the trace and asks for it. */
+async function lighthouseRunOnceMore(...args: Parameters<typeof lighthouseRun>): Promise<RunResult> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await lighthouseRun(...args);
+    } catch (error) {
+      if (tries >= LIGHTHOUSE_TRIES || !/run Lighthouse again/i.test((error as Error).message)) throw error;
+      process.stdout.write(`  ${(error as Error).message} Once more…\n`);
+    }
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
