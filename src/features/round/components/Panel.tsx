@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import { lazyComponent } from '@/features/offline';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { CHART_HEIGHT } from './chart-style';
 
 // The pictures load with the first panel that draws one, never with another page.
@@ -49,6 +50,9 @@ export function Stats({ items }: { items: Array<{ label: string; value: ReactNod
 
 /** A chart hidden from screen readers (and from the keyboard), with its figures as `alternative` (a table they read), and room kept while it loads. */
 export function ChartFigure({ caption, chart, alternative, legend = [] }: ChartFigureProps) {
+  // The figures (and the table the chart draws) come first; the chart's code loads once the page has painted, so on a
+  // phone it does not hold the page's first paint back.
+  const painted = useAfterFirstPaint();
   return (
     <Box component="figure" sx={{ m: 0, mt: 2 }}>
       <Typography component="figcaption" sx={{ fontSize: 14, fontWeight: 600, color: 'text.secondary' }}>
@@ -65,7 +69,7 @@ export function ChartFigure({ caption, chart, alternative, legend = [] }: ChartF
         </Box>
       )}
       <Box aria-hidden inert sx={{ height: CHART_HEIGHT }}>
-        {chart}
+        {painted ? chart : chartFallback}
       </Box>
       {alternative}
     </Box>
