@@ -68,7 +68,7 @@ describeE2E('teams: sharing a list', () => {
     const bob = await app.createUser({ first_name: 'Bob', last_name: 'Noyce' });
 
     await ada.goto(`/lists/${setup.list.id}?view=board`);
-    await ada.getByRole('button', { name: 'Share' }).click();
+    await ada.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = ada.getByRole('dialog', { name: 'Share Team round' });
     await dialog.getByRole('list', { name: 'People with access' }).getByText('Owner').waitFor();
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(bob.email);
