@@ -32,24 +32,8 @@ export function RoundControls({ listId, coldDays, lists, onListChange, onColdDay
         sx={{ minWidth: { sm: 260 }, maxWidth: { sm: 360 } }}
       >
         <option value="">All your lists</option>
-        {own.length > 0 && (
-          <optgroup label="Your lists">
-            {own.map((list) => (
-              <option key={list.id} value={list.id}>
-                {list.name}
-              </option>
-            ))}
-          </optgroup>
-        )}
-        {shared.length > 0 && (
-          <optgroup label="Shared with you">
-            {shared.map((list) => (
-              <option key={list.id} value={list.id}>
-                {list.name}
-              </option>
-            ))}
-          </optgroup>
-        )}
+        <ListGroup label="Your lists" lists={own} />
+        <ListGroup label="Shared with you" lists={shared} />
       </TextField>
       <TextField
         label="Going cold after (days)"
@@ -67,5 +51,19 @@ export function RoundControls({ listId, coldDays, lists, onListChange, onColdDay
         sx={{ width: { sm: 200 } }}
       />
     </Stack>
+  );
+}
+
+/** The lists of one kind in the chooser, under their label; nothing when there are none. */
+function ListGroup({ label, lists }: { label: string; lists: Array<{ id: number; name: string }> }) {
+  if (lists.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {lists.map((list) => (
+        <option key={list.id} value={list.id}>
+          {list.name}
+        </option>
+      ))}
+    </optgroup>
   );
 }
