@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { deckFiles, deckLinks, decks, deckVersions, deckViews, listMembers, startups } from '../../src/server/db/schema.js';
 import { FUNNEL_STAGES, type RoundFigure, type RoundSummary } from '../../src/shared/round-summary.js';
-import { buildTestApp } from '../helpers/app.js';
+import { buildApp } from '../../src/server/app.js';
+import type { Database } from '../../src/server/db/client.js';
+import { createMailer } from '../../src/server/mail/mailer.js';
+import { buildTestApp, testConfig } from '../helpers/app.js';
 import { testDatabases } from '../helpers/database.js';
-import { insertFund, insertInvestor, listWith } from '../helpers/pipeline.js';
+import { caller, insertFund, insertInvestor, listWith } from '../helpers/pipeline.js';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
 import { member, type Member } from '../helpers/teams.js';
 
@@ -18,6 +21,7 @@ const iso = (text: string) => new Date(`2026-${text}Z`);
 
 describe.each(testDatabases())('the Round page on $name', (kind) => {
   let app: FastifyInstance;
+  let database: Database;
   let close: () => Promise<void>;
   let ada: Member;
   let editor: Member;
@@ -47,7 +51,7 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
     ada.call('POST', `/lists/${list}/investors/${investor}/touches`, { kind, body: `${kind} logged` });
 
   beforeAll(async () => {
-    ({ app, close } = await buildTestApp(kind, { clock: () => now }));
+    ({ app, database, close } = await buildTestApp(kind, { clock: () => now }));
     [ada, editor, viewer, stranger] = [await member(app), await member(app), await member(app), await member(app)];
     // Touches set no follow-up of their own here: the follow-ups are the ones set below.
     await app.db.execute(sql`UPDATE users SET touch_follow_up_days = NULL WHERE id = ${ada.id}`);
@@ -355,5 +359,67 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
     expect(later.computed_at).toBe(now.toISOString());
     expect(later.engaged.rows[0].deck_ms).toBe(150_000);
     expect(later.cold).toEqual(before.cold);
+  });
+  /** Another instance on the same database. */
+  async function instance(): Promise<FastifyInstance> {
+    const config = testConfig();
+    const other = await buildApp({ database, config, mailer: createMailer({ from: config.mailFrom, log: () => {} }), clock: () => now });
+    await other.ready();
+    return other;
+  }
+
+  /** What an instance that has kept nothing answers: the figures counted from nothing. */
+  async function fromNothing(who: Member, query: string): Promise<RoundSummary> {
+    const other = await instance();
+    try {
+      const res = await caller(other, who.headers)('GET', `/round/summary${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as RoundSummary;
+    } finally {
+      await other.close();
+    }
+  }
+
+  /** All her lists and one, in three zones and with two cold rules. */
+  const queries = () => ['', '?tz=Europe/Berlin&cold_days=9', `?list_id=${id.angels}&tz=Pacific/Kiritimati`];
+
+  it("sums each list's kept part with the lists counted anew: after a change on either instance, as counted from nothing", async () => {
+    for (const query of queries()) await summary(ada, query);
+    const other = await instance();
+    const there = caller(other, ada.headers);
+    try {
+      const changes: Array<[string, () => Promise<{ statusCode: number }>]> = [
+        ['a stage here', () => ada.call('PATCH', `/lists/${id.angels}/investors/${id.ana}`, { stage: 'meeting' })],
+        ['a reply there', () => there('POST', `/lists/${id.seed}/investors/${id.di}/touches`, { kind: 'email_received', body: 'Yes' })],
+        ['a follow-up there', () => there('PATCH', `/lists/${id.angels}/investors/${id.fay}`, { follow_up_on: '2026-11-20' })],
+        ['an amount here', () => ada.call('PATCH', `/lists/${id.seed}/investors/${id.ana}`, { amount: 600_000 })],
+      ];
+      for (const [change, run] of changes) {
+        expect([change, (await run()).statusCode < 300]).toEqual([change, true]);
+        for (const query of queries()) {
+          const counted = await summary(ada, query);
+          expect([change, query, counted]).toEqual([change, query, await fromNothing(ada, query)]);
+          // The other instance, which kept the parts it counted before the change, answers the same.
+          expect([change, query, (await there('GET', `/round/summary${query}`)).json()]).toEqual([change, query, counted]);
+        }
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('cuts what moves with the clock from the kept parts as from nothing: hours, days, a week on, and the clock set back', async () => {
+    for (const query of queries()) await summary(ada, query);
+    const start = now;
+    // 60 h on, parts are counted again (a day old at most); 12 h later Fay's meeting of 28 November leaves the week.
+    for (const hours of [1, 60, 72, 8 * 24, -24]) {
+      now = new Date(start.getTime() + hours * 3_600_000);
+      for (const query of queries()) {
+        const counted = await summary(ada, query);
+        expect(counted.computed_at).toBe(now.toISOString());
+        expect([hours, query, counted]).toEqual([hours, query, await fromNothing(ada, query)]);
+      }
+    }
+    now = start;
   });
 });

@@ -3,8 +3,9 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { listAccess } from '../lists/list-access.js';
 import { canonicalTimeZone } from './round-rules.js';
 import { roundFigureRows } from './round-rows.js';
+import { ListParts } from './list-parts.js';
 import { roundSummary } from './round-summary.js';
-import { SummaryCache, summaryVersion } from './summary-cache.js';
+import { readRound, SummaryCache } from './summary-cache.js';
 import { roundRowsSchema, roundSummarySchema } from './schemas.js';
 
 export interface RoundOptions {
@@ -36,6 +37,7 @@ export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, 
   app.addHook('onRequest', app.authenticate);
 
   const summaries = new SummaryCache();
+  const parts = new ListParts();
 
   app.get(ROUND_SUMMARY_PATH, { schema: roundSummarySchema }, async (request) => {
     const { list_id: listId, cold_days: coldDays } = request.query;
@@ -46,11 +48,11 @@ export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, 
     const key = JSON.stringify([scope, coldDays, tz]);
     const now = clock();
     // Read before the figures: a change committed in between makes the next call count anew.
-    const version = await summaryVersion(app.db, scope, targetOf);
-    const kept = summaries.get(key, version, now);
+    const read = await readRound(app.db, scope, targetOf);
+    const kept = summaries.get(key, read.version, now);
     if (kept) return kept;
-    const summary = await roundSummary(app.db, { scope, targetOf, coldDays, tz, now });
-    summaries.set(key, version, summary);
+    const summary = await roundSummary(app.db, { scope, targetOf, coldDays, tz, now }, read, parts);
+    summaries.set(key, read.version, summary);
     return summary;
   });
 

@@ -6,9 +6,9 @@ import { editsList } from '../lists/list-access.js';
 
 /**
  * The lists summed: the caller's own investor lists, or one list (whose access the caller was checked for), or (the
- * morning mail) the investor lists a user owns or edits.
+ * morning mail) the investor lists a user owns or edits, or (each list's kept part) investor lists by id.
  */
-export type RoundScope = { ownerId: number } | { listId: number } | { editorId: number };
+export type RoundScope = { ownerId: number } | { listId: number } | { editorId: number } | { listIds: readonly number[] };
 
 export interface FactsWindow {
   /** Where "this week" (engaged) begins: the last 7 days. */
@@ -36,7 +36,7 @@ const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
  *   past Contacted reached), and `answer_days`: whole days from its first contact (first touch, or first reaching
  *   Contacted) to its first answer, when both are known;
  * - `last_touch_ms`: its last touch (a touch, a note, a stage change, a view of a deck link made for it, else its
- *   addition), in ms since 1970;
+ *   addition), in ms since 1970; `logged_touch` the same but for deck views (a reader's beacons write no list event);
  * - this week's `deck_ms`, `replies` (replies received, or one when an answer was logged this week) and `meetings`
  *   (meetings logged, or one when it reached Meeting this week), and their `score` (3 a meeting, 2 a reply, 1 a whole
  *   minute of deck read).
@@ -48,7 +48,9 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
       ? sql`SELECT id, name, user_id FROM lists WHERE user_id = ${scope.ownerId} AND list_type = 'investor'`
       : 'listId' in scope
         ? sql`SELECT id, name, user_id FROM lists WHERE id = ${scope.listId}`
-        : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
+        : 'listIds' in scope
+          ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${`{${scope.listIds.join(',')}}`}::int[]) AND list_type = 'investor'`
+          : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
   const since = at(weekAgo);
   return sql`scope AS MATERIALIZED (${lists}),
     r AS MATERIALIZED (
@@ -97,6 +99,7 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
         least(t.first_at, h.contacted_at) AS contact_at,
         least(t.first_reply_at, r.answered_at, h.answered_at) AS answer_at,
         greatest(r.added_at, r.last_contacted_at, h.last_at, n.last_at, d.last_at) AS last_touch,
+        greatest(r.added_at, r.last_contacted_at, h.last_at, n.last_at) AS logged_touch,
         coalesce(d.ms, 0)::bigint AS deck_ms,
         greatest(coalesce(t.replies, 0), CASE WHEN r.answered_at >= ${since} THEN 1 ELSE 0 END)::int AS replies,
         greatest(coalesce(t.meetings, 0), CASE WHEN h.met THEN 1 ELSE 0 END)::int AS meetings

@@ -1,6 +1,6 @@
 // The Round page's summaries an instance computed lately, each kept while the data it was counted from stands: its
 // lists, their newest event (every change of a row, its notes, touches and deck line writes one, on any instance),
-// the target's profile and the catalogue's version are what `version` reads, in one small statement per call.
+// the target's profile and the catalogue's version are what `readRound` reads, in one small statement per call.
 import { sql } from 'drizzle-orm';
 import type { RoundSummary } from '../../../shared/round-summary.js';
 import type { Db } from '../../db/client.js';
@@ -11,22 +11,42 @@ import type { SummaryScope } from './round-summary.js';
 export const SUMMARY_MAX_AGE_MS = 60_000;
 const ENTRIES_MAX = 500;
 
+/** What a summary is counted from, read in one small statement per call. */
+export interface RoundRead {
+  /** As text: each list's id and newest event id, when the target's profile was last saved, the catalogue's version. */
+  version: string;
+  /** The lists summed, by id: each one's name and newest event id. */
+  lists: Array<{ id: number; name: string; event: number }>;
+  catalogue: string;
+  /** The round's target (the profile's raise amount), if any. */
+  target: number | null;
+}
+
 /**
- * What the summary of `scope` was counted from, as text: each list's id and newest event id, when the target's profile
- * was last saved, and the catalogue's version (an investor's type). Each list's newest event is one probe of its index.
+ * What the summary of `scope` is counted from: its lists (each one's newest event is one probe of its index), the
+ * target's profile and the catalogue's version.
  */
-export async function summaryVersion(db: Db, scope: SummaryScope, targetOf: number): Promise<string> {
+export async function readRound(db: Db, scope: SummaryScope, targetOf: number): Promise<RoundRead> {
   const lists =
     'ownerId' in scope ? sql`l.user_id = ${scope.ownerId} AND l.list_type = 'investor'` : sql`l.id = ${scope.listId}`;
   const [row] = await queryRows(
     db,
-    sql`SELECT concat_ws('|',
-        (SELECT string_agg(l.id || ':' || coalesce((SELECT max(e.id) FROM list_events e WHERE e.list_id = l.id), 0), ',' ORDER BY l.id)
-          FROM lists l WHERE ${lists}),
-        (SELECT extract(epoch FROM updated_at)::text FROM startups WHERE user_id = ${targetOf}),
-        (SELECT version::text FROM catalogue_state WHERE id = 1)) AS version`,
+    sql`SELECT
+        (SELECT coalesce(json_agg(json_build_array(l.id, l.name,
+            coalesce((SELECT max(e.id) FROM list_events e WHERE e.list_id = l.id), 0)) ORDER BY l.id), '[]'::json)
+          FROM lists l WHERE ${lists}) AS lists,
+        (SELECT extract(epoch FROM updated_at)::text FROM startups WHERE user_id = ${targetOf}) AS profile,
+        (SELECT raise_amount FROM startups WHERE user_id = ${targetOf})::float8 AS target,
+        (SELECT version::text FROM catalogue_state WHERE id = 1) AS catalogue`,
   );
-  return String(row.version);
+  const found = (row.lists as Array<[number, string, number | string]>).map(([id, name, event]) => ({ id, name, event: Number(event) }));
+  const catalogue = String(row.catalogue);
+  return {
+    version: [found.map((list) => `${list.id}:${list.event}`).join(','), row.profile ?? '', catalogue].join('|'),
+    lists: found,
+    catalogue,
+    target: row.target === null ? null : Number(row.target),
+  };
 }
 
 interface Entry {

@@ -1,0 +1,254 @@
+// Each investor list's part of the Round page, counted once per change of the list and kept: the figures that add up
+// across lists (counts, sums, each answer's days for the medians), and the rows and times the clock's cuts need (going
+// cold, overdue, this week's replies and meetings, each amount's change for the weekly chart), so that a summary
+// sums kept parts (round-merge.ts) and counts anew only the lists that changed.
+import { sql, type SQL } from 'drizzle-orm';
+import { ACTIVE_STAGES, FUNNEL_STAGES } from '../../../shared/round-summary.js';
+import type { PipelineStage } from '../../../shared/pipeline.js';
+import type { Db } from '../../db/client.js';
+import { queryRows, type Row } from '../../db/query-rows.js';
+import { rowFacts } from './round-facts.js';
+import { DAY_MS } from './round-rules.js';
+
+/** What one response group (a list's, or an investor type's on a list) adds up. */
+export interface ResponsePart {
+  contacted: number;
+  answered: number;
+  /** Each answered row's whole days from first contact to first answer. */
+  days: number[];
+}
+
+/** A row of the list in an active stage, its last touch but for deck views (ms since 1970). */
+export type ActiveRow = [investorId: number, stage: PipelineStage, loggedTouchMs: number];
+/** A row with a follow-up, its day (YYYY-MM-DD). */
+export type FollowUpRow = [investorId: number, stage: PipelineStage, day: string];
+/** A reply or meeting logged, an answer logged, or Meeting reached, since the part's `since`. */
+export type RecentEntry = [
+  investorId: number,
+  stage: PipelineStage,
+  kind: 'reply' | 'meeting' | 'answered' | 'met',
+  atMs: number,
+];
+
+export interface ListPart extends ResponsePart {
+  rows: number;
+  firstAddedMs: number | null;
+  termSheet: number;
+  committed: number;
+  termSheetRows: number;
+  committedRows: number;
+  /** Rows by the furthest funnel stage reached (FUNNEL_STAGES' order), and of those passed. */
+  furthest: number[];
+  passed: number[];
+  byType: Map<string, ResponsePart>;
+  /** Each change of the term-sheet and committed sums: at (ms), term sheet, committed; flat, none zero. */
+  deltas: number[];
+  active: ActiveRow[];
+  followUps: FollowUpRow[];
+  /** This week's entries of each row from `since` on: a summary counted at `since` + 7 days or later reads them whole. */
+  recent: RecentEntry[];
+  since: number;
+}
+
+const literals = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+const active = sql.raw(literals(ACTIVE_STAGES));
+const ms = (at: SQL) => sql`(extract(epoch FROM ${at}) * 1000)::float8`;
+
+/** Counts of `fd` by each funnel stage as the furthest reached (where `also` holds too), as an array. */
+const byFurthest = (also: SQL) =>
+  sql.join(
+    FUNNEL_STAGES.map((_, i) => sql`count(*) FILTER (WHERE fd.furthest = ${sql.raw(String(i + 1))} AND ${also})::int`),
+    sql`, `,
+  );
+
+/**
+ * How each row's term-sheet and committed amounts changed over time (`deltas`: list, at, and the change to each sum):
+ * every row's stage and amount after each of its 'stage' and 'amount' entries (from its addition: the first entry's
+ * `from`, else its values now), and the change that made to the sums.
+ */
+const rowDeltas = sql`    amounted AS (
+      SELECT list_id, investor_id FROM r WHERE amount IS NOT NULL
+      UNION SELECT list_id, investor_id FROM ev WHERE action = 'amount'
+    ),
+    steps AS (
+      SELECT r.list_id, r.investor_id, 0::bigint AS id, r.added_at AS at, 'added' AS action, NULL::text AS f, NULL::text AS t,
+        r.stage AS stage_now, r.amount AS amount_now
+      FROM r JOIN amounted USING (list_id, investor_id)
+      UNION ALL
+      SELECT ev.*, r.stage, r.amount FROM ev JOIN amounted USING (list_id, investor_id)
+        JOIN r USING (list_id, investor_id)
+    ),
+    states AS (
+      SELECT list_id, investor_id, id, at,
+        CASE WHEN count(*) FILTER (WHERE action = 'stage') OVER upto > 0
+          THEN (array_agg(t) FILTER (WHERE action = 'stage') OVER upto)[count(*) FILTER (WHERE action = 'stage') OVER upto]
+          WHEN count(*) FILTER (WHERE action = 'stage') OVER whole > 0 THEN (array_agg(f) FILTER (WHERE action = 'stage') OVER whole)[1]
+          ELSE stage_now END AS stage,
+        CASE WHEN count(*) FILTER (WHERE action = 'amount') OVER upto > 0
+          THEN (array_agg(t) FILTER (WHERE action = 'amount') OVER upto)[count(*) FILTER (WHERE action = 'amount') OVER upto]::bigint
+          WHEN count(*) FILTER (WHERE action = 'amount') OVER whole > 0 THEN (array_agg(f) FILTER (WHERE action = 'amount') OVER whole)[1]::bigint
+          ELSE amount_now END AS amount
+      FROM steps
+      WINDOW upto AS (PARTITION BY list_id, investor_id ORDER BY at, id ROWS UNBOUNDED PRECEDING),
+        whole AS (PARTITION BY list_id, investor_id ORDER BY at, id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+    ),
+    sums AS (
+      SELECT list_id, investor_id, id, at,
+        CASE WHEN stage = 'term_sheet' THEN coalesce(amount, 0) ELSE 0 END AS term_sheet,
+        CASE WHEN stage = 'committed' THEN coalesce(amount, 0) ELSE 0 END AS committed
+      FROM states
+    ),
+    deltas AS (
+      SELECT list_id, at, term_sheet - coalesce(lag(term_sheet) OVER row_steps, 0) AS term_sheet,
+        committed - coalesce(lag(committed) OVER row_steps, 0) AS committed
+      FROM sums
+      WINDOW row_steps AS (PARTITION BY list_id, investor_id ORDER BY at, id)
+    )`;
+
+/** How a response group's rows of `fd` add up, as JSON fields. */
+const responseParts = sql`count(*) FILTER (WHERE fd.contacted)::int AS contacted,
+  count(*) FILTER (WHERE fd.contacted AND fd.answered)::int AS answered,
+  coalesce(json_agg(fd.answer_days) FILTER (WHERE fd.answer_days IS NOT NULL), '[]'::json) AS days`;
+
+/** One row per list of `listIds` with its part; this week's entries read from `since` on. */
+function partsStatement(listIds: readonly number[], since: Date): SQL {
+  const from = sql`${since.toISOString()}::timestamptz`;
+  return sql`WITH ${rowFacts({ listIds }, { weekAgo: since })}, ${rowDeltas},
+    whole AS (
+      SELECT fd.list_id AS of_list, count(*)::int AS rows,
+        ${ms(sql`min(fd.added_at)`)} AS first_added_ms,
+        coalesce(sum(fd.amount) FILTER (WHERE fd.stage = 'term_sheet'), 0)::float8 AS term_sheet,
+        coalesce(sum(fd.amount) FILTER (WHERE fd.stage = 'committed'), 0)::float8 AS committed,
+        count(*) FILTER (WHERE fd.stage = 'term_sheet')::int AS term_sheet_rows,
+        count(*) FILTER (WHERE fd.stage = 'committed')::int AS committed_rows,
+        ARRAY[${byFurthest(sql`true`)}] AS furthest,
+        ARRAY[${byFurthest(sql`fd.stage = 'passed'`)}] AS passed,
+        ${responseParts},
+        coalesce(json_agg(json_build_array(fd.investor_id, fd.stage, ${ms(sql`fd.logged_touch`)}))
+          FILTER (WHERE fd.stage IN (${active})), '[]'::json) AS active,
+        coalesce(json_agg(json_build_array(fd.investor_id, fd.stage, fd.follow_up_on::text))
+          FILTER (WHERE fd.follow_up_on IS NOT NULL), '[]'::json) AS follow_ups
+      FROM fd GROUP BY fd.list_id
+    ),
+    types AS (
+      SELECT id, coalesce(nullif(nullif(btrim(type_of_firm), ''), 'NaN'), '-') AS label FROM investor_rows
+      WHERE id = ANY (ARRAY(SELECT DISTINCT investor_id FROM fd WHERE fd.contacted))
+    ),
+    by_type AS (
+      SELECT list_id, json_agg(json_build_array(label, contacted, answered, days)) AS by_type FROM (
+        SELECT fd.list_id, types.label, ${responseParts}
+        FROM fd JOIN types ON types.id = fd.investor_id WHERE fd.contacted GROUP BY fd.list_id, types.label) x
+      GROUP BY list_id
+    ),
+    changes AS (
+      SELECT list_id, json_agg(json_build_array(${ms(sql`at`)}, term_sheet, committed)) AS deltas
+      FROM deltas WHERE term_sheet <> 0 OR committed <> 0 GROUP BY list_id
+    ),
+    recent AS (
+      SELECT list_id, investor_id, CASE WHEN kind = 'email_received' THEN 'reply' ELSE 'meeting' END AS kind, happened_at AS at
+      FROM row_touches WHERE list_id IN (SELECT id FROM scope) AND investor_id IS NOT NULL
+        AND kind IN ('email_received', 'meeting') AND happened_at >= ${from}
+      UNION ALL SELECT list_id, investor_id, 'answered', answered_at FROM r WHERE answered_at >= ${from}
+      UNION ALL SELECT list_id, investor_id, 'met', at FROM ev WHERE action = 'stage' AND t = 'meeting' AND at >= ${from}
+    ),
+    recents AS (
+      SELECT recent.list_id, json_agg(json_build_array(recent.investor_id, r.stage, recent.kind, ${ms(sql`recent.at`)})) AS recent
+      FROM recent JOIN r USING (list_id, investor_id) GROUP BY recent.list_id
+    )
+    SELECT s.id AS list_id, whole.*, by_type.by_type, changes.deltas, recents.recent
+    FROM scope s LEFT JOIN whole ON whole.of_list = s.id LEFT JOIN by_type ON by_type.list_id = s.id
+      LEFT JOIN changes ON changes.list_id = s.id LEFT JOIN recents ON recents.list_id = s.id`;
+}
+
+function toPart(row: Row, since: number): ListPart {
+  const none = FUNNEL_STAGES.map(() => 0);
+  const byType = new Map<string, ResponsePart>();
+  for (const [label, contacted, answered, days] of (row.by_type ?? []) as Array<[string, number, number, number[]]>) {
+    byType.set(label, { contacted, answered, days });
+  }
+  return {
+    rows: (row.rows as number | null) ?? 0,
+    firstAddedMs: row.first_added_ms === null || row.first_added_ms === undefined ? null : Number(row.first_added_ms),
+    termSheet: Number(row.term_sheet ?? 0),
+    committed: Number(row.committed ?? 0),
+    termSheetRows: (row.term_sheet_rows as number | null) ?? 0,
+    committedRows: (row.committed_rows as number | null) ?? 0,
+    furthest: (row.furthest as number[] | null) ?? none,
+    passed: (row.passed as number[] | null) ?? none,
+    contacted: (row.contacted as number | null) ?? 0,
+    answered: (row.answered as number | null) ?? 0,
+    days: (row.days as number[] | null) ?? [],
+    byType,
+    deltas: ((row.deltas ?? []) as Array<[number, number | string, number | string]>).flatMap(([at, ts, c]) => [
+      at,
+      Number(ts),
+      Number(c),
+    ]),
+    active: (row.active as ActiveRow[] | null) ?? [],
+    followUps: (row.follow_ups as FollowUpRow[] | null) ?? [],
+    recent: (row.recent as RecentEntry[] | null) ?? [],
+    since,
+  };
+}
+
+/** How long a list's part is kept at most, though nothing changed: well within the 7 days list events are kept. */
+export const PART_MAX_AGE_MS = DAY_MS;
+/** Lists whose parts an instance keeps at most (the least lately used dropped). */
+export const PARTS_MAX = 2_000;
+
+interface KeptPart {
+  /** The list's newest event and the catalogue's version the part was counted at. */
+  version: string;
+  countedAt: number;
+  part: ListPart;
+}
+
+/** Each list's part, kept while its version stands, for PART_MAX_AGE_MS at most. */
+export class ListParts {
+  private readonly kept = new Map<number, KeptPart>();
+
+  /**
+   * The parts of `lists` (each with its version) at `now`: the kept ones, and those of the others counted in one
+   * statement. A part counted at a later `now` than asked (a clock set back) is counted again.
+   */
+  async of(db: Db, lists: ReadonlyArray<{ id: number; version: string }>, now: Date): Promise<Map<number, ListPart>> {
+    const parts = new Map<number, ListPart>();
+    const missing: Array<{ id: number; version: string }> = [];
+    for (const list of lists) {
+      const kept = this.kept.get(list.id);
+      const age = kept ? now.getTime() - kept.countedAt : -1;
+      if (kept && kept.version === list.version && age >= 0 && age < PART_MAX_AGE_MS) {
+        this.kept.delete(list.id);
+        this.kept.set(list.id, kept);
+        parts.set(list.id, kept.part);
+      } else missing.push(list);
+    }
+    if (missing.length === 0) return parts;
+    const since = now.getTime() - 7 * DAY_MS;
+    const rows = await queryRows(
+      db,
+      partsStatement(
+        missing.map((list) => list.id),
+        new Date(since),
+      ),
+    );
+    const versions = new Map(missing.map((list) => [list.id, list.version]));
+    for (const row of rows) {
+      const id = Number(row.list_id);
+      const part = toPart(row, since);
+      parts.set(id, part);
+      this.kept.delete(id);
+      this.kept.set(id, {
+        version: versions.get(id)!,
+        countedAt: now.getTime(),
+        part,
+      });
+    }
+    while (this.kept.size > PARTS_MAX) this.kept.delete(this.kept.keys().next().value!);
+    return parts;
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+}
