@@ -62,48 +62,52 @@ const byFurthest = (also: SQL) =>
   );
 
 /**
- * How each row's term-sheet and committed amounts changed over time (`deltas`: list, at, and the change to each sum):
- * every row's stage and amount after each of its 'stage' and 'amount' entries (from its addition: the first entry's
- * `from`, else its values now), and the change that made to the sums.
+ * Each row whose amount counts or counted (`amounted`) with its 'stage' and 'amount' entries since it was added, oldest
+ * first, for replaySums: per list, [added (ms), stage now, amount now, [[at (ms), action, from, to], …]].
  */
-const rowDeltas = sql`    amounted AS (
+const rowHistories = sql`    amounted AS (
       SELECT list_id, investor_id FROM r WHERE amount IS NOT NULL
       UNION SELECT list_id, investor_id FROM ev WHERE action = 'amount'
     ),
-    steps AS (
-      SELECT r.list_id, r.investor_id, 0::bigint AS id, r.added_at AS at, 'added' AS action, NULL::text AS f, NULL::text AS t,
-        r.stage AS stage_now, r.amount AS amount_now
-      FROM r JOIN amounted USING (list_id, investor_id)
-      UNION ALL
-      SELECT ev.*, r.stage, r.amount FROM ev JOIN amounted USING (list_id, investor_id)
-        JOIN r USING (list_id, investor_id)
+    amounted_ev AS (
+      SELECT ev.list_id, ev.investor_id, json_agg(json_build_array(${ms(sql`ev.at`)}, ev.action, ev.f, ev.t) ORDER BY ev.at, ev.id) AS steps
+      FROM ev JOIN amounted USING (list_id, investor_id) GROUP BY ev.list_id, ev.investor_id
     ),
-    states AS (
-      SELECT list_id, investor_id, id, at,
-        CASE WHEN count(*) FILTER (WHERE action = 'stage') OVER upto > 0
-          THEN (array_agg(t) FILTER (WHERE action = 'stage') OVER upto)[count(*) FILTER (WHERE action = 'stage') OVER upto]
-          WHEN count(*) FILTER (WHERE action = 'stage') OVER whole > 0 THEN (array_agg(f) FILTER (WHERE action = 'stage') OVER whole)[1]
-          ELSE stage_now END AS stage,
-        CASE WHEN count(*) FILTER (WHERE action = 'amount') OVER upto > 0
-          THEN (array_agg(t) FILTER (WHERE action = 'amount') OVER upto)[count(*) FILTER (WHERE action = 'amount') OVER upto]::bigint
-          WHEN count(*) FILTER (WHERE action = 'amount') OVER whole > 0 THEN (array_agg(f) FILTER (WHERE action = 'amount') OVER whole)[1]::bigint
-          ELSE amount_now END AS amount
-      FROM steps
-      WINDOW upto AS (PARTITION BY list_id, investor_id ORDER BY at, id ROWS UNBOUNDED PRECEDING),
-        whole AS (PARTITION BY list_id, investor_id ORDER BY at, id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
-    ),
-    sums AS (
-      SELECT list_id, investor_id, id, at,
-        CASE WHEN stage = 'term_sheet' THEN coalesce(amount, 0) ELSE 0 END AS term_sheet,
-        CASE WHEN stage = 'committed' THEN coalesce(amount, 0) ELSE 0 END AS committed
-      FROM states
-    ),
-    deltas AS (
-      SELECT list_id, at, term_sheet - coalesce(lag(term_sheet) OVER row_steps, 0) AS term_sheet,
-        committed - coalesce(lag(committed) OVER row_steps, 0) AS committed
-      FROM sums
-      WINDOW row_steps AS (PARTITION BY list_id, investor_id ORDER BY at, id)
+    histories AS (
+      SELECT r.list_id, json_agg(json_build_array(${ms(sql`r.added_at`)}, r.stage, r.amount, coalesce(x.steps, '[]'::json))) AS histories
+      FROM r JOIN amounted USING (list_id, investor_id) LEFT JOIN amounted_ev x USING (list_id, investor_id)
+      GROUP BY r.list_id
     )`;
+
+type History = [addedMs: number, stageNow: string | null, amountNow: number | null, steps: Array<[number, string, string | null, string | null]>];
+
+/**
+ * How a row's term-sheet and committed amounts changed over time, appended to `deltas` (at, term sheet, committed;
+ * none zero): its stage and amount at its addition and after each 'stage' and 'amount' entry (before a kind's first
+ * entry, that entry's `from`; with none, its value now), and the change each made to the sums.
+ */
+export function replaySums([addedMs, stageNow, amountNow, steps]: History, deltas: number[]): void {
+  const amountOf = (text: string | null) => (text === null ? null : Number(text));
+  const firstStage = steps.find((step) => step[1] === 'stage');
+  const firstAmount = steps.find((step) => step[1] === 'amount');
+  let stage = firstStage ? firstStage[2] : stageNow;
+  let amount = firstAmount ? amountOf(firstAmount[2]) : amountNow;
+  let termSheet = 0;
+  let committed = 0;
+  const step = (at: number) => {
+    const nextTermSheet = stage === 'term_sheet' ? (amount ?? 0) : 0;
+    const nextCommitted = stage === 'committed' ? (amount ?? 0) : 0;
+    if (nextTermSheet !== termSheet || nextCommitted !== committed) deltas.push(at, nextTermSheet - termSheet, nextCommitted - committed);
+    termSheet = nextTermSheet;
+    committed = nextCommitted;
+  };
+  step(addedMs);
+  for (const [at, action, , to] of steps) {
+    if (action === 'stage') stage = to;
+    else amount = amountOf(to);
+    step(at);
+  }
+}
 
 /** How a response group's rows of `fd` add up, as JSON fields. */
 const responseParts = sql`count(*) FILTER (WHERE fd.contacted)::int AS contacted,
@@ -113,7 +117,7 @@ const responseParts = sql`count(*) FILTER (WHERE fd.contacted)::int AS contacted
 /** One row per list of `listIds` with its part; this week's entries read from `since` on. */
 function partsStatement(listIds: readonly number[], since: Date): SQL {
   const from = sql`${since.toISOString()}::timestamptz`;
-  return sql`WITH ${rowFacts({ listIds }, { weekAgo: since })}, ${rowDeltas},
+  return sql`WITH ${rowFacts({ listIds }, { weekAgo: since })}, ${rowHistories},
     whole AS (
       SELECT fd.list_id AS of_list, count(*)::int AS rows,
         ${ms(sql`min(fd.added_at)`)} AS first_added_ms,
@@ -140,10 +144,6 @@ function partsStatement(listIds: readonly number[], since: Date): SQL {
         FROM fd JOIN types ON types.id = fd.investor_id WHERE fd.contacted GROUP BY fd.list_id, types.label) x
       GROUP BY list_id
     ),
-    changes AS (
-      SELECT list_id, json_agg(json_build_array(${ms(sql`at`)}, term_sheet, committed)) AS deltas
-      FROM deltas WHERE term_sheet <> 0 OR committed <> 0 GROUP BY list_id
-    ),
     recent AS (
       SELECT list_id, investor_id, CASE WHEN kind = 'email_received' THEN 'reply' ELSE 'meeting' END AS kind, happened_at AS at
       FROM row_touches WHERE list_id IN (SELECT id FROM scope) AND investor_id IS NOT NULL
@@ -155,9 +155,9 @@ function partsStatement(listIds: readonly number[], since: Date): SQL {
       SELECT recent.list_id, json_agg(json_build_array(recent.investor_id, r.stage, recent.kind, ${ms(sql`recent.at`)})) AS recent
       FROM recent JOIN r USING (list_id, investor_id) GROUP BY recent.list_id
     )
-    SELECT s.id AS list_id, whole.*, by_type.by_type, changes.deltas, recents.recent
+    SELECT s.id AS list_id, whole.*, by_type.by_type, histories.histories, recents.recent
     FROM scope s LEFT JOIN whole ON whole.of_list = s.id LEFT JOIN by_type ON by_type.list_id = s.id
-      LEFT JOIN changes ON changes.list_id = s.id LEFT JOIN recents ON recents.list_id = s.id`;
+      LEFT JOIN histories ON histories.list_id = s.id LEFT JOIN recents ON recents.list_id = s.id`;
 }
 
 function toPart(row: Row, since: number): ListPart {
@@ -166,6 +166,8 @@ function toPart(row: Row, since: number): ListPart {
   for (const [label, contacted, answered, days] of (row.by_type ?? []) as Array<[string, number, number, number[]]>) {
     byType.set(label, { contacted, answered, days });
   }
+  const deltas: number[] = [];
+  for (const history of (row.histories ?? []) as History[]) replaySums(history, deltas);
   return {
     rows: (row.rows as number | null) ?? 0,
     firstAddedMs: row.first_added_ms === null || row.first_added_ms === undefined ? null : Number(row.first_added_ms),
@@ -179,11 +181,7 @@ function toPart(row: Row, since: number): ListPart {
     answered: (row.answered as number | null) ?? 0,
     days: (row.days as number[] | null) ?? [],
     byType,
-    deltas: ((row.deltas ?? []) as Array<[number, number | string, number | string]>).flatMap(([at, ts, c]) => [
-      at,
-      Number(ts),
-      Number(c),
-    ]),
+    deltas,
     active: (row.active as ActiveRow[] | null) ?? [],
     followUps: (row.follow_ups as FollowUpRow[] | null) ?? [],
     recent: (row.recent as RecentEntry[] | null) ?? [],
@@ -191,8 +189,12 @@ function toPart(row: Row, since: number): ListPart {
   };
 }
 
-/** How long a list's part is kept at most, though nothing changed: well within the 7 days list events are kept. */
-export const PART_MAX_AGE_MS = DAY_MS;
+/**
+ * How long a list's part is kept at most, though nothing changed. List events are pruned after 7 days (the newest
+ * of all kept): a part must be gone before an event written after it could be, else that event's pruning would
+ * bring back the version the part was counted at.
+ */
+export const PART_MAX_AGE_MS = 3 * DAY_MS;
 /** Lists whose parts an instance keeps at most (the least lately used dropped). */
 export const PARTS_MAX = 2_000;
 

@@ -97,8 +97,10 @@ export function mergeRound(input: MergeInput): MergedRound {
   const days: number[] = [];
   const byType = new Map<string, ResponsePart>();
   const changes = new Map<number, { term_sheet: number; committed: number }>();
-  const cold: MergedRound['cold']['rows'] = [];
-  const overdue: MergedRound['overdue']['rows'] = [];
+  // Every row going cold and overdue, as [time or day, list, row, stage]: only the first ROUND_PANEL_ROWS_MAX of each
+  // made a panel's row.
+  const cold: Array<[number, number, number, PipelineStage]> = [];
+  const overdue: Array<[string, number, number, PipelineStage]> = [];
   const engaged = new Map<
     string,
     {
@@ -175,30 +177,12 @@ export function mergeRound(input: MergeInput): MergedRound {
       changes.set(bucket, change);
     }
     for (const [investorId, stage, logged] of part.active) {
-      const read = decks.get(key(id, investorId));
+      const read = decks.size === 0 ? undefined : decks.get(key(id, investorId));
       const lastTouch = read && read.last_ms > logged ? read.last_ms : logged;
-      if (lastTouch <= coldSince) {
-        cold.push({
-          list_id: id,
-          list_name: name,
-          investor_id: investorId,
-          stage,
-          last_touch_ms: lastTouch,
-          days: wholeDaysSince(lastTouch, now),
-        });
-      }
+      if (lastTouch <= coldSince) cold.push([lastTouch, id, investorId, stage]);
     }
     for (const [investorId, stage, day] of part.followUps) {
-      if (day < input.today) {
-        overdue.push({
-          list_id: id,
-          list_name: name,
-          investor_id: investorId,
-          stage,
-          follow_up_on: day,
-          days: daysBetween(day, input.today),
-        });
-      }
+      if (day < input.today) overdue.push([day, id, investorId, stage]);
     }
     for (const [investorId, stage, kind, at] of part.recent) {
       if (at < weekAgo) continue;
@@ -232,6 +216,12 @@ export function mergeRound(input: MergeInput): MergedRound {
   );
   const byPlace = (a: { list_id: number; investor_id: number }, b: { list_id: number; investor_id: number }) =>
     a.list_id - b.list_id || a.investor_id - b.investor_id;
+  const ref = (listId: number, investorId: number, stage: PipelineStage) => ({
+    list_id: listId,
+    list_name: names.get(listId)!,
+    investor_id: investorId,
+    stage,
+  });
 
   return {
     summary: {
@@ -259,12 +249,16 @@ export function mergeRound(input: MergeInput): MergedRound {
     },
     cold: {
       total: cold.length,
-      rows: firstRows(cold, (a, b) => a.last_touch_ms - b.last_touch_ms || byPlace(a, b)),
+      rows: firstRows(cold, (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]).map(([at, listId, investorId, stage]) => ({
+        ...ref(listId, investorId, stage),
+        last_touch_ms: at,
+        days: wholeDaysSince(at, now),
+      })),
     },
     overdue: {
       total: overdue.length,
-      rows: firstRows(overdue, (a, b) =>
-        a.follow_up_on < b.follow_up_on ? -1 : a.follow_up_on > b.follow_up_on ? 1 : byPlace(a, b),
+      rows: firstRows(overdue, (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2])).map(
+        ([day, listId, investorId, stage]) => ({ ...ref(listId, investorId, stage), follow_up_on: day, days: daysBetween(day, input.today) }),
       ),
     },
     engaged: {

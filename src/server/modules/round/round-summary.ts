@@ -7,7 +7,7 @@ import { queryRows } from '../../db/query-rows.js';
 import type { RoundScope } from './round-facts.js';
 import type { ListParts } from './list-parts.js';
 import { finishRound, mergeRound, type DeckRead } from './round-merge.js';
-import { coldSince, DAY_MS, dayIn, latestWeeks } from './round-rules.js';
+import { coldSince, DAY_MS, dayIn, latestWeeks, mondayOf } from './round-rules.js';
 import type { RoundRead } from './summary-cache.js';
 
 /** What a summary sums: the caller's own investor lists, or one list. */
@@ -31,6 +31,20 @@ export function roundWindow(query: Pick<RoundQuery, 'now' | 'coldDays' | 'tz'>) 
     coldSince: coldSince(query.now, query.coldDays),
     today: dayIn(query.now, query.tz),
   };
+}
+
+const weeksKept = new Map<string, ReturnType<typeof latestWeeks>>();
+
+/** latestWeeks, kept by zone and week (a few ms of time-zone arithmetic each), for the latest 100 asked. */
+function weeksOf(now: Date, tz: string): ReturnType<typeof latestWeeks> {
+  const key = `${tz}|${mondayOf(dayIn(now, tz))}`;
+  let weeks = weeksKept.get(key);
+  if (!weeks) {
+    weeks = latestWeeks(now, tz);
+    weeksKept.set(key, weeks);
+    if (weeksKept.size > 100) weeksKept.delete(weeksKept.keys().next().value!);
+  }
+  return weeks;
 }
 
 /** The views of the deck links made for the lists' rows: each row's last read, and what was read since `weekAgo`. */
@@ -110,7 +124,7 @@ export async function roundSummary(
     weekAgo: window.weekAgo,
     coldSince: window.coldSince,
     today: window.today,
-    weeks: latestWeeks(query.now, query.tz),
+    weeks: weeksOf(query.now, query.tz),
   });
   const investorIds = new Set(
     [...merged.cold.rows, ...merged.overdue.rows, ...merged.engaged.rows].map((row) => row.investor_id),
