@@ -1,4 +1,4 @@
-import { Box, List, ListItem } from '@mui/material';
+import { Box, List } from '@mui/material';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
@@ -38,30 +38,14 @@ export function SidebarContent() {
       </Box>
       <Box sx={{ flex: 1, overflowY: 'auto', px: 1.25 }}>
         <List disablePadding>
-          <ListItem disablePadding>
-            <NavItem to="/investors" icon={<PeopleAltOutlinedIcon fontSize="small" />} label="Investors" />
-          </ListItem>
-          <ListItem disablePadding>
-            <NavItem to="/funds" icon={<AccountBalanceOutlinedIcon fontSize="small" />} label="Funds" />
-          </ListItem>
-          <ListItem disablePadding>
-            <NavItem to="/startup" icon={<RocketLaunchOutlinedIcon fontSize="small" />} label="Your startup" />
-          </ListItem>
-          <ListItem disablePadding>
-            <NavItem to="/round" icon={<InsightsOutlinedIcon fontSize="small" />} label="Round" />
-          </ListItem>
-          <ListItem disablePadding>
-            <FollowUpsNavItem />
-          </ListItem>
-          <ListItem disablePadding>
-            <CaptureInboxNavItem />
-          </ListItem>
-          <ListItem disablePadding>
-            <NavItem to="/decks" icon={<SlideshowOutlinedIcon fontSize="small" />} label="Decks" />
-          </ListItem>
-          <ListItem disablePadding>
-            <NavItem to="/deal-offers" icon={<LocalOfferOutlinedIcon fontSize="small" />} label="Exclusive Offers" />
-          </ListItem>
+          <NavItem to="/investors" icon={<PeopleAltOutlinedIcon fontSize="small" />} label="Investors" />
+          <NavItem to="/funds" icon={<AccountBalanceOutlinedIcon fontSize="small" />} label="Funds" />
+          <NavItem to="/startup" icon={<RocketLaunchOutlinedIcon fontSize="small" />} label="Your startup" />
+          <NavItem to="/round" icon={<InsightsOutlinedIcon fontSize="small" />} label="Round" />
+          <FollowUpsNavItem />
+          <CaptureInboxNavItem />
+          <NavItem to="/decks" icon={<SlideshowOutlinedIcon fontSize="small" />} label="Decks" />
+          <NavItem to="/deal-offers" icon={<LocalOfferOutlinedIcon fontSize="small" />} label="Exclusive Offers" />
         </List>
         <Box sx={{ mt: 2.5 }}>
           <SidebarLists
