@@ -195,8 +195,11 @@ function toPart(row: Row, since: number): ListPart {
  * bring back the version the part was counted at.
  */
 export const PART_MAX_AGE_MS = 3 * DAY_MS;
-/** Lists whose parts an instance keeps at most (the least lately used dropped). */
-export const PARTS_MAX = 2_000;
+/**
+ * Rows (and lists) whose parts an instance keeps at most, the least lately used list dropped first: a part holds
+ * about 80 bytes a row (50 lists of 200 rows: 0.8 MB), so about 20 MB.
+ */
+export const PARTS_ROWS_MAX = 250_000;
 
 interface KeptPart {
   /** The list's newest event and the catalogue's version the part was counted at. */
@@ -208,6 +211,7 @@ interface KeptPart {
 /** Each list's part, kept while its version stands, for PART_MAX_AGE_MS at most. */
 export class ListParts {
   private readonly kept = new Map<number, KeptPart>();
+  private rows = 0;
 
   /**
    * The parts of `lists` (each with its version) at `now`: the kept ones, and those of the others counted in one
@@ -227,30 +231,24 @@ export class ListParts {
     }
     if (missing.length === 0) return parts;
     const since = now.getTime() - 7 * DAY_MS;
-    const rows = await queryRows(
-      db,
-      partsStatement(
-        missing.map((list) => list.id),
-        new Date(since),
-      ),
-    );
+    const rows = await queryRows(db, partsStatement(missing.map((list) => list.id), new Date(since)));
     const versions = new Map(missing.map((list) => [list.id, list.version]));
     for (const row of rows) {
       const id = Number(row.list_id);
       const part = toPart(row, since);
       parts.set(id, part);
-      this.kept.delete(id);
-      this.kept.set(id, {
-        version: versions.get(id)!,
-        countedAt: now.getTime(),
-        part,
-      });
+      this.drop(id);
+      this.kept.set(id, { version: versions.get(id)!, countedAt: now.getTime(), part });
+      this.rows += part.rows + 1;
     }
-    while (this.kept.size > PARTS_MAX) this.kept.delete(this.kept.keys().next().value!);
+    while (this.rows > PARTS_ROWS_MAX && this.kept.size > 0) this.drop(this.kept.keys().next().value!);
     return parts;
   }
 
-  get size(): number {
-    return this.kept.size;
+  private drop(listId: number): void {
+    const kept = this.kept.get(listId);
+    if (!kept) return;
+    this.kept.delete(listId);
+    this.rows -= kept.part.rows + 1;
   }
 }
