@@ -6,10 +6,8 @@ import { api } from '@/lib/api-client';
 import { rowNotesPath } from '@/shared/list-paths';
 import { NOTES_PAGE_MAX, type PipelineNote } from '@/shared/pipeline';
 import type { ListKeys } from './list-keys';
+import { newestFirst } from './newest-first';
 import { noteEntry, type RowRef } from './pipeline-outbox';
-
-/** Newest first. */
-const byNewest = (a: PipelineNote, b: PipelineNote) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
 
 /** Every note of the row, page after page (a full page may have another after it). */
 async function allNotes(row: RowRef): Promise<PipelineNote[]> {
@@ -26,7 +24,7 @@ async function allNotes(row: RowRef): Promise<PipelineNote[]> {
 export const notesQueryOptions = (listKeys: ListKeys, row: RowRef) =>
   queryOptions({
     queryKey: [...listKeys.all, row.listId, 'notes', row.listType, row.itemId],
-    queryFn: async () => (await allNotes(row)).sort(byNewest),
+    queryFn: async () => (await allNotes(row)).sort(newestFirst('created_at')),
   });
 
 export function useNotes(listKeys: ListKeys, row: RowRef) {

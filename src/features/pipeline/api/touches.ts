@@ -5,17 +5,15 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { rowTouchesPath, type Touch, type TouchPatch } from '@/shared/capture';
 import type { ListKeys } from './list-keys';
+import { newestFirst } from './newest-first';
 import type { RowRef } from './pipeline-outbox';
-
-/** Newest first. */
-const byNewest = (a: Touch, b: Touch) => b.happened_at.localeCompare(a.happened_at) || b.id - a.id;
 
 const touchPath = (row: RowRef, touchId: number) => `${rowTouchesPath(row.listId, row.listType, row.itemId)}/${touchId}`;
 
 export const touchesQueryOptions = (listKeys: ListKeys, row: RowRef) =>
   queryOptions({
     queryKey: [...listKeys.all, row.listId, 'touches', row.listType, row.itemId],
-    queryFn: async () => (await api<Touch[]>(rowTouchesPath(row.listId, row.listType, row.itemId))).sort(byNewest),
+    queryFn: async () => (await api<Touch[]>(rowTouchesPath(row.listId, row.listType, row.itemId))).sort(newestFirst('happened_at')),
   });
 
 export function useTouches(listKeys: ListKeys, row: RowRef) {
