@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListType } from '../../../shared/api-types.js';
-import { CAPTURE_MESSAGES, TOUCHES_PER_ROW_MAX, type MailParty, type Touch, type TouchKind } from '../../../shared/capture.js';
+import { CAPTURE_MESSAGES, TOUCHES_PER_ROW_MAX, type Touch, type TouchKind } from '../../../shared/capture.js';
 import { addDays } from '../../../shared/days.js';
 import type { PipelineStage } from '../../../shared/pipeline.js';
 import type { Person, RowChanges } from '../../../shared/teams.js';
@@ -16,13 +16,11 @@ import { assertRowOnList, rowTable, type RowRef } from './row-store.js';
 import { forgetEntryTexts } from './entry-texts.js';
 import { touchEvents } from './touch-texts.js';
 
-export interface NewTouch {
-  kind: TouchKind;
-  subject: string;
-  body: string;
-  shared: boolean;
-  participants: MailParty[];
-  match: 'exact' | 'likely' | null;
+type StoredTouch = typeof rowTouches.$inferSelect;
+/** What a touch holds, as its row stores it. */
+type TouchContent = Pick<StoredTouch, 'kind' | 'subject' | 'body' | 'shared' | 'participants' | 'match'>;
+
+export interface NewTouch extends TouchContent {
   messageId: string | null;
   mailId: number | null;
   happenedAt: Date;
@@ -42,16 +40,8 @@ export const touchColumns = {
   author: personJson(rowTouches.user_id),
 };
 
-export interface TouchRow {
-  id: number;
-  user_id: number | null;
-  kind: TouchKind;
-  subject: string;
-  body: string;
-  shared: boolean;
-  participants: MailParty[];
-  match: 'exact' | 'likely' | null;
-  happened_at: Date;
+/** A touch as touchColumns read it. */
+export interface TouchRow extends TouchContent, Pick<StoredTouch, 'id' | 'user_id' | 'happened_at'> {
   author: Person | null;
 }
 
@@ -85,7 +75,7 @@ export function touchesOfRow(row: { kind: ListType; listId: number; itemId: numb
 /** A row a touch goes on, and whom of a captured mail it was matched by (null for a touch logged by hand). */
 export interface TouchTarget {
   itemId: number;
-  match: 'exact' | 'likely' | null;
+  match: TouchContent['match'];
 }
 
 /** What addTouches did: the touches added (a row that had the message id already gets none), and rows not on the list. */
