@@ -66,17 +66,17 @@ const byFurthest = (also: SQL) =>
  * first, for replaySums: per list, [added (ms), stage now, amount now, [[at (ms), action, from, to], …]].
  */
 const rowHistories = sql`    amounted AS (
-      SELECT list_id, investor_id FROM r WHERE amount IS NOT NULL
-      UNION SELECT list_id, investor_id FROM ev WHERE action = 'amount'
+      SELECT list_id, investor_id, added_at, stage, amount FROM r
+      WHERE amount IS NOT NULL OR (list_id, investor_id) IN (SELECT list_id, investor_id FROM ev WHERE action = 'amount')
     ),
     amounted_ev AS (
       SELECT ev.list_id, ev.investor_id, json_agg(json_build_array(${ms(sql`ev.at`)}, ev.action, ev.f, ev.t) ORDER BY ev.at, ev.id) AS steps
       FROM ev JOIN amounted USING (list_id, investor_id) GROUP BY ev.list_id, ev.investor_id
     ),
     histories AS (
-      SELECT r.list_id, json_agg(json_build_array(${ms(sql`r.added_at`)}, r.stage, r.amount, coalesce(x.steps, '[]'::json))) AS histories
-      FROM r JOIN amounted USING (list_id, investor_id) LEFT JOIN amounted_ev x USING (list_id, investor_id)
-      GROUP BY r.list_id
+      SELECT a.list_id, json_agg(json_build_array(${ms(sql`a.added_at`)}, a.stage, a.amount, coalesce(x.steps, '[]'::json))) AS histories
+      FROM amounted a LEFT JOIN amounted_ev x USING (list_id, investor_id)
+      GROUP BY a.list_id
     )`;
 
 type History = [addedMs: number, stageNow: string | null, amountNow: number | null, steps: Array<[number, string, string | null, string | null]>];
