@@ -117,16 +117,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // After the other suites, one file at a time: each runs a server and a browser of its own, and two side by
-          // side on two cores broke the suites that time the browser (a debounced search typed at 15 ms a key sent
-          // two calls; the chunk-reload scenarios of offline-updates failed).
+          // After the other suites, two files at a time (each its own server and browser): one file alone leaves a core
+          // idle while it waits on its browser and server.
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           environment: 'node',
           // Long scenarios (a server stopped for a CLI and started again) on a busy two-core machine.
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
           // Within a file, tests marked it.concurrent run two at a time (each its own user and browser context).
           maxConcurrency: 2,
         },

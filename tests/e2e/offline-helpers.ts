@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Investor, Paged } from '../../src/shared/api-types.js';
-import { CHROME_PATH, type E2EApp } from '../helpers/e2e.js';
+import { SUITE_CHROME_PATH, type E2EApp } from '../helpers/e2e.js';
 
 /**
  * A logged-in page in a persistent (non-incognito) Chromium profile of its own, as an installed app
@@ -15,7 +15,7 @@ import { CHROME_PATH, type E2EApp } from '../helpers/e2e.js';
 export async function persistentLoggedInPage(app: E2EApp, pathname: string) {
   const profile = mkdtempSync(path.join(tmpdir(), 'fundscape-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROME_PATH,
+    executablePath: SUITE_CHROME_PATH,
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     baseURL: app.baseUrl,
     viewport: { width: 1280, height: 800 },
