@@ -166,6 +166,8 @@ describeE2E('round', () => {
     await page.getByRole('button', { name: /^Going cold · 3 rows/ }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('figure')).toBeNull();
     await expect.poll(() => page.locator('[role="row"][data-id]').count()).toBe(10);
+    // With a startup profile the grid starts with Fit; the name follows it, then the pipeline's columns.
+    expect((await page.locator('[role="columnheader"]').allTextContents()).slice(0, 4)).toEqual(['', 'Fit', 'Investors', 'Stage']);
     await screenshot(page, 'list-1440');
 
     // A founder with no list yet is told how the page fills.

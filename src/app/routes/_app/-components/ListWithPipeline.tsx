@@ -8,6 +8,7 @@ import type { TableColumn } from '@/components/DataGrid';
 import { SearchField } from '@/components/SearchField';
 import { AddContactButton, type AddContactButtonProps } from '@/features/contacts/components/AddContactButton';
 import { CaptureAddressHint } from '@/features/capture/components/CaptureAddressHint';
+import { nameColumnIndex } from '@/features/catalogue/kinds/fit-column';
 import type { ShareDeckRow } from '@/features/decks';
 import { ImportButton } from '@/features/contacts/components/ImportButton';
 import { UndoImportBanner } from '@/features/contacts/components/UndoImportBanner';
@@ -193,8 +194,11 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     () => pipeline.rows.filter((row) => selectedIds.has(row.id) && !pendingIds.has(row.id)),
     [pipeline.rows, selectedIds, pendingIds],
   );
-  // The pipeline's columns follow the first (the name).
-  const tableColumns = useMemo(() => [...columns.slice(0, 1), ...pipeline.columns, ...columns.slice(1)], [columns, pipeline.columns]);
+  // The pipeline's columns follow the row's name (after Fit, when the founder's profile shows it).
+  const tableColumns = useMemo(() => {
+    const afterName = nameColumnIndex(columns) + 1;
+    return [...columns.slice(0, afterName), ...pipeline.columns, ...columns.slice(afterName)];
+  }, [columns, pipeline.columns]);
 
   // What the page renders is made again only when what it shows changes: the outbox read after the first
   // paint, the member list or the activity arriving redraw none of the rows, and a row changed redraws that row.
