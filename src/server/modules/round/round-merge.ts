@@ -194,7 +194,7 @@ export function mergeRound(input: MergeInput): MergedRound {
     }
   }
   for (const read of input.decks)
-    if (read.ms > 0) engagement(read.list_id, read.investor_id, read.stage).deck_ms = read.ms;
+    if (read.ms > 0 && names.has(read.list_id)) engagement(read.list_id, read.investor_id, read.stage).deck_ms = read.ms;
 
   const engagedRows = [...engaged.values()].flatMap(
     ({ ref, deck_ms, replies, meetings, answered: answeredNow, met }) => {

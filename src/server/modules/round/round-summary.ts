@@ -111,11 +111,11 @@ export async function roundSummary(
   const decks = listIds.length === 0 ? [] : await deckReads(db, listIds, window.weekAgo);
   const merged = mergeRound({
     list_id: 'listId' in query.scope ? query.scope.listId : null,
-    lists: read.lists.map((list) => ({
-      id: list.id,
-      name: list.name,
-      part: kept.get(list.id)!,
-    })),
+    // A list deleted since it was read has no part: it is summed no more.
+    lists: read.lists.flatMap((list) => {
+      const part = kept.get(list.id);
+      return part ? [{ id: list.id, name: list.name, part }] : [];
+    }),
     decks,
     target: read.target,
     coldDays: query.coldDays,
