@@ -130,9 +130,13 @@ export interface RoundSummary {
   engaged: { total: number; rows: RoundEngagedRow[] };
 }
 
-/** GET /api/v1/round/rows?list_id=N&figure=F[&cold_days=N][&tz=…]: the investor ids of that list's rows behind F. */
+/**
+ * GET /api/v1/round/rows?list_id=N&figure=F[&type=T][&cold_days=N][&tz=…]: the investor ids of that list's rows
+ * behind F; with `type`, of investors of that type only (a group of the Response panel by investor type).
+ */
 export interface RoundFigureRows {
   list_id: number;
   figure: RoundFigure;
+  type: string | null;
   investor_ids: number[];
 }

@@ -305,6 +305,29 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
     }
   });
 
+  it('answers the rows of one investor type behind a figure, adding up over her lists to the group by type', async () => {
+    const rowsOf = async (list: number, figure: RoundFigure, type: string) => {
+      const res = await ada.call('GET', `/round/rows?list_id=${list}&figure=${figure}&type=${encodeURIComponent(type)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ list_id: list, figure, type });
+      return (res.json() as { investor_ids: number[] }).investor_ids;
+    };
+    expect(await rowsOf(id.seed, 'contacted', 'Venture Capital Fund')).toEqual([id.ana, id.ben, id.cy].sort((a, b) => a - b));
+    expect(await rowsOf(id.seed, 'answered', 'Startup Studio')).toEqual([id.eve]);
+    expect(await rowsOf(id.angels, 'answered', '-')).toEqual([id.fay]);
+    expect(await rowsOf(id.seed, 'contacted', 'Angel Network')).toEqual([]);
+    const untyped = await ada.call('GET', `/round/rows?list_id=${id.seed}&figure=contacted`);
+    expect(untyped.json().type).toBeNull();
+
+    const round = await summary(ada, '');
+    for (const group of round.response.by_type) {
+      for (const figure of ['contacted', 'answered'] as const) {
+        const byList = await Promise.all([id.seed, id.angels].map((list) => rowsOf(list, figure, group.label)));
+        expect([group.label, figure, byList.flat().length]).toEqual([group.label, figure, group[figure]]);
+      }
+    }
+  });
+
   it('refuses hostile parameters with a 4xx naming them, never a 5xx', async () => {
     const cases: Array<[string, RegExp]> = [
       ['/round/summary?tz=Mars/Olympus', /tz/],
@@ -324,6 +347,9 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
       [`/round/rows?list_id=${id.seed}`, /figure/],
       ['/round/rows?figure=cold', /list_id/],
       [`/round/rows?list_id=${id.seed}&figure=cold&tz=Nowhere`, /tz/],
+      [`/round/rows?list_id=${id.seed}&figure=contacted&type=`, /type/],
+      [`/round/rows?list_id=${id.seed}&figure=contacted&type=${'T'.repeat(201)}`, /type/],
+      [`/round/rows?list_id=${id.seed}&figure=contacted&type=a%00b`, /type/],
     ];
     for (const [url, detail] of cases) {
       const res = await ada.call('GET', url);

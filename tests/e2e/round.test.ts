@@ -166,6 +166,17 @@ describeE2E('round', () => {
     await page.getByRole('button', { name: /^Going cold · 3 rows/ }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('figure')).toBeNull();
     await expect.poll(() => page.locator('[role="row"][data-id]').count()).toBe(10);
+    // A figure of one investor type opens that type's rows of the list, under a chip naming both.
+    await page.goto(`/round?list_id=${round.list.id}`);
+    const [group] = (await summaryOf(app, page, founder, round.list.id)).response.by_type;
+    const byType = page.getByRole('table', { name: 'Response by investor type' });
+    const typeLabel = group.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await byType.getByRole('link', { name: `${group.contacted} ${group.contacted === 1 ? 'row' : 'rows'}: Contacted · ${group.label}` }).click();
+    await page.waitForURL((url) => url.pathname === `/lists/${round.list.id}` && url.searchParams.get('type') === group.label);
+    await page.getByRole('button', { name: new RegExp(`^Contacted · ${typeLabel} · ${group.contacted} rows?`) }).waitFor();
+    await expect.poll(() => page.locator('[role="row"][data-id]').count()).toBe(group.contacted);
+    await page.getByRole('button', { name: new RegExp(`^Contacted · ${typeLabel}`) }).click();
+    await expect.poll(() => page.locator('[role="row"][data-id]').count()).toBe(10);
     // With a startup profile the grid starts with Fit; the name follows it, then the pipeline's columns.
     expect((await page.locator('[role="columnheader"]').allTextContents()).slice(0, 4)).toEqual(['', 'Fit', 'Investors', 'Stage']);
     await screenshot(page, 'list-1440');

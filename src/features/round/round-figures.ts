@@ -29,8 +29,16 @@ export function figureLabel(figure: RoundFigure): string {
 /** A count of rows: '1 row', '12 rows'. */
 export const rowCount = (count: number) => `${groupThousands(count)} ${count === 1 ? 'row' : 'rows'}`;
 
-/** The chip over a list filtered by a figure: "Reached Meeting · 12 rows". */
-export const figureChipText = (figure: RoundFigure, count: number) => `${figureLabel(figure)} · ${rowCount(count)}`;
+/** A figure, and the investor type it is of when it is one group's: "Contacted", "Contacted · Angel". */
+export const figureOfTypeLabel = (figure: RoundFigure, type?: string) => (type === undefined ? figureLabel(figure) : `${figureLabel(figure)} · ${type}`);
+
+/** The chip over a list filtered by a figure: "Reached Meeting · 12 rows", "Contacted · Angel · 3 rows". */
+export const figureChipText = (figure: RoundFigure, count: number, type?: string) => `${figureOfTypeLabel(figure, type)} · ${rowCount(count)}`;
+
+/** An investor type from the URL (?type=, with a figure): non-empty text of at most 200 characters, else undefined. */
+export function investorTypeParam(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
+}
 
 /** `cold_days` from the URL: a whole number of days in range, else undefined (the default, kept out of the URL). */
 export function coldDaysParam(value: unknown): number | undefined {
@@ -38,9 +46,16 @@ export function coldDaysParam(value: unknown): number | undefined {
   return Number.isInteger(days) && days >= COLD_DAYS_MIN && days <= COLD_DAYS_MAX && days !== COLD_DAYS_DEFAULT ? days : undefined;
 }
 
-/** The search params of a list page filtered by a figure: `cold_days` only where the figure depends on it. */
-export function figureSearch(figure: RoundFigure, coldDays: number): { figure: RoundFigure; cold_days?: number } {
-  return figure === 'cold' && coldDays !== COLD_DAYS_DEFAULT ? { figure, cold_days: coldDays } : { figure };
+/**
+ * The search params of a list page filtered by a figure (of one investor type's rows, with `type`): `cold_days` only
+ * where the figure depends on it.
+ */
+export function figureSearch(figure: RoundFigure, coldDays: number, type?: string): { figure: RoundFigure; type?: string; cold_days?: number } {
+  return {
+    figure,
+    ...(type === undefined ? {} : { type }),
+    ...(figure === 'cold' && coldDays !== COLD_DAYS_DEFAULT ? { cold_days: coldDays } : {}),
+  };
 }
 
 /** The browser's time zone, for weeks and "today" as the founder counts them. */

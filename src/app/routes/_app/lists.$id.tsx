@@ -14,7 +14,7 @@ import { FitScore } from '@/components/FitScore';
 import { listViewMode, type ListViewMode } from '@/features/lists/list-view-mode';
 import { formatName, formatText } from '@/lib/format';
 import { pageNumber } from '@/lib/search-params';
-import { coldDaysParam, roundFigure } from '@/features/round/round-figures';
+import { coldDaysParam, investorTypeParam, roundFigure } from '@/features/round/round-figures';
 import { COLD_DAYS_DEFAULT, type RoundFigure } from '@/shared/round-summary';
 import type { Fund, Investor, ListItem, ListItemOf, ListType } from '@/shared/api-types';
 import type { CompleteStartupProfile } from '@/shared/fit';
@@ -24,17 +24,20 @@ import { loadOrNotFound } from './-components/load-or-not-found';
 
 export const Route = createFileRoute('/_app/lists/$id')({
   // ?view=board shows the board; anything else is the table. ?page is a phone's page of cards. ?figure (and
-  // ?cold_days for 'cold') shows only the rows behind a figure of the Round page, ?row the one among them it came from.
+  // ?cold_days for 'cold') shows only the rows behind a figure of the Round page (?type: of investors of that type),
+  // ?row the one among them it came from.
   validateSearch: (search: Record<string, unknown>): ListSearch => {
     const view = listViewMode(search.view);
     const page = pageNumber(search.page);
     const figure = roundFigure(search.figure);
     const coldDays = figure === 'cold' ? coldDaysParam(search.cold_days) : undefined;
+    const type = figure ? investorTypeParam(search.type) : undefined;
     const row = figure ? rowId(search.row) : undefined;
     return {
       ...(view ? { view } : {}),
       ...(page ? { page } : {}),
       ...(figure ? { figure } : {}),
+      ...(type ? { type } : {}),
       ...(coldDays ? { cold_days: coldDays } : {}),
       ...(row ? { row } : {}),
     };
@@ -51,6 +54,7 @@ interface ListSearch {
   view?: 'board';
   page?: number;
   figure?: RoundFigure;
+  type?: string;
   cold_days?: number;
   row?: number;
 }
@@ -142,7 +146,7 @@ function ListPage() {
   const { data: list } = useList(listId);
   const { profile } = useFitProfile();
   const onViewChange = useCallback(
-    (next: ListViewMode) => void navigate({ search: (prev) => ({ figure: prev.figure, cold_days: prev.cold_days, ...(next === 'board' ? { view: 'board' } : {}) }), replace: true }),
+    (next: ListViewMode) => void navigate({ search: (prev) => ({ figure: prev.figure, type: prev.type, cold_days: prev.cold_days, ...(next === 'board' ? { view: 'board' } : {}) }), replace: true }),
     [navigate],
   );
   const figure = useMemo(
@@ -150,13 +154,14 @@ function ListPage() {
       search.figure
         ? {
             figure: search.figure,
+            type: search.type,
             coldDays: search.cold_days ?? COLD_DAYS_DEFAULT,
             row: search.row,
             onRemove: () =>
-              void navigate({ search: (prev) => ({ ...prev, figure: undefined, cold_days: undefined, row: undefined, page: undefined }), replace: true }),
+              void navigate({ search: (prev) => ({ ...prev, figure: undefined, type: undefined, cold_days: undefined, row: undefined, page: undefined }), replace: true }),
           }
         : undefined,
-    [search.figure, search.cold_days, search.row, navigate],
+    [search.figure, search.type, search.cold_days, search.row, navigate],
   );
   const onPageChange = useCallback(
     (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) }),

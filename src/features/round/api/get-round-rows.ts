@@ -5,8 +5,8 @@ import type { RoundFigureRows } from '@/shared/round-summary';
 import { roundKeys, ROUND_STALE_MS, type RoundRowsParams } from './round-keys';
 
 /** GET /api/v1/round/rows: the investor ids of a list's rows behind a figure. */
-export function getRoundRows({ listId, figure, coldDays, tz }: RoundRowsParams): Promise<RoundFigureRows> {
-  return api<RoundFigureRows>(`${API}${ROUND_PATH}/rows`, { query: { list_id: listId, figure, cold_days: coldDays, tz } });
+export function getRoundRows({ listId, figure, type, coldDays, tz }: RoundRowsParams): Promise<RoundFigureRows> {
+  return api<RoundFigureRows>(`${API}${ROUND_PATH}/rows`, { query: { list_id: listId, figure, type, cold_days: coldDays, tz } });
 }
 
 export const roundRowsQueryOptions = (params: RoundRowsParams) =>

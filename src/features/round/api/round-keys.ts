@@ -13,6 +13,8 @@ export interface RoundSummaryParams {
 export interface RoundRowsParams {
   listId: number;
   figure: RoundFigure;
+  /** Only investors of this type (a group of the Response panel by type); all when absent. */
+  type?: string;
   coldDays: number;
   tz: string;
 }

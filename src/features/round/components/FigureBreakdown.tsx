@@ -2,16 +2,19 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import type { RoundFigure } from '@/shared/round-summary';
 import { useRoundRowsOfLists } from '../api/get-round-rows';
-import { breakdownByList, figureLabel, figureSearch, rowCount } from '../round-figures';
+import { breakdownByList, figureOfTypeLabel, figureSearch, rowCount } from '../round-figures';
 import { useRoundScope } from './round-scope';
 
-/** A figure of all her lists, by list: each list with rows behind it, a link to that list filtered the same way. */
-export function FigureBreakdown({ figure }: { figure: RoundFigure }) {
+/**
+ * A figure of all her lists (of one investor type's rows, with `type`), by list: each list with rows behind it, a
+ * link to that list filtered the same way.
+ */
+export function FigureBreakdown({ figure, type }: { figure: RoundFigure; type?: string }) {
   const { lists, coldDays, tz } = useRoundScope();
   const own = lists.filter((list) => list.own);
   const answers = useRoundRowsOfLists(
     own.map((list) => list.id),
-    { figure, coldDays, tz },
+    { figure, type, coldDays, tz },
   );
   const pending = answers.some((answer) => answer.isPending);
   const failed = answers.some((answer) => answer.isError);
@@ -22,13 +25,13 @@ export function FigureBreakdown({ figure }: { figure: RoundFigure }) {
   return (
     <>
       <Typography component="h2" sx={{ fontWeight: 650, fontSize: 15, mb: 1 }}>
-        {figureLabel(figure)}, by list
+        {figureOfTypeLabel(figure, type)}, by list
       </Typography>
       {shares.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75 }}>
           {shares.map((share) => (
             <li key={share.id}>
-              <TextLink to="/lists/$id" params={{ id: String(share.id) }} search={figureSearch(figure, coldDays)} underline="hover">
+              <TextLink to="/lists/$id" params={{ id: String(share.id) }} search={figureSearch(figure, coldDays, type)} underline="hover">
                 {share.name}
               </TextLink>
               <Typography component="span" sx={{ color: 'text.secondary', fontSize: 14 }}>

@@ -1,11 +1,13 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { groupThousands } from '@/shared/numbers';
 import type { RoundResponseGroup, RoundSummary } from '@/shared/round-summary';
 import { formatDays, formatShare } from '../round-format';
 import { FigureLink } from './FigureLink';
 import { compactCells, Panel, PanelEmpty, Stats, type PanelOrder } from './Panel';
 
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** Which rows a group's figures open: its list's, or its investor type's. */
+const groupScope = (group: RoundResponseGroup) => (group.list_id === null ? { ofType: group.label } : { ofList: group.list_id });
 
 function GroupTable({ caption, heading, groups }: { caption: string; heading: string; groups: readonly RoundResponseGroup[] }) {
   return (
@@ -35,12 +37,12 @@ function GroupTable({ caption, heading, groups }: { caption: string; heading: st
                   median {formatDays(group.median_days)}
                 </Box>
               </TableCell>
-              {/* A list's figures open its rows; an investor type has no page of its own to open. */}
+              {/* A list's figures open its rows; a type's, the rows of investors of that type (by list with all lists). */}
               <TableCell align="right">
-                {group.list_id === null ? groupThousands(group.contacted) : <FigureLink figure="contacted" count={group.contacted} ofList={group.list_id} />}
+                <FigureLink figure="contacted" count={group.contacted} {...groupScope(group)} />
               </TableCell>
               <TableCell align="right">
-                {group.list_id === null ? groupThousands(group.answered) : <FigureLink figure="answered" count={group.answered} ofList={group.list_id} />}
+                <FigureLink figure="answered" count={group.answered} {...groupScope(group)} />
               </TableCell>
               <TableCell align="right" sx={wideOnly}>
                 {formatDays(group.median_days)}

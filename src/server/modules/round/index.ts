@@ -57,10 +57,10 @@ export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, 
   });
 
   app.get(ROUND_ROWS_PATH, { schema: roundRowsSchema }, async (request) => {
-    const { list_id: listId, figure, cold_days: coldDays } = request.query;
+    const { list_id: listId, figure, cold_days: coldDays, type = null } = request.query;
     const tz = timeZone(request.query.tz);
     await investorList(app, request.userId, listId);
-    const investorIds = await roundFigureRows(app.db, listId, figure, { coldDays, tz, now: clock() });
-    return { list_id: listId, figure, investor_ids: investorIds };
+    const investorIds = await roundFigureRows(app.db, listId, figure, { coldDays, tz, now: clock() }, type);
+    return { list_id: listId, figure, type, investor_ids: investorIds };
   });
 };

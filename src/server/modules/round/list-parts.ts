@@ -7,7 +7,7 @@ import { ACTIVE_STAGES, FUNNEL_STAGES } from '../../../shared/round-summary.js';
 import type { PipelineStage } from '../../../shared/pipeline.js';
 import type { Db } from '../../db/client.js';
 import { queryRows, type Row } from '../../db/query-rows.js';
-import { rowFacts } from './round-facts.js';
+import { investorTypeLabel, rowFacts } from './round-facts.js';
 import { DAY_MS } from './round-rules.js';
 
 /** What one response group (a list's, or an investor type's on a list) adds up. */
@@ -135,8 +135,8 @@ function partsStatement(listIds: readonly number[], since: Date): SQL {
       FROM fd GROUP BY fd.list_id
     ),
     types AS (
-      SELECT id, coalesce(nullif(nullif(btrim(type_of_firm), ''), 'NaN'), '-') AS label FROM investor_rows
-      WHERE id = ANY (ARRAY(SELECT DISTINCT investor_id FROM fd WHERE fd.contacted))
+      SELECT ir.id, ${investorTypeLabel} AS label FROM investor_rows ir
+      WHERE ir.id = ANY (ARRAY(SELECT DISTINCT investor_id FROM fd WHERE fd.contacted))
     ),
     by_type AS (
       SELECT list_id, json_agg(json_build_array(label, contacted, answered, days)) AS by_type FROM (

@@ -144,3 +144,6 @@ export const isEngaged = sql`(fd.deck_ms > 0 OR fd.replies > 0 OR fd.meetings > 
 export const coldOrder = sql`fd.last_touch, fd.list_id, fd.investor_id`;
 export const overdueOrder = sql`fd.follow_up_on, fd.list_id, fd.investor_id`;
 export const engagedOrder = sql`fd.score DESC, fd.deck_ms DESC, fd.list_id, fd.investor_id`;
+
+/** An investor's type as the Round page groups by it (of an `investor_rows` row `ir`): its firm type, '-' when none. */
+export const investorTypeLabel = sql`coalesce(nullif(nullif(btrim(ir.type_of_firm), ''), 'NaN'), '-')`;

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AMOUNT_STAGES, FUNNEL_STAGES, type FunnelStage, type RoundFigure } from '../../../shared/round-summary.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { coldOrder, engagedOrder, funnelPlace, isCold, isEngaged, isOverdue, overdueOrder, rowFacts } from './round-facts.js';
+import { coldOrder, engagedOrder, funnelPlace, investorTypeLabel, isCold, isEngaged, isOverdue, overdueOrder, rowFacts } from './round-facts.js';
 import { roundWindow, type RoundQuery } from './round-summary.js';
 
 /** Every figure the call takes, as the contract spells them. */
@@ -42,13 +42,26 @@ function figureRows(figure: RoundFigure, window: ReturnType<typeof roundWindow>)
   }
 }
 
-/** The investor ids of the list's rows behind `figure`, all of them (a panel's, beyond the summary's first rows too). */
-export async function roundFigureRows(db: Db, listId: number, figure: RoundFigure, query: Omit<RoundQuery, 'scope' | 'targetOf'>): Promise<number[]> {
+/**
+ * The investor ids of the list's rows behind `figure`, all of them (a panel's, beyond the summary's first rows too);
+ * with `type`, only those of investors of that type (as the Response panel's groups by type label them).
+ */
+export async function roundFigureRows(
+  db: Db,
+  listId: number,
+  figure: RoundFigure,
+  query: Omit<RoundQuery, 'scope' | 'targetOf'>,
+  type: string | null = null,
+): Promise<number[]> {
   const window = roundWindow(query);
   const { condition, order } = figureRows(figure, window);
+  const ofType =
+    type === null
+      ? sql`true`
+      : sql`fd.investor_id IN (SELECT ir.id FROM investor_rows ir WHERE ir.id = ANY (ARRAY(SELECT investor_id FROM fd)) AND ${investorTypeLabel} = ${type})`;
   const rows = await queryRows(
     db,
-    sql`WITH ${rowFacts({ listId }, window)} SELECT fd.investor_id FROM fd WHERE ${condition} ORDER BY ${order}`,
+    sql`WITH ${rowFacts({ listId }, window)} SELECT fd.investor_id FROM fd WHERE ${condition} AND ${ofType} ORDER BY ${order}`,
   );
   return rows.map((row) => Number(row.investor_id));
 }

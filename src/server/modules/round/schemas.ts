@@ -25,6 +25,12 @@ const tz = Type.String({
   description: "An IANA time zone (e.g. Europe/Berlin): the founder's weeks (from Monday) and today",
 });
 
+const investorType = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: "Only investors of this type, as the Response panel's groups by type label them ('-' for none)",
+});
+
 const rowRef = {
   list_id: Type.Integer(),
   list_name: Type.String(),
@@ -93,10 +99,15 @@ export const roundRowsSchema = userCall({
   tags,
   summary: 'The investor ids of a list\'s rows behind one figure of the Round page, counted as the summary counts it',
   querystring: Type.Object(
-    { list_id: resourceId, figure: stringEnum(ROUND_FIGURES), cold_days: coldDays, tz },
+    { list_id: resourceId, figure: stringEnum(ROUND_FIGURES), cold_days: coldDays, tz, type: Type.Optional(investorType) },
     { additionalProperties: false },
   ),
   response: {
-    200: Type.Object({ list_id: Type.Integer(), figure: stringEnum(ROUND_FIGURES), investor_ids: Type.Array(Type.Integer()) }),
+    200: Type.Object({
+      list_id: Type.Integer(),
+      figure: stringEnum(ROUND_FIGURES),
+      type: nullable(Type.String()),
+      investor_ids: Type.Array(Type.Integer()),
+    }),
   },
 });

@@ -34,7 +34,7 @@ import { StageFilter } from '@/features/pipeline/components/StageFilter';
 import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pipeline';
 import { useRoundRows } from '@/features/round/api/get-round-rows';
 import { NothingBehindFigure } from '@/features/round/components/NothingBehindFigure';
-import { browserTimeZone, figureChipText, figureLabel } from '@/features/round/round-figures';
+import { browserTimeZone, figureChipText, figureOfTypeLabel } from '@/features/round/round-figures';
 import { useMe } from '@/features/profile/api/me';
 import { useListEvents } from '@/features/teams/api/list-events';
 import { ActivityButton } from '@/features/teams/components/ActivityButton';
@@ -73,20 +73,20 @@ export interface ListWithPipelineProps<R extends ListItem> {
   page: number;
   onPageChange: (page: number) => void;
   /** A figure of the Round page (?figure=): only the rows behind it are shown, under a chip that removes it. */
-  figure?: { figure: RoundFigure; coldDays: number; onRemove: () => void; row?: number };
+  figure?: { figure: RoundFigure; type?: string; coldDays: number; onRemove: () => void; row?: number };
 }
 
 const tz = browserTimeZone();
 
 /** The ids of the rows behind a Round figure on an investor list; null while unknown (or without a figure). */
 function useFigureRows(listId: number, figure: ListWithPipelineProps<ListItem>['figure'], investorList: boolean) {
-  const rows = useRoundRows(figure && investorList ? { listId, figure: figure.figure, coldDays: figure.coldDays, tz } : null);
+  const rows = useRoundRows(figure && investorList ? { listId, figure: figure.figure, type: figure.type, coldDays: figure.coldDays, tz } : null);
   const ids = useMemo(() => (rows.data ? new Set(rows.data.investor_ids) : null), [rows.data]);
   const chip = useMemo(() => {
     if (!figure || !investorList) return null;
     const label = ids
-      ? figureChipText(figure.figure, ids.size)
-      : `${figureLabel(figure.figure)} · ${rows.isError ? (navigator.onLine ? 'could not be read' : 'not available offline') : 'counting…'}`;
+      ? figureChipText(figure.figure, ids.size, figure.type)
+      : `${figureOfTypeLabel(figure.figure, figure.type)} · ${rows.isError ? (navigator.onLine ? 'could not be read' : 'not available offline') : 'counting…'}`;
     return <Chip label={label} color="primary" variant="outlined" onClick={figure.onRemove} onDelete={figure.onRemove} aria-label={`${label}. Remove this filter`} />;
   }, [figure, investorList, ids, rows.isError]);
   // Until the rows are known none is shown; if they cannot be read, all are, under a chip that says so.
