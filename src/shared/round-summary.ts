@@ -13,6 +13,9 @@ export const COLD_DAYS_DEFAULT = 14;
 export const COLD_DAYS_MIN = 1;
 export const COLD_DAYS_MAX = 365;
 
+/** The longest investor type a figure's rows may be asked for (`type`, GET /round/rows and the list page's ?type=). */
+export const INVESTOR_TYPE_MAX = 200;
+
 /** Rows a panel's list answers at most (going cold, overdue, engaged); its `total` says how many there are. */
 export const ROUND_PANEL_ROWS_MAX = 50;
 

@@ -1,6 +1,15 @@
 // What the Round page and the list page say of a figure (RoundFigure): its name, the chip over a list
 // filtered by it, and the search params that carry it. Pure, so both the page and the tests read it.
-import { AMOUNT_STAGES, COLD_DAYS_DEFAULT, COLD_DAYS_MAX, COLD_DAYS_MIN, FUNNEL_STAGES, type FunnelStage, type RoundFigure } from '@/shared/round-summary';
+import {
+  AMOUNT_STAGES,
+  COLD_DAYS_DEFAULT,
+  COLD_DAYS_MAX,
+  COLD_DAYS_MIN,
+  FUNNEL_STAGES,
+  INVESTOR_TYPE_MAX,
+  type FunnelStage,
+  type RoundFigure,
+} from '@/shared/round-summary';
 import { PIPELINE_STAGE_LABELS } from '@/shared/pipeline';
 import { groupThousands } from '@/shared/numbers';
 
@@ -35,9 +44,9 @@ export const figureOfTypeLabel = (figure: RoundFigure, type?: string) => (type =
 /** The chip over a list filtered by a figure: "Reached Meeting · 12 rows", "Contacted · Angel · 3 rows". */
 export const figureChipText = (figure: RoundFigure, count: number, type?: string) => `${figureOfTypeLabel(figure, type)} · ${rowCount(count)}`;
 
-/** An investor type from the URL (?type=, with a figure): non-empty text of at most 200 characters, else undefined. */
+/** An investor type from the URL (?type=, with a figure): non-empty text the server takes, else undefined. */
 export function investorTypeParam(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
+  return typeof value === 'string' && value.length > 0 && value.length <= INVESTOR_TYPE_MAX ? value : undefined;
 }
 
 /** `cold_days` from the URL: a whole number of days in range, else undefined (the default, kept out of the URL). */

@@ -2,6 +2,7 @@
 // (GET /round/summary and GET /round/rows), so a figure and the rows behind it are counted by one rule.
 import { sql, type SQL } from 'drizzle-orm';
 import { ACTIVE_STAGES, FUNNEL_STAGES } from '../../../shared/round-summary.js';
+import { arrayLiteral } from '../../db/catalogue-store.js';
 import { editsList } from '../lists/list-access.js';
 
 /**
@@ -51,7 +52,7 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
       : 'listId' in scope
         ? sql`SELECT id, name, user_id FROM lists WHERE id = ${scope.listId}`
         : 'listIds' in scope
-          ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${`{${scope.listIds.join(',')}}`}::int[]) AND list_type = 'investor'`
+          ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${arrayLiteral(scope.listIds.map(String))}::int[]) AND list_type = 'investor'`
           : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
   const since = at(weekAgo);
   return sql`scope AS MATERIALIZED (${lists}),

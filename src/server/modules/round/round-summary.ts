@@ -2,6 +2,7 @@
 // anew for a list that changed) and the deck links' views, in three small statements and one when a list changed.
 import { sql } from 'drizzle-orm';
 import type { RoundSummary } from '../../../shared/round-summary.js';
+import { arrayLiteral } from '../../db/catalogue-store.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import type { RoundScope } from './round-facts.js';
@@ -56,7 +57,7 @@ async function deckReads(db: Db, listIds: readonly number[], weekAgo: Date): Pro
         coalesce(sum(v.counted_ms) FILTER (WHERE v.started_at >= ${weekAgo.toISOString()}::timestamptz), 0)::float8 AS ms
       FROM deck_links k JOIN deck_views v ON v.link_id = k.id
         JOIN list_investors li ON li.list_id = k.list_id AND li.investor_id = k.investor_id
-      WHERE k.list_id = ANY (${idArray(listIds)}::int[]) AND k.investor_id IS NOT NULL
+      WHERE k.list_id = ANY (${arrayLiteral(listIds.map(String))}::int[]) AND k.investor_id IS NOT NULL
       GROUP BY k.list_id, k.investor_id, li.stage`,
   );
   return rows.map((row) => ({
@@ -68,15 +69,13 @@ async function deckReads(db: Db, listIds: readonly number[], weekAgo: Date): Pro
   }));
 }
 
-const idArray = (ids: Iterable<number>) => `{${[...ids].join(',')}}`;
-
 /** The investors' names and firms, by id, and `labels` in the database's order (its collation). */
 async function namesAndOrder(db: Db, investorIds: Iterable<number>, labels: readonly string[]) {
   const [row] = await queryRows(
     db,
     sql`SELECT
       (SELECT coalesce(json_agg(json_build_array(id, coalesce(first_name, ''), coalesce(last_name, ''), coalesce(firm_name, ''))), '[]'::json)
-        FROM investor_rows WHERE id = ANY (${idArray(investorIds)}::int[])) AS names,
+        FROM investor_rows WHERE id = ANY (${arrayLiteral([...investorIds].map(String))}::int[])) AS names,
       (SELECT coalesce(json_agg(label ORDER BY label), '[]'::json) FROM json_array_elements_text(${JSON.stringify(labels)}::json) label) AS labels`,
   );
   const names = new Map(
@@ -100,15 +99,15 @@ export async function roundSummary(
 ): Promise<RoundSummary> {
   const window = roundWindow(query);
   const listIds = read.lists.map((list) => list.id);
-  const kept = await parts.of(
-    db,
-    read.lists.map((list) => ({
-      id: list.id,
-      version: `${list.event}|${read.catalogue}`,
-    })),
-    query.now,
-  );
-  const decks = listIds.length === 0 ? [] : await deckReads(db, listIds, window.weekAgo);
+  // Side by side: the deck views are read fresh whatever the parts kept.
+  const [kept, decks] = await Promise.all([
+    parts.of(
+      db,
+      read.lists.map((list) => ({ id: list.id, version: `${list.event}|${read.catalogue}` })),
+      query.now,
+    ),
+    listIds.length === 0 ? [] : deckReads(db, listIds, window.weekAgo),
+  ]);
   const merged = mergeRound({
     list_id: 'listId' in query.scope ? query.scope.listId : null,
     // A list deleted since it was read has no part: it is summed no more.

@@ -5,6 +5,7 @@ import {
   COLD_DAYS_MAX,
   COLD_DAYS_MIN,
   FUNNEL_STAGES,
+  INVESTOR_TYPE_MAX,
   ROUND_PANEL_ROWS_MAX,
 } from '../../../shared/round-summary.js';
 import { isoDate, nullable, resourceId, stringEnum, userCall } from '../../plugins/validation.js';
@@ -27,7 +28,7 @@ const tz = Type.String({
 
 const investorType = Type.String({
   minLength: 1,
-  maxLength: 200,
+  maxLength: INVESTOR_TYPE_MAX,
   description: "Only investors of this type, as the Response panel's groups by type label them ('-' for none)",
 });
 
