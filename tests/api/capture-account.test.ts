@@ -278,6 +278,14 @@ describe.each(testDatabases())('capture address, senders, settings and inbox, on
       expect(rows.map((row) => row.id)).toEqual([res.json().investor_id]);
       expect(rows[0].pipeline).toMatchObject({ stage: 'contacted', answered_at: null });
 
+      // Sent twice at once (two tabs, a replay without its key): one contact, one row, one touch.
+      const twice = await unmatched(ada);
+      const newContact = { email: 'dee@twice.example', first_name: 'Dee' };
+      const answers = await Promise.all([1, 2].map(() => assign(ada, twice, { list_id: listId, new_contact: newContact })));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+      expect(await app.db.select().from(privateContacts).where(eq(privateContacts.email, newContact.email))).toHaveLength(1);
+      expect((await ada.call('GET', `/lists/${listId}/items`)).json()).toHaveLength(2);
+
       const other = await unmatched(ada);
       expect((await bea.call('DELETE', `${api(CAPTURE_API.inbox)}/${other}`)).statusCode).toBe(404);
       expect((await ada.call('DELETE', `${api(CAPTURE_API.inbox)}/${other}`)).statusCode).toBe(204);

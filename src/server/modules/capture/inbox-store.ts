@@ -7,8 +7,7 @@ import { capturedMails } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { changeList, type ListWriter } from '../lists/list-change.js';
 import { LIST_KINDS } from '../lists/list-kinds.js';
-import { addItems } from '../lists/list-store.js';
-import { listAccess } from '../lists/list-access.js';
+import { addItemsIn } from '../lists/list-store.js';
 import { checkContactFields, type StoredContact } from '../contacts/contact-fields.js';
 import { createContact, fieldsError } from '../contacts/contact-store.js';
 import { addTouch, followUpDaysOf } from '../pipeline/touch-store.js';
@@ -72,31 +71,28 @@ async function newContact(db: Db, userId: number, input: NonNullable<InboxAssign
 
 /**
  * Logs a mail of her inbox on an investor's row of a list she edits (its row lock held, as the intake logs one):
- * `investor_id` must be on the list (else 404); `new_contact` first becomes a private contact on it. The mail then
- * leaves the inbox ('assigned'), in the same transaction as its touch.
+ * `investor_id` must be on the list (else 404); `new_contact` first becomes a private contact on it. All in one
+ * transaction: the mail leaves the inbox ('assigned') with its touch, and a contact is made only for a mail logged.
  */
 export async function assignMail(writer: ListWriter, userId: number, id: number, body: InboxAssign, now: Date): Promise<Assigned> {
   if ((body.investor_id === undefined) === (body.new_contact === undefined)) {
     throw new HttpError(422, 'Send one of investor_id and new_contact');
   }
-  const [mail] = await writer.db.select({ id: m.id }).from(m).where(and(eq(m.id, id), inInbox(userId, now)));
-  if (!mail) throw new HttpError(404, CAPTURE_MESSAGES.mailNotFound);
-  const { list } = await listAccess(writer.db, userId, body.list_id, 'edit');
-  if (list.list_type !== 'investor') throw new HttpError(422, 'A mail is logged on an investor list, and this is a fund list');
   const caller = { userId, listId: body.list_id };
-  let investorId = body.investor_id;
-  if (body.new_contact) {
-    investorId = await newContact(writer.db, userId, body.new_contact);
-    await addItems(writer, caller, LIST_KINDS.investor, [investorId]);
-  }
   const followUpDays = await followUpDaysOf(writer.db, userId);
-  return changeList(writer, caller, 'edit', async (tx, _access, log) => {
+  return changeList(writer, caller, 'edit', async (tx, { list }, log) => {
+    if (list.list_type !== 'investor') throw new HttpError(422, 'A mail is logged on an investor list, and this is a fund list');
     const [row] = await tx.select().from(m).where(and(eq(m.id, id), inInbox(userId, now))).for('update');
     if (!row) throw new HttpError(404, CAPTURE_MESSAGES.mailNotFound);
+    let investorId = body.investor_id!;
+    if (body.new_contact) {
+      investorId = await newContact(tx, userId, body.new_contact);
+      await addItemsIn(tx, log, caller, list, LIST_KINDS.investor, [investorId]);
+    }
     const touch = await addTouch(
       tx,
       log,
-      { kind: 'investor', listId: body.list_id, itemId: investorId! },
+      { kind: 'investor', listId: body.list_id, itemId: investorId },
       userId,
       {
         kind: row.direction === 'sent' ? 'email_sent' : 'email_received',
@@ -113,7 +109,7 @@ export async function assignMail(writer: ListWriter, userId: number, id: number,
       followUpDays,
     );
     await tx.update(m).set({ status: 'assigned' }).where(eq(m.id, id));
-    return { list_id: body.list_id, investor_id: investorId!, touch };
+    return { list_id: body.list_id, investor_id: investorId, touch };
   });
 }
 

@@ -13,7 +13,7 @@ import { forgetRowTexts } from '../pipeline/entry-texts.js';
 import { LIST_KINDS, type ListKind } from './list-kinds.js';
 import { isMemberOf, roleOf, type ListRow } from './list-access.js';
 import { changeList, type ListCaller, type ListWriter } from './list-change.js';
-import { CHANGED_MANY } from './change-log.js';
+import { CHANGED_MANY, type ChangeLog } from './change-log.js';
 import { addableInvestors } from '../contacts/contact-store.js';
 
 const itemCount = sql<number>`(CASE WHEN ${lists.list_type} = 'investor'
@@ -93,39 +93,42 @@ export interface AddResult {
  * the activity; the list's streams hear `row-added` for one row, and one `reset` for more (up to 1,000 ids).
  */
 export async function addItems(writer: ListWriter, caller: ListCaller, kind: ListKind, ids: number[]): Promise<AddResult> {
+  return changeList(writer, caller, 'edit', (tx, { list }, log) => addItemsIn(tx, log, caller, list, kind, ids));
+}
+
+/** addItems inside a change to the list already under way (its row lock held, `log` its activity and events). */
+export async function addItemsIn(tx: Db, log: ChangeLog, caller: ListCaller, list: ListRow, kind: ListKind, ids: number[]): Promise<AddResult> {
   const wanted = [...new Set(ids)];
-  return changeList(writer, caller, 'edit', async (tx, { list }, log) => {
-    assertKind(list, kind);
-    const known =
-      kind.type === 'investor'
-        ? await addableInvestors(tx, caller.userId, wanted, { lockForAdding: true })
-        : new Set(
-            (await tx.select({ id: kind.catalogue.id }).from(kind.catalogue.table).where(inArray(kind.catalogue.id, wanted))).map(
-              (r) => r.id as number,
-            ),
-          );
-    const unknown = wanted.filter((id) => !known.has(id));
-    if (unknown.length > 0) {
-      const shown = unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ` and ${unknown.length - 10} more` : '');
-      throw new HttpError(422, `No ${kind.noun} has the id ${shown}; nothing was added.`);
-    }
-    const inserted = await tx
-      .insert(kind.link)
-      .values(wanted.map((id) => ({ ...linkRow(kind, list.id, id), updated_by: caller.userId })))
-      .onConflictDoNothing()
-      .returning({ id: kind.linkItemId });
-    const added = new Set(inserted.map((r) => r.id as number));
-    const addedIds = wanted.filter((id) => added.has(id));
-    if (addedIds.length > 0) {
-      await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
-      await log.activity(addedIds.map((itemId) => ({ kind: kind.type, itemId, action: 'added' as const })));
-      // One row keeps its precise event; more are told once (CHANGED_MANY), as an import is.
-      await log.events(
-        addedIds.length === 1 ? [{ type: 'row-added', data: { kind: kind.type, item_id: addedIds[0] } }] : [CHANGED_MANY],
-      );
-    }
-    return { added: addedIds, already_in_list: wanted.filter((id) => !added.has(id)) };
-  });
+  assertKind(list, kind);
+  const known =
+    kind.type === 'investor'
+      ? await addableInvestors(tx, caller.userId, wanted, { lockForAdding: true })
+      : new Set(
+          (await tx.select({ id: kind.catalogue.id }).from(kind.catalogue.table).where(inArray(kind.catalogue.id, wanted))).map(
+            (r) => r.id as number,
+          ),
+        );
+  const unknown = wanted.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    const shown = unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ` and ${unknown.length - 10} more` : '');
+    throw new HttpError(422, `No ${kind.noun} has the id ${shown}; nothing was added.`);
+  }
+  const inserted = await tx
+    .insert(kind.link)
+    .values(wanted.map((id) => ({ ...linkRow(kind, list.id, id), updated_by: caller.userId })))
+    .onConflictDoNothing()
+    .returning({ id: kind.linkItemId });
+  const added = new Set(inserted.map((r) => r.id as number));
+  const addedIds = wanted.filter((id) => added.has(id));
+  if (addedIds.length > 0) {
+    await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
+    await log.activity(addedIds.map((itemId) => ({ kind: kind.type, itemId, action: 'added' as const })));
+    // One row keeps its precise event; more are told once (CHANGED_MANY), as an import is.
+    await log.events(
+      addedIds.length === 1 ? [{ type: 'row-added', data: { kind: kind.type, item_id: addedIds[0] } }] : [CHANGED_MANY],
+    );
+  }
+  return { added: addedIds, already_in_list: wanted.filter((id) => !added.has(id)) };
 }
 
 function linkRow(kind: ListKind, listId: number, itemId: number) {
