@@ -15,7 +15,7 @@
 // beside the capture for as long as it runs: p50/p95 of each. Every 5xx the server answers is printed with its error.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,6 +50,23 @@ const CONNECTIONS = Number(args.connections);
 const LISTS_PER_FOUNDER = 5;
 const ROWS_PER_LIST = 200;
 const SAMPLE_EVERY = 20;
+
+/** The CPU time the whole machine has spent busy (s), from /proc/stat (0 where there is none). */
+function machineBusySeconds(): number {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = ticks;
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU time this process (the server, its threads and the searches' client) has used (s). */
+function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -140,11 +157,13 @@ async function run(database: Database, label: string) {
     const sender = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'capture-send.ts'), planFile], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     let sending = false;
+    let cpuAtStart = { machine: 0, server: 0 };
     const started = new Promise<void>((resolve) =>
       sender.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (!sending && out.startsWith('sending\n')) {
           sending = true;
+          cpuAtStart = { machine: machineBusySeconds(), server: ownCpuSeconds() };
           resolve();
         }
       }),
@@ -157,11 +176,13 @@ async function run(database: Database, label: string) {
     );
     const searchesBeside = args.searches ? Promise.race([started, sent]).then(() => searchLoop(base, all[0].authorization, () => !sending)) : Promise.resolve([]);
     const code = await sent;
+    const cpuUsed = { machine: machineBusySeconds() - cpuAtStart.machine, server: ownCpuSeconds() - cpuAtStart.server };
     const searches = await searchesBeside;
     const loadAfter = os.loadavg()[0];
     rmSync(path.dirname(planFile), { recursive: true, force: true });
     if (code !== 0) throw new Error(`capture-send.ts ended with ${code}`);
-    const { seconds, answered, reads, seen, failures } = JSON.parse(out.slice('sending\n'.length)) as SendResult;
+    const { seconds, answered, reads, seen, failures, cpuSeconds } = JSON.parse(out.slice('sending\n'.length)) as SendResult;
+    const rest = cpuUsed.machine - cpuUsed.server - cpuSeconds;
     const [{ touches }] = await queryRows(database.db, sql`SELECT count(*)::int AS touches FROM row_touches`);
     process.stdout.write(
       `${label}: ${MAILS.toLocaleString('en-US')} mails on ${CONNECTIONS} connections in ${seconds.toFixed(1)} s: ` +
@@ -171,6 +192,8 @@ async function run(database: Database, label: string) {
         (args.searches
           ? `  searches alone (${searchesAlone.length}) ${p50p95(searchesAlone)}; beside the capture (${searches.length}) ${p50p95(searches)}\n`
           : '') +
+        `  CPU while sending: the server's process ${cpuUsed.server.toFixed(1)} s, the SMTP clients ${cpuSeconds.toFixed(1)} s, ` +
+        `PostgreSQL and the rest ${rest.toFixed(1)} s, of ${(seconds * os.cpus().length).toFixed(1)} s on ${os.cpus().length} cores\n` +
         `  load average ${loadBefore.toFixed(1)} as it began, ${loadAfter.toFixed(1)} as it ended; server answers 5xx: ${serverErrors.length}\n` +
         (Object.keys(failures).length ? `  failures: ${Object.entries(failures).map(([k, n]) => `${n} × ${k}`).join(', ')}\n` : '') +
         serverErrors.map((error) => `  5xx: ${error}\n`).join(''),

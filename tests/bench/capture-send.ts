@@ -32,10 +32,12 @@ export interface SendResult {
   seen: number[];
   /** SMTP refusals by code, HTTP failures by status, rows not seen changed. */
   failures: Record<string, number>;
+  /** The CPU time this process used while sending (s). */
+  cpuSeconds: number;
 }
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8')) as SendPlan;
-const result: SendResult = { seconds: 0, answered: [], reads: [], seen: [], failures: {} };
+const result: SendResult = { seconds: 0, answered: [], reads: [], seen: [], failures: {}, cpuSeconds: 0 };
 const fail = (key: string) => (result.failures[key] = (result.failures[key] ?? 0) + 1);
 const founders = plan.founders;
 let next = 0;
@@ -77,6 +79,9 @@ async function connection() {
 // The bench times the searches beside the mails from this line on.
 process.stdout.write('sending\n');
 const started = performance.now();
+const cpuAtStart = process.cpuUsage();
 await Promise.all(Array.from({ length: plan.connections }, connection));
 result.seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuAtStart);
+result.cpuSeconds = (cpu.user + cpu.system) / 1e6;
 process.stdout.write(JSON.stringify(result));
