@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { deckFiles, deckLinks, decks, deckVersions, deckViews, listMembers, startups } from '../../src/server/db/schema.js';
+import { deckFiles, deckLinks, decks, deckVersions, deckViews, listMembers, roundListParts, startups } from '../../src/server/db/schema.js';
 import { FUNNEL_STAGES, type RoundFigure, type RoundSummary } from '../../src/shared/round-summary.js';
 import { buildApp } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
@@ -394,8 +394,9 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
     return other;
   }
 
-  /** What an instance that has kept nothing answers: the figures counted from nothing. */
+  /** What an instance that has kept nothing answers, with nothing stored: the figures counted from nothing. */
   async function fromNothing(who: Member, query: string): Promise<RoundSummary> {
+    await app.db.delete(roundListParts);
     const other = await instance();
     try {
       const res = await caller(other, who.headers)('GET', `/round/summary${query}`);
@@ -431,6 +432,27 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
       }
     } finally {
       await other.close();
+    }
+  });
+
+  it('sums, on an instance that starts, the parts another stored, at the versions they were counted at only', async () => {
+    // Counted from nothing by an instance, which stores every part.
+    const before = await fromNothing(ada, '');
+    // Stored with 1,000 more at term sheet than counted: an instance that reads it (and counts nothing) says so.
+    await app.db.execute(sql`UPDATE round_list_parts
+      SET part = jsonb_set(part::jsonb, '{termSheet}', to_jsonb((part::jsonb ->> 'termSheet')::float8 + 1000))::text
+      WHERE list_id = ${id.seed}`);
+    const started = await instance();
+    const there = caller(started, ada.headers);
+    try {
+      expect((await there('GET', '/round/summary')).json().committed.term_sheet).toBe(before.committed.term_sheet + 1000);
+      // A change to the list: its stored part stands no more (asked there first, before this instance stores anew).
+      expect((await ada.call('PATCH', `/lists/${id.seed}/investors/${id.cy}`, { amount: 310_000 })).statusCode).toBe(200);
+      const counted = (await there('GET', '/round/summary')).json() as RoundSummary;
+      expect(await summary(ada)).toEqual(counted);
+      expect(counted).toEqual(await fromNothing(ada, ''));
+    } finally {
+      await started.close();
     }
   });
 

@@ -888,3 +888,20 @@ export const deckViewPages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.view_id, t.page] })],
 );
+
+/**
+ * Each investor list's part of the Round page (round/list-parts.ts) as last counted: kept here too, so that an
+ * instance that starts, or another one, sums the parts counted before instead of counting every list anew. A part
+ * is used only at the version it was counted at, and for PART_MAX_AGE_MS at most; it holds figures, ids and times,
+ * no text of a note or mail.
+ */
+export const roundListParts = pgTable('round_list_parts', {
+  list_id: integer('list_id')
+    .primaryKey()
+    .references(() => lists.id, { onDelete: 'cascade' }),
+  /** The list's newest event and the catalogue's version the part was counted at. */
+  version: text('version').notNull(),
+  counted_at: timestamp('counted_at', { withTimezone: true }).notNull(),
+  /** The part as JSON text (read whole, and parsed where it is used). */
+  part: text('part').notNull(),
+});

@@ -3,7 +3,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { listAccess } from '../lists/list-access.js';
 import { canonicalTimeZone } from './round-rules.js';
 import { roundFigureRows } from './round-rows.js';
-import { ListParts } from './list-parts.js';
+import { ListParts, sweepStoredParts } from './list-parts.js';
 import { roundSummary } from './round-summary.js';
 import { readRound, SummaryCache } from './summary-cache.js';
 import { roundRowsSchema, roundSummarySchema } from './schemas.js';
@@ -15,6 +15,8 @@ export interface RoundOptions {
 
 export const ROUND_SUMMARY_PATH = '/round/summary';
 export const ROUND_ROWS_PATH = '/round/rows';
+/** How often the stored parts too old to be used are deleted. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 function timeZone(tz: string): string {
   const zone = canonicalTimeZone(tz);
@@ -38,6 +40,11 @@ export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, 
 
   const summaries = new SummaryCache();
   const parts = new ListParts();
+  const sweep = setInterval(() => {
+    sweepStoredParts(app.db, clock()).catch((err: unknown) => app.log.error({ err }, 'round: the sweep of stored parts failed'));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   app.get(ROUND_SUMMARY_PATH, { schema: roundSummarySchema }, async (request) => {
     const { list_id: listId, cold_days: coldDays } = request.query;

@@ -2,11 +2,14 @@
 // across lists (counts, sums, each answer's days for the medians), and the rows and times the clock's cuts need (going
 // cold, overdue, this week's replies and meetings, each amount's change for the weekly chart), so that a summary
 // sums kept parts (round-merge.ts) and counts anew only the lists that changed.
-import { sql, type SQL } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import { ACTIVE_STAGES, FUNNEL_STAGES } from '../../../shared/round-summary.js';
 import type { PipelineStage } from '../../../shared/pipeline.js';
+import { arrayLiteral } from '../../db/catalogue-store.js';
 import type { Db } from '../../db/client.js';
 import { queryRows, type Row } from '../../db/query-rows.js';
+import { roundListParts } from '../../db/schema.js';
+import { sqlState } from '../../db/transaction.js';
 import { investorTypeLabel, rowFacts } from './round-facts.js';
 import { DAY_MS } from './round-rules.js';
 
@@ -208,14 +211,69 @@ interface KeptPart {
   part: ListPart;
 }
 
-/** Each list's part, kept while its version stands, for PART_MAX_AGE_MS at most. */
+type StoredPart = Omit<ListPart, 'byType'> & { byType: Array<[string, ResponsePart]> };
+
+/**
+ * The parts of `lists` stored in round_list_parts at their versions, counted at most PART_MAX_AGE_MS before `now`
+ * (and not after it: a clock set back counts again).
+ */
+async function storedParts(db: Db, lists: ReadonlyArray<{ id: number; version: string }>, now: number): Promise<Map<number, KeptPart>> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT p.list_id, p.version, (extract(epoch FROM p.counted_at) * 1000)::float8 AS counted_ms, p.part
+      FROM round_list_parts p
+      JOIN unnest(${arrayLiteral(lists.map((list) => String(list.id)))}::int[], ${arrayLiteral(lists.map((list) => list.version))}::text[]) AS v(list_id, version)
+        ON p.list_id = v.list_id AND p.version = v.version
+      WHERE p.counted_at > ${new Date(now - PART_MAX_AGE_MS).toISOString()}::timestamptz
+        AND p.counted_at <= ${new Date(now).toISOString()}::timestamptz`,
+  );
+  return new Map(
+    rows.map((row) => {
+      const stored = JSON.parse(String(row.part)) as StoredPart;
+      const part = { ...stored, byType: new Map(stored.byType) };
+      return [Number(row.list_id), { version: String(row.version), countedAt: Number(row.counted_ms), part }];
+    }),
+  );
+}
+
+/** Stores parts just counted, over older ones; a list deleted meanwhile has none to keep. */
+async function storeParts(db: Db, counted: ReadonlyArray<KeptPart & { listId: number }>): Promise<void> {
+  const values = counted.map(({ listId, version, countedAt, part }) => ({
+    list_id: listId,
+    version,
+    counted_at: new Date(countedAt),
+    part: JSON.stringify({ ...part, byType: [...part.byType] } satisfies StoredPart),
+  }));
+  try {
+    await db
+      .insert(roundListParts)
+      .values(values)
+      .onConflictDoUpdate({
+        target: roundListParts.list_id,
+        set: { version: sql`excluded.version`, counted_at: sql`excluded.counted_at`, part: sql`excluded.part` },
+      });
+  } catch (error) {
+    if (sqlState(error) !== '23503') throw error;
+  }
+}
+
+/** Forgets the stored parts too old to be used. */
+export async function sweepStoredParts(db: Db, now: Date): Promise<void> {
+  await db.delete(roundListParts).where(lt(roundListParts.counted_at, new Date(now.getTime() - PART_MAX_AGE_MS)));
+}
+
+/**
+ * Each list's part, kept while its version stands, for PART_MAX_AGE_MS at most: by the instance, and in
+ * round_list_parts for the next instance (or this one, once it dropped it).
+ */
 export class ListParts {
   private readonly kept = new Map<number, KeptPart>();
   private rows = 0;
 
   /**
-   * The parts of `lists` (each with its version) at `now`: the kept ones, and those of the others counted in one
-   * statement. A part counted at a later `now` than asked (a clock set back) is counted again.
+   * The parts of `lists` (each with its version) at `now`: the ones kept here, then the ones stored, and those of
+   * the others counted in one statement (and stored). A part counted at a later `now` than asked (a clock set
+   * back) is counted again.
    */
   async of(db: Db, lists: ReadonlyArray<{ id: number; version: string }>, now: Date): Promise<Map<number, ListPart>> {
     const parts = new Map<number, ListPart>();
@@ -230,19 +288,34 @@ export class ListParts {
       } else missing.push(list);
     }
     if (missing.length === 0) return parts;
-    const since = now.getTime() - 7 * DAY_MS;
-    const rows = await queryRows(db, partsStatement(missing.map((list) => list.id), new Date(since)));
-    const versions = new Map(missing.map((list) => [list.id, list.version]));
-    for (const row of rows) {
-      const id = Number(row.list_id);
-      const part = toPart(row, since);
-      parts.set(id, part);
-      this.drop(id);
-      this.kept.set(id, { version: versions.get(id)!, countedAt: now.getTime(), part });
-      this.rows += part.rows + 1;
+    const stored = await storedParts(db, missing, now.getTime());
+    for (const [id, part] of stored) {
+      parts.set(id, part.part);
+      this.keep(id, part);
+    }
+    const uncounted = missing.filter((list) => !stored.has(list.id));
+    if (uncounted.length > 0) {
+      const since = now.getTime() - 7 * DAY_MS;
+      const rows = await queryRows(db, partsStatement(uncounted.map((list) => list.id), new Date(since)));
+      const versions = new Map(uncounted.map((list) => [list.id, list.version]));
+      const counted = rows.map((row) => {
+        const listId = Number(row.list_id);
+        return { listId, version: versions.get(listId)!, countedAt: now.getTime(), part: toPart(row, since) };
+      });
+      for (const part of counted) {
+        parts.set(part.listId, part.part);
+        this.keep(part.listId, part);
+      }
+      if (counted.length > 0) await storeParts(db, counted);
     }
     while (this.rows > PARTS_ROWS_MAX && this.kept.size > 0) this.drop(this.kept.keys().next().value!);
     return parts;
+  }
+
+  private keep(listId: number, { version, countedAt, part }: KeptPart): void {
+    this.drop(listId);
+    this.kept.set(listId, { version, countedAt, part });
+    this.rows += part.rows + 1;
   }
 
   private drop(listId: number): void {
