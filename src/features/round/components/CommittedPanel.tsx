@@ -45,11 +45,11 @@ export function CommittedPanel({ summary, order }: { summary: RoundSummary } & P
             { label: 'Committed', color: SERIES_COLORS.committed },
             { label: 'Term sheet', color: SERIES_COLORS.termSheet },
           ]}
-          chart={
+          chart={(width) => (
             <Suspense fallback={chartFallback}>
-              <CommittedChart weeks={weeks} target={target} />
+              <CommittedChart width={width} weeks={weeks} target={target} />
             </Suspense>
-          }
+          )}
           alternative={
             // A table is never narrower than its content: the box around it is what is hidden.
             <Box sx={visuallyHidden}>

@@ -15,11 +15,11 @@ export function FunnelPanel({ summary, order }: { summary: RoundSummary } & Pane
     <Panel title="The funnel" order={order}>
       <ChartFigure
         caption="Rows that reached each stage"
-        chart={
+        chart={(width) => (
           <Suspense fallback={chartFallback}>
-            <FunnelChart stages={stages} />
+            <FunnelChart width={width} stages={stages} />
           </Suspense>
-        }
+        )}
         // The table below is the chart's figures.
         alternative={null}
       />

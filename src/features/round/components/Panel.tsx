@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import { lazyComponent } from '@/features/offline';
 import { useAfterFirstPaint } from '@/lib/after-first-paint';
+import { useElementWidth } from '@/lib/use-element-width';
 import { CHART_HEIGHT } from './chart-style';
 
 // The pictures load with the first panel that draws one, never with another page.
@@ -53,6 +54,7 @@ export function ChartFigure({ caption, chart, alternative, legend = [] }: ChartF
   // The figures (and the table the chart draws) come first; the chart's code loads once the page has painted, so on a
   // phone it does not hold the page's first paint back.
   const painted = useAfterFirstPaint();
+  const [boxRef, width] = useElementWidth<HTMLDivElement>();
   return (
     <Box component="figure" sx={{ m: 0, mt: 2 }}>
       <Typography component="figcaption" sx={{ fontSize: 14, fontWeight: 600, color: 'text.secondary' }}>
@@ -68,8 +70,8 @@ export function ChartFigure({ caption, chart, alternative, legend = [] }: ChartF
           ))}
         </Box>
       )}
-      <Box aria-hidden inert sx={{ height: CHART_HEIGHT }}>
-        {painted ? chart : chartFallback}
+      <Box ref={boxRef} aria-hidden inert sx={{ height: CHART_HEIGHT }}>
+        {painted && width !== null ? chart(width) : chartFallback}
       </Box>
       {alternative}
     </Box>
@@ -78,7 +80,8 @@ export function ChartFigure({ caption, chart, alternative, legend = [] }: ChartF
 
 interface ChartFigureProps {
   caption: string;
-  chart: ReactNode;
+  /** The chart drawn at the width of its place (the page measures it, so that the chart draws once). */
+  chart: (width: number) => ReactNode;
   alternative: ReactNode;
   /** The series' names and colours, shown beside the caption (the table names them for a screen reader). */
   legend?: Array<{ label: string; color: string }>;

@@ -12,10 +12,11 @@ import { CHART_HEIGHT, SERIES_COLORS } from './chart-style';
 const usd = (value: number | null) => (value === null ? '' : groupThousands(value, '$'));
 
 /** The amounts at Term sheet and at Committed week by week, stacked, against the target. */
-export function CommittedChart({ weeks, target }: { weeks: readonly RoundWeek[]; target: number | null }) {
+export function CommittedChart({ width, weeks, target }: { width: number; weeks: readonly RoundWeek[]; target: number | null }) {
   const highest = Math.max(target ?? 0, ...weeks.map((week) => week.term_sheet + week.committed));
   return (
     <LineChart
+      width={width}
       height={CHART_HEIGHT}
       skipAnimation
       xAxis={[{ data: weeks.map((week) => week.week), scaleType: 'point', valueFormatter: weekLabel }]}
@@ -33,9 +34,10 @@ export function CommittedChart({ weeks, target }: { weeks: readonly RoundWeek[];
 }
 
 /** How many rows reached each stage, as bars from Lead to Committed. */
-export function FunnelChart({ stages }: { stages: readonly RoundFunnelStage[] }) {
+export function FunnelChart({ width, stages }: { width: number; stages: readonly RoundFunnelStage[] }) {
   return (
     <BarChart
+      width={width}
       height={CHART_HEIGHT}
       skipAnimation
       layout="horizontal"
