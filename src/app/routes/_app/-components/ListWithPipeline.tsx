@@ -243,14 +243,15 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     [term, pipeline.stage, setStage, firstPage, figureChip],
   );
   const shownFigure = list.list_type === 'investor' ? figure?.figure : undefined;
+  const figureType = figure?.type;
   const noRows = useMemo(
     () =>
       pipeline.stage !== 'all' ? (
         <NothingAtStage stage={pipeline.stage} />
       ) : shownFigure ? (
-        <NothingBehindFigure figure={shownFigure} pending={figurePending} />
+        <NothingBehindFigure figure={shownFigure} type={figureType} pending={figurePending} />
       ) : undefined,
-    [pipeline.stage, shownFigure, figurePending],
+    [pipeline.stage, shownFigure, figureType, figurePending],
   );
   // The board and a phone's cards search the rows themselves (the grid has its own quick search).
   const searched = useMemo(
