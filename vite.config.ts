@@ -120,9 +120,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // After the other suites, two files at a time (each its own server and browser): one file alone leaves a core
-          // idle while it waits on its browser and server.
+          // After the other suites, one file at a time (each its own server and browser). Two at a time saved a sixth
+          // of the phase on one two-core machine, but on a slower one two browsers side by side pushed an offline
+          // board's move and the accessibility walk past their timeouts.
           sequence: { groupOrder: 1 },
+          fileParallelism: false,
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           environment: 'node',
           // Long scenarios (a server stopped for a CLI and started again) on a busy two-core machine.
