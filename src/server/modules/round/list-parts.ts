@@ -213,6 +213,9 @@ interface KeptPart {
 
 type StoredPart = Omit<ListPart, 'byType'> & { byType: Array<[string, ResponsePart]> };
 
+/** A list deleted as its part was stored (foreign_key_violation), a deadlock lost (deadlock_detected). */
+const STORE_GAVE_WAY = new Set(['23503', '40P01']);
+
 /**
  * The parts of `lists` stored in round_list_parts at their versions, counted at most PART_MAX_AGE_MS before `now`
  * (and not after it: a clock set back counts again).
@@ -236,9 +239,13 @@ async function storedParts(db: Db, lists: ReadonlyArray<{ id: number; version: s
   );
 }
 
-/** Stores parts just counted, over older ones; a list deleted meanwhile has none to keep. */
+/**
+ * Stores parts just counted, over older ones, in the lists' order (two summaries storing the same lists at once take
+ * their rows' locks in one order). Storing is for later summaries: a list deleted meanwhile has none to keep, and a
+ * store that lost a deadlock all the same leaves the next summary to count again.
+ */
 async function storeParts(db: Db, counted: ReadonlyArray<KeptPart & { listId: number }>): Promise<void> {
-  const values = counted.map(({ listId, version, countedAt, part }) => ({
+  const values = [...counted].sort((a, b) => a.listId - b.listId).map(({ listId, version, countedAt, part }) => ({
     list_id: listId,
     version,
     counted_at: new Date(countedAt),
@@ -253,7 +260,7 @@ async function storeParts(db: Db, counted: ReadonlyArray<KeptPart & { listId: nu
         set: { version: sql`excluded.version`, counted_at: sql`excluded.counted_at`, part: sql`excluded.part` },
       });
   } catch (error) {
-    if (sqlState(error) !== '23503') throw error;
+    if (!STORE_GAVE_WAY.has(sqlState(error) ?? '')) throw error;
   }
 }
 
