@@ -132,6 +132,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Within a file, tests marked it.concurrent run two at a time (each its own user and browser context).
           maxConcurrency: 2,
+          // What a browser shows after a reload or a round trip can take over expect.poll's default second on a
+          // slow two-core machine (the chunk-reload scenarios failed so): a poll still ends as soon as it holds.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
