@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API } from '../../../shared/api-paths.js';
 import { CAPTURE_API } from '../../../shared/capture.js';
+import { sweepWhileOpen } from '../../plugins/sweep-while-open.js';
 import { withoutTouchTexts } from '../pipeline/touch-texts.js';
 import { assignMailSchema, dismissMailSchema, inboxSchema } from './account-schemas.js';
 import { assignMail, dismissMail, inboxOf, sweepInbox } from './inbox-store.js';
@@ -30,9 +31,5 @@ export const captureInboxRoutes: FastifyPluginAsyncTypebox<InboxOptions> = async
     return reply.status(204).send(null);
   });
 
-  const sweep = setInterval(() => {
-    sweepInbox(app.db, clock()).catch((err: unknown) => app.log.error({ err }, 'capture inbox: the sweep failed'));
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  sweepWhileOpen(app, SWEEP_EVERY_MS, 'capture inbox', () => sweepInbox(app.db, clock()));
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../../plugins/error-handler.js';
+import { sweepWhileOpen } from '../../plugins/sweep-while-open.js';
 import { listAccess } from '../lists/list-access.js';
 import { canonicalTimeZone } from './round-rules.js';
 import { roundFigureRows } from './round-rows.js';
@@ -40,11 +41,7 @@ export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, 
 
   const summaries = new SummaryCache();
   const parts = new ListParts();
-  const sweep = setInterval(() => {
-    sweepStoredParts(app.db, clock()).catch((err: unknown) => app.log.error({ err }, 'round: the sweep of stored parts failed'));
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  sweepWhileOpen(app, SWEEP_EVERY_MS, 'round: stored parts', () => sweepStoredParts(app.db, clock()));
 
   app.get(ROUND_SUMMARY_PATH, { schema: roundSummarySchema }, async (request) => {
     const { list_id: listId, cold_days: coldDays } = request.query;
