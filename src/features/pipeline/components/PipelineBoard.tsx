@@ -1,5 +1,5 @@
 import { useMemo, useState, type KeyboardEventHandler, type PointerEventHandler, type ReactNode } from 'react';
-import { Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Paper, Stack, Typography } from '@mui/material';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import {
@@ -15,6 +15,7 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
+import { RowIconButton } from '@/components/RowIconButton/RowIconButton';
 import { formatUsd } from '@/lib/format';
 import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStage } from '@/shared/pipeline';
 import { columnKeyboardCoordinates } from './board-keyboard';
@@ -108,11 +109,12 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
         <Box sx={{ ml: 'auto', display: 'flex' }}>
           {props.renderCardAction?.(row)}
           {!locked && (
-            <Tooltip title="Set follow-up and amount">
-              <IconButton size="small" aria-label={`Set follow-up and amount for ${name}`} onClick={() => props.onEdit(row)}>
-                <EditCalendarOutlinedIcon sx={{ fontSize: 18 }} />
-              </IconButton>
-            </Tooltip>
+            <RowIconButton
+              title="Set follow-up and amount"
+              label={`Set follow-up and amount for ${name}`}
+              icon={EditCalendarOutlinedIcon}
+              onClick={() => props.onEdit(row)}
+            />
           )}
         </Box>
       </Stack>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import type { TableColumn } from '@/components/DataGrid';
+import { RowIconButton } from '@/components/RowIconButton/RowIconButton';
 import { deckLine } from '@/lib/deck-format';
 import { EMPTY } from '@/lib/format';
 import { PIPELINE_STAGES, type Pipeline, type PipelineField, type PipelineStage } from '@/shared/pipeline';
@@ -79,17 +80,14 @@ export function pipelineColumns<R extends PipelineRow>({
         {value}
         {row.pendingFields.has(field) && <PendingMark what={what} />}
         {!pipelineLocked(row, readOnly) && (
-          <Tooltip title={`Set ${what.toLowerCase()}`}>
-            <IconButton
-              size="small"
-              aria-label={`Set ${what.toLowerCase()} for ${itemName(row)}`}
-              tabIndex={tabIndex}
-              onClick={() => onEdit(row)}
-              sx={{ ml: 'auto' }}
-            >
-              <Icon sx={{ fontSize: 18 }} />
-            </IconButton>
-          </Tooltip>
+          <RowIconButton
+            title={`Set ${what.toLowerCase()}`}
+            label={`Set ${what.toLowerCase()} for ${itemName(row)}`}
+            icon={Icon}
+            tabIndex={tabIndex}
+            onClick={() => onEdit(row)}
+            sx={{ ml: 'auto' }}
+          />
         )}
       </Box>
     );
@@ -156,17 +154,14 @@ export function pipelineColumns<R extends PipelineRow>({
           <AnsweredMark answeredAt={row.pipeline.answered_at} />
           {(row.pendingTouches?.length ?? 0) > 0 && <PendingMark what="Touch" />}
           {onLogTouch && !pipelineLocked(row, readOnly) && (
-            <Tooltip title="Log a touch">
-              <IconButton
-                size="small"
-                aria-label={`Log a touch for ${itemName(row)}`}
-                tabIndex={tabIndex}
-                onClick={() => onLogTouch(row)}
-                sx={{ ml: 'auto' }}
-              >
-                <AddCommentOutlinedIcon sx={{ fontSize: 18 }} />
-              </IconButton>
-            </Tooltip>
+            <RowIconButton
+              title="Log a touch"
+              label={`Log a touch for ${itemName(row)}`}
+              icon={AddCommentOutlinedIcon}
+              tabIndex={tabIndex}
+              onClick={() => onLogTouch(row)}
+              sx={{ ml: 'auto' }}
+            />
           )}
         </Box>
       ),

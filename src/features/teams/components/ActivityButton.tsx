@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { Modal } from '@/components/Modal/Modal';
+import { RowIconButton } from '@/components/RowIconButton/RowIconButton';
 import { lazyComponent } from '@/features/offline';
 import type { ActivityRow } from '../api/activity';
 import type { ListKeys } from '../api/list-keys';
@@ -13,11 +13,7 @@ export function ActivityButton({ listKeys, row, name }: { listKeys: ListKeys; ro
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title="Activity">
-        <IconButton size="small" aria-label={`Activity of ${name}`} onClick={() => setOpen(true)}>
-          <HistoryIcon sx={{ fontSize: 18 }} />
-        </IconButton>
-      </Tooltip>
+      <RowIconButton title="Activity" label={`Activity of ${name}`} icon={HistoryIcon} onClick={() => setOpen(true)} />
       <Modal open={open} onClose={() => setOpen(false)} title={`Activity of ${name}`} width={520}>
         {open && <ActivityList listKeys={listKeys} row={row} />}
       </Modal>
