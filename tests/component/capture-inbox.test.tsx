@@ -8,7 +8,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CaptureInboxPage } from '@/features/capture';
 import { useCaptureLists } from '@/app/routes/_app/-components/capture-lists';
-import { CaptureInboxNavItem } from '@/app/layout/CaptureInboxNavItem';
+import { NavItem } from '@/app/layout/NavItem';
+import { CaptureInboxCount } from '@/app/layout/NavCounts';
 import type { Investor, ListItem, ListSummary } from '@/shared/api-types';
 import { CAPTURE_API, rowTouchesPath, type CaptureAddress, type InboxMail, type Touch } from '@/shared/capture';
 import { call, createAccount, origin, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
@@ -149,7 +150,7 @@ describe('the Capture inbox', () => {
 describe('the sidebar’s Capture inbox count', () => {
   it('counts a mail that lands while the page is open once the founder comes back to it, without a reload', async () => {
     await mailToStranger('Our seed round');
-    await renderWithProviders(<CaptureInboxNavItem />);
+    await renderWithProviders(<NavItem to="/capture-inbox" label="Capture inbox" icon={null} badge={<CaptureInboxCount />} />);
     const link = await screen.findByRole('link', { name: /Capture inbox/ });
     await waitFor(() => expect(link).toHaveTextContent('1 waiting'));
 

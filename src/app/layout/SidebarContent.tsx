@@ -5,6 +5,8 @@ import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
 import SlideshowOutlinedIcon from '@mui/icons-material/SlideshowOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { Logo } from '@/components/Logo/Logo';
 import { ImportSpreadsheetButton } from '@/features/contacts/components/ImportSpreadsheetButton';
@@ -17,8 +19,7 @@ import { SidebarSavedSearches } from '@/features/saved-searches/components/Sideb
 import { useMe } from '@/features/profile/api/me';
 import { LogOutConfirmDialog } from '@/features/offline/components/LogOutConfirmDialog';
 import { useLogOutGuard } from '@/features/offline/use-log-out-guard';
-import { CaptureInboxNavItem } from './CaptureInboxNavItem';
-import { FollowUpsNavItem } from './FollowUpsNavItem';
+import { CaptureInboxCount, DueFollowUpsCount } from './NavCounts';
 import { NavItem } from './NavItem';
 import { UserMenu } from './UserMenu';
 
@@ -42,8 +43,8 @@ export function SidebarContent() {
           <NavItem to="/funds" icon={<AccountBalanceOutlinedIcon fontSize="small" />} label="Funds" />
           <NavItem to="/startup" icon={<RocketLaunchOutlinedIcon fontSize="small" />} label="Your startup" />
           <NavItem to="/round" icon={<InsightsOutlinedIcon fontSize="small" />} label="Round" />
-          <FollowUpsNavItem />
-          <CaptureInboxNavItem />
+          <NavItem to="/follow-ups" icon={<EventAvailableOutlinedIcon fontSize="small" />} label="Follow-ups" badge={<DueFollowUpsCount />} />
+          <NavItem to="/capture-inbox" icon={<MoveToInboxOutlinedIcon fontSize="small" />} label="Capture inbox" badge={<CaptureInboxCount />} />
           <NavItem to="/decks" icon={<SlideshowOutlinedIcon fontSize="small" />} label="Decks" />
           <NavItem to="/deal-offers" icon={<LocalOfferOutlinedIcon fontSize="small" />} label="Exclusive Offers" />
         </List>
