@@ -2,6 +2,7 @@ import type { ListType } from '../../../shared/api-types.js';
 import { sql } from 'drizzle-orm';
 import type { ActivityAction, ListEventType } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/query-rows.js';
 import { listActivity, listEvents } from '../../db/schema.js';
 
 const writtenNow = sql`clock_timestamp()`;
@@ -44,8 +45,29 @@ export class ChangeLog {
   ) {}
 
   async activity(records: ActivityRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    await this.tx.insert(listActivity).values(
+    if (records.length > 0) await this.activityInsert(records);
+  }
+
+  async events(records: EventRecord[]): Promise<void> {
+    if (records.length > 0) this.told(await this.eventsInsert(records));
+  }
+
+  /**
+   * activity() and events() in one statement: the change's one round trip for both, on the hot paths that write
+   * both (a touch, a field, a note; a mail logged writes on every matched row).
+   */
+  async record(activity: ActivityRecord[], events: EventRecord[]): Promise<void> {
+    if (activity.length === 0 || events.length === 0) {
+      await this.activity(activity);
+      await this.events(events);
+      return;
+    }
+    const rows = await queryRows(this.tx, sql`WITH activity AS (${this.activityInsert(activity).getSQL()}) ${this.eventsInsert(events).getSQL()}`);
+    this.told(rows.map((row) => ({ id: Number(row.id) })));
+  }
+
+  private activityInsert(records: ActivityRecord[]) {
+    return this.tx.insert(listActivity).values(
       records.map((record) => ({
         list_id: this.listId,
         item_kind: record.kind,
@@ -58,9 +80,8 @@ export class ChangeLog {
     );
   }
 
-  async events(records: EventRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    const ids = await this.tx
+  private eventsInsert(records: EventRecord[]) {
+    return this.tx
       .insert(listEvents)
       .values(
         records.map((record) => ({
@@ -72,6 +93,9 @@ export class ChangeLog {
         })),
       )
       .returning({ id: listEvents.id });
+  }
+
+  private told(ids: Array<{ id: number }>) {
     this.lastEventId = Math.max(this.lastEventId, ...ids.map((row) => row.id));
   }
 }

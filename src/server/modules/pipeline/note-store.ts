@@ -78,8 +78,10 @@ export async function addNote(writer: ListWriter, ref: RowRef, body: string): Pr
       .returning({ id: pipelineNotes.id });
     const [row] = await tx.select(noteColumns).from(pipelineNotes).where(eq(pipelineNotes.id, id));
     const note = toNote(row);
-    await log.activity([{ kind: ref.kind.type, itemId: ref.itemId, action: 'note_added', detail: { note: { id, body } } }]);
-    await log.events([{ type: 'note-added', data: { kind: ref.kind.type, item_id: ref.itemId, note } }]);
+    await log.record(
+      [{ kind: ref.kind.type, itemId: ref.itemId, action: 'note_added', detail: { note: { id, body } } }],
+      [{ type: 'note-added', data: { kind: ref.kind.type, item_id: ref.itemId, note } }],
+    );
     return note;
   });
 }
@@ -99,7 +101,9 @@ export async function deleteNote(writer: ListWriter, ref: RowRef, noteId: number
     if (note.user_id !== ref.userId) throw new HttpError(403, TEAM_MESSAGES.notYourNote);
     await tx.delete(pipelineNotes).where(eq(pipelineNotes.id, noteId));
     await forgetEntryTexts(tx, 'note', { listId: ref.listId, kind: ref.kind.type, itemId: ref.itemId, id: noteId });
-    await log.activity([{ kind: ref.kind.type, itemId: ref.itemId, action: 'note_deleted' }]);
-    await log.events([{ type: 'note-deleted', data: { kind: ref.kind.type, item_id: ref.itemId, note_id: noteId } }]);
+    await log.record(
+      [{ kind: ref.kind.type, itemId: ref.itemId, action: 'note_deleted' }],
+      [{ type: 'note-deleted', data: { kind: ref.kind.type, item_id: ref.itemId, note_id: noteId } }],
+    );
   });
 }

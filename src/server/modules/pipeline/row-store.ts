@@ -128,8 +128,7 @@ export async function patchRow(writer: ListWriter, ref: RowRef, change: Pipeline
       await tx.update(table.link).set(set).where(rowCondition(table, ref));
     }
     if (activity.length > 0) {
-      await log.activity(activity);
-      await log.events([{ type: 'row-changed', data: { kind: ref.kind.type, item_id: ref.itemId, changes } }]);
+      await log.record(activity, [{ type: 'row-changed', data: { kind: ref.kind.type, item_id: ref.itemId, changes } }]);
     }
     return { pipeline: await rowPipeline(tx, table, ref), superseded };
   });

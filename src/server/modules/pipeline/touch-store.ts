@@ -219,8 +219,7 @@ export async function addTouches(
   for (const { set, ids: alike } of updates.values()) {
     await tx.update(link).set(set).where(and(eq(table.listId, listId), inArray(table.itemId, alike)));
   }
-  await log.activity(activity);
-  await log.events(events);
+  await log.record(activity, events);
   return { added, missing };
 }
 
@@ -323,7 +322,9 @@ export async function deleteTouch(writer: ListWriter, ref: RowRef, touchId: numb
     await ownTouch(tx, ref, touchId);
     await tx.delete(rowTouches).where(eq(rowTouches.id, touchId));
     await forgetEntryTexts(tx, 'touch', { listId: ref.listId, kind: ref.kind.type, itemId: ref.itemId, id: touchId });
-    await log.activity([{ kind: ref.kind.type, itemId: ref.itemId, action: 'touch_deleted' }]);
-    await log.events([{ type: 'touch-deleted', data: { kind: ref.kind.type, item_id: ref.itemId, touch_id: touchId } }]);
+    await log.record(
+      [{ kind: ref.kind.type, itemId: ref.itemId, action: 'touch_deleted' }],
+      [{ type: 'touch-deleted', data: { kind: ref.kind.type, item_id: ref.itemId, touch_id: touchId } }],
+    );
   });
 }
