@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
 import { AppButton } from '@/components/AppButton/AppButton';
+import { EmptyState } from '@/components/EmptyState/EmptyState';
+import { QueryView } from '@/components/QueryView/QueryView';
 import { apiErrorDetail } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import { CAPTURE_LIMITS, type InboxMail } from '@/shared/capture';
@@ -21,31 +23,32 @@ export function CaptureInboxPage({ lists }: { lists: CaptureLists }) {
         title="Capture inbox"
         subtitle={`Mail of yours that no investor on your lists took part in. Assign it to an investor, or dismiss it; it leaves by itself after ${CAPTURE_LIMITS.inboxDays} days.`}
       />
-      {inbox.isPending ? (
-        <Stack spacing={1.5} aria-label="Loading the Capture inbox">
-          <Skeleton variant="rounded" height={120} />
-          <Skeleton variant="rounded" height={120} />
-        </Stack>
-      ) : inbox.isError ? (
-        <Alert severity="error">{apiErrorDetail(inbox.error) ?? 'The Capture inbox could not be loaded.'}</Alert>
-      ) : inbox.data.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Typography component="h2" sx={{ fontWeight: 650, fontSize: 17 }}>
-            Nothing waiting
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, mb: 2, maxWidth: 640 }}>
-            A mail you send or forward to your capture address lands here when none of its people is an investor on your lists. Mail that
-            matches logs on the investor&apos;s rows by itself.
-          </Typography>
-          <CaptureAddressHint />
-        </Paper>
-      ) : (
-        <Stack component="ul" spacing={1.5} aria-label="Mails waiting" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {inbox.data.map((mail) => (
-            <InboxMailCard key={mail.id} mail={mail} onAssign={() => setAssigning(mail)} />
-          ))}
-        </Stack>
-      )}
+      <QueryView
+        query={inbox}
+        loading={
+          <Stack spacing={1.5} aria-label="Loading the Capture inbox">
+            <Skeleton variant="rounded" height={120} />
+            <Skeleton variant="rounded" height={120} />
+          </Stack>
+        }
+        failed="The Capture inbox could not be loaded."
+        empty={
+          <EmptyState
+            title="Nothing waiting"
+            description="A mail you send or forward to your capture address lands here when none of its people is an investor on your lists. Mail that matches logs on the investor's rows by itself."
+          >
+            <CaptureAddressHint />
+          </EmptyState>
+        }
+      >
+        {(mails) => (
+          <Stack component="ul" spacing={1.5} aria-label="Mails waiting" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {mails.map((mail) => (
+              <InboxMailCard key={mail.id} mail={mail} onAssign={() => setAssigning(mail)} />
+            ))}
+          </Stack>
+        )}
+      </QueryView>
       {assigning && <AssignMailDialog mail={assigning} lists={lists} onClose={() => setAssigning(null)} />}
     </>
   );

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { DeckMenu } from './DeckMenu';
 import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
+import { EmptyState } from '@/components/EmptyState/EmptyState';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
+import { QueryView } from '@/components/QueryView/QueryView';
 import { apiErrorDetail } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import { DECK_LIMITS, type Deck } from '@/shared/decks';
@@ -42,29 +44,34 @@ export function DecksPage() {
           </PdfPicker>
         }
       />
-      {decks.isPending ? (
-        <Stack spacing={2} aria-label="Loading your decks">
-          <Skeleton variant="rounded" height={160} />
-        </Stack>
-      ) : decks.isError ? (
-        <Alert severity="error">{apiErrorDetail(decks.error) ?? 'Your decks could not be loaded.'}</Alert>
-      ) : decks.data.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Typography component="h2" sx={{ fontWeight: 650, fontSize: 17 }}>
-            No decks yet
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
-            Upload your deck as a PDF (up to {DECK_LIMITS.bytes / 1024 / 1024} MB and {DECK_LIMITS.pages} pages). Then share it from an investor&apos;s row on a
-            list, or make a link here, and see each reader&apos;s time on every page.
-          </Typography>
-        </Paper>
-      ) : (
-        <Stack spacing={2}>
-          {decks.data.map((deck) => (
-            <DeckCard key={deck.id} deck={deck} />
-          ))}
-        </Stack>
-      )}
+      <QueryView
+        query={decks}
+        loading={
+          <Stack spacing={2} aria-label="Loading your decks">
+            <Skeleton variant="rounded" height={160} />
+          </Stack>
+        }
+        failed="Your decks could not be loaded."
+        empty={
+          <EmptyState
+            title="No decks yet"
+            description={
+              <>
+                Upload your deck as a PDF (up to {DECK_LIMITS.bytes / 1024 / 1024} MB and {DECK_LIMITS.pages} pages). Then share it from an investor&apos;s row on a
+                list, or make a link here, and see each reader&apos;s time on every page.
+              </>
+            }
+          />
+        }
+      >
+        {(yourDecks) => (
+          <Stack spacing={2}>
+            {yourDecks.map((deck) => (
+              <DeckCard key={deck.id} deck={deck} />
+            ))}
+          </Stack>
+        )}
+      </QueryView>
     </>
   );
 }
@@ -111,21 +118,24 @@ function DeckCard({ deck }: { deck: Deck }) {
         </Stack>
       </Stack>
       <Box sx={{ mt: 2 }}>
-        {links.isPending ? (
-          <Skeleton variant="rounded" height={56} />
-        ) : links.isError ? (
-          <Alert severity="error">{apiErrorDetail(links.error) ?? 'The links could not be loaded.'}</Alert>
-        ) : links.data.length === 0 ? (
-          <Typography sx={{ fontSize: 14, color: 'text.secondary' }}>
-            No links yet: share the deck from an investor&apos;s row on a list, or make a link from More.
-          </Typography>
-        ) : (
-          <Box component="ul" aria-label={`Links to ${deck.name}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {links.data.map((link) => (
-              <DeckLinkRow key={link.id} deck={deck} link={link} canManage />
-            ))}
-          </Box>
-        )}
+        <QueryView
+          query={links}
+          loading={<Skeleton variant="rounded" height={56} />}
+          failed="The links could not be loaded."
+          empty={
+            <Typography sx={{ fontSize: 14, color: 'text.secondary' }}>
+              No links yet: share the deck from an investor&apos;s row on a list, or make a link from More.
+            </Typography>
+          }
+        >
+          {(deckLinks) => (
+            <Box component="ul" aria-label={`Links to ${deck.name}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {deckLinks.map((link) => (
+                <DeckLinkRow key={link.id} deck={deck} link={link} canManage />
+              ))}
+            </Box>
+          )}
+        </QueryView>
       </Box>
       {open === 'link' && (
         <LinkDialog

@@ -5,6 +5,7 @@ import { AppButton } from '@/components/AppButton/AppButton';
 import { FormAlert } from '@/components/FormAlert/FormAlert';
 import { FormButtons } from '@/components/FormButtons/FormButtons';
 import { Modal } from '@/components/Modal/Modal';
+import { QueryView } from '@/components/QueryView/QueryView';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import { apiErrorDetail } from '@/lib/api-client';
 import { copyText } from '@/lib/copy-text';
@@ -37,19 +38,20 @@ export function ShareDeckDialog({ row, canShare, onClose }: { row: ShareDeckRow;
   return (
     <Modal open onClose={onClose} title={`Deck links for ${row.name}`} width={600} fullScreenOnPhone>
       <Stack spacing={2.5}>
-        {links.isPending ? (
-          <Skeleton variant="rounded" height={64} />
-        ) : links.isError ? (
-          <Alert severity="error">{apiErrorDetail(links.error) ?? 'The links could not be loaded.'}</Alert>
-        ) : links.data.length === 0 ? (
-          <Typography color="text.secondary">No deck shared with {row.name} yet.</Typography>
-        ) : (
-          <Box component="ul" aria-label={`Deck links for ${row.name}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {links.data.map((link) => (
-              <DeckLinkRow key={link.id} link={link} canManage={false} title={link.name ?? link.deck_name} />
-            ))}
-          </Box>
-        )}
+        <QueryView
+          query={links}
+          loading={<Skeleton variant="rounded" height={64} />}
+          failed="The links could not be loaded."
+          empty={<Typography color="text.secondary">No deck shared with {row.name} yet.</Typography>}
+        >
+          {(rowLinks) => (
+            <Box component="ul" aria-label={`Deck links for ${row.name}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {rowLinks.map((link) => (
+                <DeckLinkRow key={link.id} link={link} canManage={false} title={link.name ?? link.deck_name} />
+              ))}
+            </Box>
+          )}
+        </QueryView>
         {canShare &&
           (decks.isPending ? (
             <Skeleton variant="rounded" height={48} />
