@@ -286,58 +286,44 @@ export function ListWithPipeline<R extends ListItem>(props: ListWithPipelineProp
     [exportCsv, selected, changeSelectedStage],
   );
 
-  const table = useMemo(
-    () =>
-      phone ? (
-        <ListCards
-          list={list}
-          rows={searched}
-          pendingIds={pendingIds}
-          itemName={itemName}
-          renderNameLink={renderNameLink}
-          renderSummary={renderSummary}
-          renderPipeline={renderPipeline}
-          toolbar={toolbar}
-          page={page}
-          onPageChange={onPageChange}
-          selected={selected}
-          onSelectionChange={setSelectedIds}
-          selectionActions={selectionActions}
-          term={term}
-          noRows={noRows}
-        />
-      ) : (
-        <ListTable
-          list={list}
-          rows={stageRows}
-          pendingIds={pendingIds}
-          columns={tableColumns}
-          itemName={itemName}
-          term={term}
-          toolbar={toolbar}
-          noRows={noRows}
-        />
-      ),
-    [
-      phone,
-      list,
-      searched,
-      pendingIds,
-      itemName,
-      renderNameLink,
-      renderSummary,
-      renderPipeline,
-      toolbar,
-      page,
-      onPageChange,
-      selected,
-      selectionActions,
-      term,
-      noRows,
-      stageRows,
-      tableColumns,
-    ],
-  );
+  const table = useMemo(() => {
+    // What the cards and the grid are given alike.
+    const both = { list, pendingIds, itemName, term, toolbar, noRows };
+    return phone ? (
+      <ListCards
+        {...both}
+        rows={searched}
+        renderNameLink={renderNameLink}
+        renderSummary={renderSummary}
+        renderPipeline={renderPipeline}
+        page={page}
+        onPageChange={onPageChange}
+        selected={selected}
+        onSelectionChange={setSelectedIds}
+        selectionActions={selectionActions}
+      />
+    ) : (
+      <ListTable {...both} rows={stageRows} columns={tableColumns} />
+    );
+  }, [
+    phone,
+    list,
+    searched,
+    pendingIds,
+    itemName,
+    renderNameLink,
+    renderSummary,
+    renderPipeline,
+    toolbar,
+    page,
+    onPageChange,
+    selected,
+    selectionActions,
+    term,
+    noRows,
+    stageRows,
+    tableColumns,
+  ]);
   // Only the view shown is rendered: the table's page does not build the board.
   const board = useMemo(
     () =>
