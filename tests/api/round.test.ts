@@ -459,7 +459,7 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
   it('cuts what moves with the clock from the kept parts as from nothing: hours, days, a week on, and the clock set back', async () => {
     for (const query of queries()) await summary(ada, query);
     const start = now;
-    // 71 h on, the parts are kept (3 days at most) and Fay's meeting of 28 November has left the week.
+    // 71 h on, Fay's meeting of 28 November has left the week; 8 days on, every entry has.
     for (const hours of [1, 50, 71, 8 * 24, -24]) {
       now = new Date(start.getTime() + hours * 3_600_000);
       for (const query of queries()) {
@@ -469,5 +469,58 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
       }
     }
     now = start;
+  });
+
+  /** The list's events swept, as a week on the sweep of list_events does (the newest of all is kept, here none). */
+  const sweepEventsOf = (listId: number) => app.db.execute(sql`DELETE FROM list_events WHERE list_id = ${listId}`);
+
+  it("serves a list's stored part a week on and later while the list has not changed, its events swept meanwhile", async () => {
+    const start = now;
+    // Counted from nothing and stored, then tampered with: an instance that reads it (and counts nothing) says so.
+    const before = await fromNothing(ada, '');
+    await app.db.execute(sql`UPDATE round_list_parts
+      SET part = jsonb_set(part::jsonb, '{termSheet}', to_jsonb((part::jsonb ->> 'termSheet')::float8 + 1000))::text
+      WHERE list_id = ${id.seed}`);
+    await sweepEventsOf(id.seed);
+    try {
+      for (const days of [8, 29]) {
+        now = new Date(start.getTime() + days * 86_400_000);
+        const started = await instance();
+        try {
+          const round = (await caller(started, ada.headers)('GET', '/round/summary')).json() as RoundSummary;
+          expect([days, round.committed.term_sheet]).toEqual([days, before.committed.term_sheet + 1000]);
+        } finally {
+          await started.close();
+        }
+      }
+    } finally {
+      now = start;
+    }
+  });
+
+  it('never serves a part of a list changed since, whatever of its events were swept before and after the change', async () => {
+    // Every event of the list swept before it is counted, and again after a change that no summary counted.
+    await sweepEventsOf(id.seed);
+    await fromNothing(ada, '');
+    const kept = await instance();
+    try {
+      // This instance keeps the parts in memory; the other reads the stored ones.
+      await caller(kept, ada.headers)('GET', '/round/summary');
+      expect((await ada.call('PATCH', `/lists/${id.seed}/investors/${id.cy}`, { amount: 320_000 })).statusCode).toBe(200);
+      await sweepEventsOf(id.seed);
+      now = new Date(now.getTime() + 3_600_000);
+      const started = await instance();
+      try {
+        const there = (await caller(started, ada.headers)('GET', '/round/summary')).json() as RoundSummary;
+        expect(there.committed.term_sheet).toBe(320_000);
+        expect((await caller(kept, ada.headers)('GET', '/round/summary')).json()).toEqual(there);
+        expect(await summary(ada)).toEqual(there);
+        expect(there).toEqual(await fromNothing(ada, ''));
+      } finally {
+        await started.close();
+      }
+    } finally {
+      await kept.close();
+    }
   });
 });

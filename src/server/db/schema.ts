@@ -890,16 +890,27 @@ export const deckViewPages = pgTable(
 );
 
 /**
+ * Each list's version: a count of the statements that wrote its events, moved on by the database (migration 0020's
+ * trigger on list_events) in the transaction of every change of the list, on any instance. Unlike its newest event
+ * id, which the week's sweep of list_events can bring back, it never goes back: what was counted at a version
+ * stands while the version does. A list no event was written for since that migration has none (version 0).
+ */
+export const listVersions = pgTable('list_versions', {
+  list_id: integer('list_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
  * Each investor list's part of the Round page (round/list-parts.ts) as last counted: kept here too, so that an
  * instance that starts, or another one, sums the parts counted before instead of counting every list anew. A part
- * is used only at the version it was counted at, and for PART_MAX_AGE_MS at most; it holds figures, ids and times,
- * no text of a note or mail.
+ * is used only at the version it was counted at (its list's version, list_versions, and the catalogue's), and is
+ * forgotten PART_KEPT_MS after it was counted; it holds figures, ids and times, no text of a note or mail.
  */
 export const roundListParts = pgTable('round_list_parts', {
   list_id: integer('list_id')
     .primaryKey()
     .references(() => lists.id, { onDelete: 'cascade' }),
-  /** The list's newest event and the catalogue's version the part was counted at. */
+  /** The part's format, the list's version and the catalogue's the part was counted at. */
   version: text('version').notNull(),
   counted_at: timestamp('counted_at', { withTimezone: true }).notNull(),
   /** The part as JSON text (read whole, and parsed where it is used). */

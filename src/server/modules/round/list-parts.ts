@@ -193,11 +193,16 @@ function toPart(row: Row, since: number): ListPart {
 }
 
 /**
- * How long a list's part is kept at most, though nothing changed. List events are pruned after 7 days (the newest
- * of all kept): a part must be gone before an event written after it could be, else that event's pruning would
- * bring back the version the part was counted at.
+ * How long after it was counted a list's part is forgotten, though nothing changed: what it says stands while its
+ * version does (list_versions never goes back), so this bounds only what is stored for founders who left. A founder
+ * back after longer counts her lists again, once.
  */
-export const PART_MAX_AGE_MS = 3 * DAY_MS;
+export const PART_KEPT_MS = 30 * DAY_MS;
+/** What a part holds and how: a part stored in another format is counted again. */
+const PART_FORMAT = 'p2';
+
+/** The version a list's part is counted at: its format, the list's version and the catalogue's version. */
+export const partVersion = (listVersion: number, catalogue: string) => `${PART_FORMAT}:${listVersion}|${catalogue}`;
 /**
  * Rows (and lists) whose parts an instance keeps at most, the least lately used list dropped first: a part holds
  * about 80 bytes a row (50 lists of 200 rows: 0.8 MB), so about 20 MB.
@@ -205,7 +210,7 @@ export const PART_MAX_AGE_MS = 3 * DAY_MS;
 export const PARTS_ROWS_MAX = 250_000;
 
 interface KeptPart {
-  /** The list's newest event and the catalogue's version the part was counted at. */
+  /** partVersion: what the part was counted at. */
   version: string;
   countedAt: number;
   part: ListPart;
@@ -217,8 +222,8 @@ type StoredPart = Omit<ListPart, 'byType'> & { byType: Array<[string, ResponsePa
 const STORE_GAVE_WAY = new Set(['23503', '40P01']);
 
 /**
- * The parts of `lists` stored in round_list_parts at their versions, counted at most PART_MAX_AGE_MS before `now`
- * (and not after it: a clock set back counts again).
+ * The parts of `lists` stored in round_list_parts at their versions, counted less than PART_KEPT_MS before `now`
+ * (and not after it: a part counted at a later `now` lacks the entries of the week before the clock set back).
  */
 async function storedParts(db: Db, lists: ReadonlyArray<{ id: number; version: string }>, now: number): Promise<Map<number, KeptPart>> {
   const rows = await queryRows(
@@ -227,7 +232,7 @@ async function storedParts(db: Db, lists: ReadonlyArray<{ id: number; version: s
       FROM round_list_parts p
       JOIN unnest(${arrayLiteral(lists.map((list) => String(list.id)))}::int[], ${arrayLiteral(lists.map((list) => list.version))}::text[]) AS v(list_id, version)
         ON p.list_id = v.list_id AND p.version = v.version
-      WHERE p.counted_at > ${new Date(now - PART_MAX_AGE_MS).toISOString()}::timestamptz
+      WHERE p.counted_at > ${new Date(now - PART_KEPT_MS).toISOString()}::timestamptz
         AND p.counted_at <= ${new Date(now).toISOString()}::timestamptz`,
   );
   return new Map(
@@ -264,13 +269,13 @@ async function storeParts(db: Db, counted: ReadonlyArray<KeptPart & { listId: nu
   }
 }
 
-/** Forgets the stored parts too old to be used. */
+/** Forgets the stored parts counted PART_KEPT_MS ago or longer. */
 export async function sweepStoredParts(db: Db, now: Date): Promise<void> {
-  await db.delete(roundListParts).where(lt(roundListParts.counted_at, new Date(now.getTime() - PART_MAX_AGE_MS)));
+  await db.delete(roundListParts).where(lt(roundListParts.counted_at, new Date(now.getTime() - PART_KEPT_MS)));
 }
 
 /**
- * Each list's part, kept while its version stands, for PART_MAX_AGE_MS at most: by the instance, and in
+ * Each list's part, kept while its version stands (for PART_KEPT_MS at most): by the instance, and in
  * round_list_parts for the next instance (or this one, once it dropped it).
  */
 export class ListParts {
@@ -288,7 +293,7 @@ export class ListParts {
     for (const list of lists) {
       const kept = this.kept.get(list.id);
       const age = kept ? now.getTime() - kept.countedAt : -1;
-      if (kept && kept.version === list.version && age >= 0 && age < PART_MAX_AGE_MS) {
+      if (kept && kept.version === list.version && age >= 0 && age < PART_KEPT_MS) {
         this.kept.delete(list.id);
         this.kept.set(list.id, kept);
         parts.set(list.id, kept.part);

@@ -6,7 +6,7 @@ import { arrayLiteral } from '../../db/catalogue-store.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import type { RoundScope } from './round-facts.js';
-import type { ListParts } from './list-parts.js';
+import { partVersion, type ListParts } from './list-parts.js';
 import { finishRound, mergeRound, type DeckRead } from './round-merge.js';
 import { coldSince, DAY_MS, dayIn, latestWeeks, mondayOf } from './round-rules.js';
 import type { RoundRead } from './summary-cache.js';
@@ -103,7 +103,7 @@ export async function roundSummary(
   const [kept, decks] = await Promise.all([
     parts.of(
       db,
-      read.lists.map((list) => ({ id: list.id, version: `${list.event}|${read.catalogue}` })),
+      read.lists.map((list) => ({ id: list.id, version: partVersion(list.version, read.catalogue) })),
       query.now,
     ),
     listIds.length === 0 ? [] : deckReads(db, listIds, window.weekAgo),
