@@ -143,3 +143,14 @@ export interface RoundFigureRows {
   type: string | null;
   investor_ids: number[];
 }
+
+/**
+ * GET /api/v1/round/rows?figure=F[&type=T][&cold_days=N][&tz=…] without `list_id`: how many rows of each of the
+ * caller's own investor lists (those "All lists" sums, in id order, zeros included) are behind F, in one call.
+ */
+export interface RoundFigureByList {
+  list_id: null;
+  figure: RoundFigure;
+  type: string | null;
+  by_list: Array<{ list_id: number; list_name: string; count: number }>;
+}

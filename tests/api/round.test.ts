@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { deckFiles, deckLinks, decks, deckVersions, deckViews, listMembers, roundListParts, startups } from '../../src/server/db/schema.js';
-import { FUNNEL_STAGES, type RoundFigure, type RoundSummary } from '../../src/shared/round-summary.js';
+import { FUNNEL_STAGES, type RoundFigure, type RoundFigureByList, type RoundSummary } from '../../src/shared/round-summary.js';
+import { ROUND_FIGURES } from '../../src/server/modules/round/round-rows.js';
 import { buildApp } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
 import { createMailer } from '../../src/server/mail/mailer.js';
@@ -328,6 +329,44 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
     }
   });
 
+  it("answers how many rows of each of her lists are behind a figure of all her lists, in one call, as each list's rows", async () => {
+    const byListOf = async (who: Member, figure: RoundFigure, extra = '') => {
+      const res = await who.call('GET', `/round/rows?figure=${figure}${extra}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as RoundFigureByList;
+      expect(body).toMatchObject({ list_id: null, figure, type: null });
+      expect(body).not.toHaveProperty('investor_ids');
+      return body.by_list;
+    };
+    const rowsOf = async (list: number, figure: RoundFigure, extra: string) =>
+      ((await ada.call('GET', `/round/rows?list_id=${list}&figure=${figure}${extra}`)).json() as { investor_ids: number[] }).investor_ids;
+    // Her own investor lists, in id order, zeros included: not the fund list, not a list shared with her.
+    expect(await byListOf(ada, 'passed:contacted')).toEqual([
+      { list_id: id.seed, list_name: 'Seed round', count: 1 },
+      { list_id: id.angels, list_name: 'Angels', count: 0 },
+    ]);
+    expect(await byListOf(editor, 'contacted')).toEqual([]);
+    expect(await byListOf(stranger, 'contacted')).toEqual([]);
+    for (const extra of ['', '&cold_days=9&tz=Pacific/Kiritimati']) {
+      for (const figure of ROUND_FIGURES) {
+        const byList = await byListOf(ada, figure, extra);
+        const each = await Promise.all([id.seed, id.angels].map(async (list) => (await rowsOf(list, figure, extra)).length));
+        expect([figure, extra, byList.map((list) => list.count)]).toEqual([figure, extra, each]);
+      }
+    }
+    // Of one investor type: adding up to the Response panel's group.
+    const round = await summary(ada, '');
+    for (const group of round.response.by_type) {
+      const type = `&type=${encodeURIComponent(group.label)}`;
+      for (const figure of ['contacted', 'answered'] as const) {
+        const res = await ada.call('GET', `/round/rows?figure=${figure}${type}`);
+        expect(res.json()).toMatchObject({ list_id: null, figure, type: group.label });
+        const counted = (res.json() as RoundFigureByList).by_list.reduce((sum, list) => sum + list.count, 0);
+        expect([group.label, figure, counted]).toEqual([group.label, figure, group[figure]]);
+      }
+    }
+  });
+
   it('refuses hostile parameters with a 4xx naming them, never a 5xx', async () => {
     const cases: Array<[string, RegExp]> = [
       ['/round/summary?tz=Mars/Olympus', /tz/],
@@ -345,7 +384,11 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
       [`/round/rows?list_id=${id.seed}&figure=reached:passed`, /figure/],
       [`/round/rows?list_id=${id.seed}&figure=everything`, /figure/],
       [`/round/rows?list_id=${id.seed}`, /figure/],
-      ['/round/rows?figure=cold', /list_id/],
+      ['/round/rows?figure=everything', /figure/],
+      ['/round/rows?figure=cold&tz=Nowhere', /tz/],
+      ['/round/rows?figure=cold&cold_days=0', /cold_days/],
+      ['/round/rows?figure=contacted&type=', /type/],
+      ['/round/rows?figure=cold&list_id=', /list_id/],
       [`/round/rows?list_id=${id.seed}&figure=cold&tz=Nowhere`, /tz/],
       [`/round/rows?list_id=${id.seed}&figure=contacted&type=`, /type/],
       [`/round/rows?list_id=${id.seed}&figure=contacted&type=${'T'.repeat(201)}`, /type/],

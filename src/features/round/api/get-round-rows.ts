@@ -1,8 +1,8 @@
-import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { API, ROUND_PATH } from '@/shared/api-paths';
-import type { RoundFigureRows } from '@/shared/round-summary';
-import { roundKeys, ROUND_STALE_MS, type RoundRowsParams } from './round-keys';
+import type { RoundFigureByList, RoundFigureRows } from '@/shared/round-summary';
+import { roundKeys, ROUND_STALE_MS, type RoundByListParams, type RoundRowsParams } from './round-keys';
 
 /** GET /api/v1/round/rows: the investor ids of a list's rows behind a figure. */
 export function getRoundRows({ listId, figure, type, coldDays, tz }: RoundRowsParams): Promise<RoundFigureRows> {
@@ -21,7 +21,12 @@ export function useRoundRows(params: RoundRowsParams | null) {
   });
 }
 
-/** The rows behind one figure on each of several lists: the breakdown by list of a figure of all her lists. */
-export function useRoundRowsOfLists(listIds: readonly number[], params: Omit<RoundRowsParams, 'listId'>) {
-  return useQueries({ queries: listIds.map((listId) => roundRowsQueryOptions({ ...params, listId })) });
+/** GET /api/v1/round/rows without a list: how many rows of each of her own investor lists are behind a figure. */
+export function getRoundFigureByList({ figure, type, coldDays, tz }: RoundByListParams): Promise<RoundFigureByList> {
+  return api<RoundFigureByList>(`${API}${ROUND_PATH}/rows`, { query: { figure, type, cold_days: coldDays, tz } });
+}
+
+/** The breakdown by list of a figure of all her lists, in one call. */
+export function useRoundFigureByList(params: RoundByListParams) {
+  return useQuery({ queryKey: roundKeys.byList(params), queryFn: () => getRoundFigureByList(params), staleTime: ROUND_STALE_MS });
 }

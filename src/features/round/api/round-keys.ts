@@ -19,6 +19,9 @@ export interface RoundRowsParams {
   tz: string;
 }
 
+/** A figure of all her lists, by list. */
+export type RoundByListParams = Omit<RoundRowsParams, 'listId'>;
+
 /**
  * Under ['round'], the key the round's progress (the startup feature's) is kept under: what refreshes that
  * after a change of the pipeline refreshes these too.
@@ -26,4 +29,5 @@ export interface RoundRowsParams {
 export const roundKeys = {
   summary: (params: RoundSummaryParams) => ['round', 'summary', params] as const,
   rows: (params: RoundRowsParams) => ['round', 'rows', params] as const,
+  byList: (params: RoundByListParams) => ['round', 'rows', 'by-list', params] as const,
 };

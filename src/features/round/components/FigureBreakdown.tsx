@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { TextLink } from '@/components/RouterLinks/RouterLinks';
 import type { RoundFigure } from '@/shared/round-summary';
-import { useRoundRowsOfLists } from '../api/get-round-rows';
+import { useRoundFigureByList } from '../api/get-round-rows';
 import { breakdownByList, figureOfTypeLabel, figureSearch, rowCount } from '../round-figures';
 import { useRoundScope } from './round-scope';
 
@@ -10,17 +10,14 @@ import { useRoundScope } from './round-scope';
  * link to that list filtered the same way.
  */
 export function FigureBreakdown({ figure, type }: { figure: RoundFigure; type?: string }) {
-  const { lists, coldDays, tz } = useRoundScope();
-  const own = lists.filter((list) => list.own);
-  const answers = useRoundRowsOfLists(
-    own.map((list) => list.id),
-    { figure, type, coldDays, tz },
-  );
-  const pending = answers.some((answer) => answer.isPending);
-  const failed = answers.some((answer) => answer.isError);
+  const { coldDays, tz } = useRoundScope();
+  const answer = useRoundFigureByList({ figure, type, coldDays, tz });
+  const byList = answer.data?.by_list ?? [];
+  const pending = answer.isPending;
+  const failed = answer.isError;
   const shares = breakdownByList(
-    own,
-    answers.map((answer) => answer.data?.investor_ids.length),
+    byList.map((list) => ({ id: list.list_id, name: list.list_name })),
+    byList.map((list) => list.count),
   );
   return (
     <>
@@ -48,7 +45,7 @@ export function FigureBreakdown({ figure, type }: { figure: RoundFigure; type?: 
           <Typography sx={{ fontSize: 14 }}>Counting each list…</Typography>
         </Box>
       ) : failed ? (
-        <Typography sx={{ fontSize: 14, mt: shares.length > 0 ? 1 : 0 }}>Some lists could not be counted{navigator.onLine ? '.' : ' offline.'}</Typography>
+        <Typography sx={{ fontSize: 14, mt: shares.length > 0 ? 1 : 0 }}>The lists could not be counted{navigator.onLine ? '.' : ' offline.'}</Typography>
       ) : (
         shares.length === 0 && <Typography sx={{ fontSize: 14 }}>No list has rows here any more.</Typography>
       )}

@@ -3,7 +3,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { sweepWhileOpen } from '../../plugins/sweep-while-open.js';
 import { listAccess } from '../lists/list-access.js';
 import { canonicalTimeZone } from './round-rules.js';
-import { roundFigureRows } from './round-rows.js';
+import { roundFigureByList, roundFigureRows } from './round-rows.js';
 import { ListParts, sweepStoredParts } from './list-parts.js';
 import { roundSummary } from './round-summary.js';
 import { readRound, SummaryCache } from './summary-cache.js';
@@ -63,8 +63,13 @@ export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, 
   app.get(ROUND_ROWS_PATH, { schema: roundRowsSchema }, async (request) => {
     const { list_id: listId, figure, cold_days: coldDays, type = null } = request.query;
     const tz = timeZone(request.query.tz);
+    const at = { coldDays, tz, now: clock() };
+    if (listId === undefined) {
+      const byList = await roundFigureByList(app.db, request.userId, figure, at, type);
+      return { list_id: null, figure, type, by_list: byList };
+    }
     await investorList(app, request.userId, listId);
-    const investorIds = await roundFigureRows(app.db, listId, figure, { coldDays, tz, now: clock() }, type);
+    const investorIds = await roundFigureRows(app.db, listId, figure, at, type);
     return { list_id: listId, figure, type, investor_ids: investorIds };
   });
 };

@@ -1,4 +1,5 @@
-// GET /api/v1/round/rows: the rows of one list behind a figure of the Round page, counted by the summary's rules.
+// GET /api/v1/round/rows: the rows of one list behind a figure of the Round page, or how many of each of her lists,
+// counted by the summary's rules.
 import { sql, type SQL } from 'drizzle-orm';
 import { AMOUNT_STAGES, FUNNEL_STAGES, type FunnelStage, type RoundFigure } from '../../../shared/round-summary.js';
 import type { Db } from '../../db/client.js';
@@ -42,6 +43,12 @@ function figureRows(figure: RoundFigure, window: ReturnType<typeof roundWindow>)
   }
 }
 
+/** Only the rows (of `fd`) of investors of `type`, as the Response panel's groups by type label them; all without. */
+const ofType = (type: string | null) =>
+  type === null
+    ? sql`true`
+    : sql`fd.investor_id IN (SELECT ir.id FROM investor_rows ir WHERE ir.id = ANY (ARRAY(SELECT investor_id FROM fd)) AND ${investorTypeLabel} = ${type})`;
+
 /**
  * The investor ids of the list's rows behind `figure`, all of them (a panel's, beyond the summary's first rows too);
  * with `type`, only those of investors of that type (as the Response panel's groups by type label them).
@@ -55,13 +62,32 @@ export async function roundFigureRows(
 ): Promise<number[]> {
   const window = roundWindow(query);
   const { condition, order } = figureRows(figure, window);
-  const ofType =
-    type === null
-      ? sql`true`
-      : sql`fd.investor_id IN (SELECT ir.id FROM investor_rows ir WHERE ir.id = ANY (ARRAY(SELECT investor_id FROM fd)) AND ${investorTypeLabel} = ${type})`;
   const rows = await queryRows(
     db,
-    sql`WITH ${rowFacts({ listId }, window)} SELECT fd.investor_id FROM fd WHERE ${condition} AND ${ofType} ORDER BY ${order}`,
+    sql`WITH ${rowFacts({ listId }, window)} SELECT fd.investor_id FROM fd WHERE ${condition} AND ${ofType(type)} ORDER BY ${order}`,
   );
   return rows.map((row) => Number(row.investor_id));
+}
+
+/**
+ * How many rows of each of the owner's investor lists (the summary's "all lists", in id order, zeros too) are
+ * behind `figure` (of investors of `type` only, when given): the breakdown by list of a figure of all her lists,
+ * in one statement.
+ */
+export async function roundFigureByList(
+  db: Db,
+  ownerId: number,
+  figure: RoundFigure,
+  query: Omit<RoundQuery, 'scope' | 'targetOf'>,
+  type: string | null = null,
+): Promise<Array<{ list_id: number; list_name: string; count: number }>> {
+  const window = roundWindow(query);
+  const { condition } = figureRows(figure, window);
+  const rows = await queryRows(
+    db,
+    sql`WITH ${rowFacts({ ownerId }, window)}
+      SELECT s.id AS list_id, s.name AS list_name, count(fd.investor_id) FILTER (WHERE ${condition} AND ${ofType(type)})::int AS count
+      FROM scope s LEFT JOIN fd ON fd.list_id = s.id GROUP BY s.id, s.name ORDER BY s.id`,
+  );
+  return rows.map((row) => ({ list_id: Number(row.list_id), list_name: String(row.list_name), count: Number(row.count) }));
 }

@@ -98,17 +98,25 @@ export const roundSummarySchema = userCall({
 
 export const roundRowsSchema = userCall({
   tags,
-  summary: 'The investor ids of a list\'s rows behind one figure of the Round page, counted as the summary counts it',
+  summary: "The investor ids of a list's rows behind one figure of the Round page, or how many of each of her lists",
+  description:
+    'With `list_id`: `investor_ids`, that list\'s rows behind `figure`, counted as the summary counts it (any role ' +
+    'on the list; 404 for anyone else, 422 for a fund list). Without it: `by_list`, how many rows of each investor ' +
+    'list the caller owns (the lists the summary without `list_id` sums, in id order, zeros included) are behind ' +
+    '`figure`, in one call.',
   querystring: Type.Object(
-    { list_id: resourceId, figure: stringEnum(ROUND_FIGURES), cold_days: coldDays, tz, type: Type.Optional(investorType) },
+    { list_id: Type.Optional(resourceId), figure: stringEnum(ROUND_FIGURES), cold_days: coldDays, tz, type: Type.Optional(investorType) },
     { additionalProperties: false },
   ),
   response: {
     200: Type.Object({
-      list_id: Type.Integer(),
+      list_id: nullable(Type.Integer()),
       figure: stringEnum(ROUND_FIGURES),
       type: nullable(Type.String()),
-      investor_ids: Type.Array(Type.Integer()),
+      investor_ids: Type.Optional(Type.Array(Type.Integer())),
+      by_list: Type.Optional(
+        Type.Array(Type.Object({ list_id: Type.Integer(), list_name: Type.String(), count: Type.Integer() })),
+      ),
     }),
   },
 });
