@@ -4,12 +4,12 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { Pagination } from '@/components/Pagination';
 import { usePageTitle } from '@/components/PageTitle/usePageTitle';
 import { RowCardList, SELECTION_BAR_SPACE, SelectionBar } from '@/components/RowCards';
-import { SearchField } from '@/components/SearchField';
-import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/shared/constants';
+import { PAGE_SIZE } from '@/shared/constants';
 import type { CatalogueRow } from '../catalogue-kind';
 import * as urlState from '../catalogue-search';
 import { CatalogueCard } from './CatalogueCard';
 import { CatalogueFilterSheet } from './CatalogueFilterSheet';
+import { CatalogueSearchField } from './CatalogueSearchField';
 import { FitInvitation } from './CatalogueFitControls';
 import { EmptyResults, LoadError } from './CatalogueEmpty';
 import { FilterChips } from './FilterChips';
@@ -47,12 +47,10 @@ function CatalogueCardsImpl<R extends CatalogueRow>({
     () => (
       <>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1.5 }}>
-          <SearchField
-            label={`Search ${noun}`}
-            placeholder={kind.searchPlaceholder}
-            value={search.search ?? ''}
+          <CatalogueSearchField
+            kind={kind}
+            term={search.search ?? ''}
             onCommit={commitSearchTerm}
-            debounceMs={SEARCH_DEBOUNCE_MS}
             sx={{ flex: '1 1 auto', minWidth: 0, bgcolor: 'background.paper' }}
           />
           <Button
@@ -85,7 +83,7 @@ function CatalogueCardsImpl<R extends CatalogueRow>({
         />
       </>
     ),
-    [kind, noun, search, filters, ranked, fit.pending, sheetOpen, changeSearch, commitSearchTerm],
+    [kind, search, filters, ranked, fit.pending, sheetOpen, changeSearch, commitSearchTerm],
   );
 
   const select = useCallback(

@@ -4,14 +4,14 @@ import type { GridRowId } from '@mui/x-data-grid';
 import { useNavigate } from '@tanstack/react-router';
 import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
 import { PageTitle } from '@/components/PageTitle/PageTitle';
-import { SearchField } from '@/components/SearchField';
-import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@/shared/constants';
+import { PAGE_SIZE } from '@/shared/constants';
 import type { CatalogueRow } from '../catalogue-kind';
 import * as urlState from '../catalogue-search';
 import { withFitColumn } from '../kinds/fit-column';
 import { CatalogueFilterBar } from './CatalogueFilterBar';
 import { CatalogueMoreFilters } from './CatalogueMoreFilters';
 import { CatalogueFitControls } from './CatalogueFitControls';
+import { CatalogueSearchField } from './CatalogueSearchField';
 import { EmptyResults, LoadError } from './CatalogueEmpty';
 import { useChangeSearch, useShownResults, type CatalogueViewProps } from './catalogue-view';
 
@@ -78,16 +78,14 @@ function CatalogueTableImpl<R extends CatalogueRow>({
   const columns = useMemo(() => withFitColumn(kind.columns, fit.profile), [kind.columns, fit.profile]);
   const searchField = useMemo(
     () => (
-      <SearchField
-        label={`Search ${noun}`}
-        placeholder={kind.searchPlaceholder}
-        value={search.search ?? ''}
+      <CatalogueSearchField
+        kind={kind}
+        term={search.search ?? ''}
         onCommit={commitSearchTerm}
-        debounceMs={SEARCH_DEBOUNCE_MS}
         sx={{ flex: { xs: '1 1 100%', md: '0 1 380px' } }}
       />
     ),
-    [noun, kind.searchPlaceholder, search.search, commitSearchTerm],
+    [kind, search.search, commitSearchTerm],
   );
 
   const { total, rows, selectedRows, filtered, subtitle } = useShownResults(kind, search, results, selectedIds);
