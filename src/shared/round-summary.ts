@@ -108,6 +108,7 @@ export interface RoundSummary {
   committed: {
     /** The round's target from the startup profile of the list's owner; null when none is set. */
     target: number | null;
+    /** The amounts at Term sheet and at Committed, each investor once across the lists (as GET /round counts her). */
     term_sheet: number;
     committed: number;
     /** Rows now at Term sheet, and at Committed: the rows those sums are of. */

@@ -413,6 +413,39 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
     expect(round.funnel.stages.every((s) => s.reached === 0 && s.conversion === null)).toBe(true);
   });
 
+  it("counts an investor on several of her lists once, as the sidebar's round does: her furthest row with an amount, the latest changed", async () => {
+    const bo = await member(app);
+    const [xan, yul, zed] = [
+      await insertInvestor(app, 'Xan', 'One', 'One VC'),
+      await insertInvestor(app, 'Yul', 'Two', 'Two VC'),
+      await insertInvestor(app, 'Zed', 'Three', 'Three VC'),
+    ];
+    const a = await listWith(bo.call, 'investor', [xan, yul, zed], 'A');
+    const b = await listWith(bo.call, 'investor', [xan, yul, zed], 'B');
+    const changedAt = (minute: number) => new Date(NOW.getTime() - 86_400_000 + minute * 60_000).toISOString();
+    const patch = async (list: number, investor: number, body: Record<string, unknown>, minute: number) =>
+      expect((await bo.call('PATCH', `/lists/${list}/investors/${investor}`, { ...body, changed_at: changedAt(minute) })).statusCode).toBe(200);
+    // Xan committed 500k on A, then 600k on B: one commitment, of 600k.
+    await patch(a, xan, { stage: 'committed', amount: 500_000 }, 1);
+    await patch(b, xan, { stage: 'committed', amount: 600_000 }, 2);
+    // Yul committed 300k on B, then a term sheet of 200k on A: committed, and not at term sheet as well.
+    await patch(b, yul, { stage: 'committed', amount: 300_000 }, 3);
+    await patch(a, yul, { stage: 'term_sheet', amount: 200_000 }, 4);
+    // Zed at term sheet for 100k on A, then contacted on B (no amount): still at term sheet.
+    await patch(a, zed, { stage: 'term_sheet', amount: 100_000 }, 5);
+    await patch(b, zed, { stage: 'contacted' }, 6);
+
+    const sidebar = (await bo.call('GET', '/round')).json() as { committed: number; term_sheet: number };
+    expect({ committed: sidebar.committed, term_sheet: sidebar.term_sheet }).toEqual({ committed: 900_000, term_sheet: 100_000 });
+    const round = await summary(bo);
+    // The amounts count each investor once; the rows behind them are each list's rows.
+    expect(round.committed).toMatchObject({ committed: 900_000, term_sheet: 100_000, committed_rows: 3, term_sheet_rows: 2 });
+    expect(round.committed.weeks.at(-1)).toMatchObject({ committed: 900_000, term_sheet: 100_000 });
+    expect(round).toEqual(await fromNothing(bo, ''));
+    // One list alone sums its own rows.
+    expect((await summary(bo, `?list_id=${a}`)).committed).toMatchObject({ committed: 500_000, term_sheet: 300_000 });
+  });
+
   it('counts a change at once, and what the clock moves (a deck read, going cold) within a minute', async () => {
     const before = await summary(ada);
     expect((await ada.call('PATCH', `/lists/${id.seed}/investors/${id.cy}`, { amount: 300_000 })).statusCode).toBe(200);
@@ -481,14 +514,14 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
   it('sums, on an instance that starts, the parts another stored, at the versions they were counted at only', async () => {
     // Counted from nothing by an instance, which stores every part.
     const before = await fromNothing(ada, '');
-    // Stored with 1,000 more at term sheet than counted: an instance that reads it (and counts nothing) says so.
+    // Stored with 1,000 more rows than counted: an instance that reads it (and counts nothing) says so.
     await app.db.execute(sql`UPDATE round_list_parts
-      SET part = jsonb_set(part::jsonb, '{termSheet}', to_jsonb((part::jsonb ->> 'termSheet')::float8 + 1000))::text
+      SET part = jsonb_set(part::jsonb, '{rows}', to_jsonb((part::jsonb ->> 'rows')::int + 1000))::text
       WHERE list_id = ${id.seed}`);
     const started = await instance();
     const there = caller(started, ada.headers);
     try {
-      expect((await there('GET', '/round/summary')).json().committed.term_sheet).toBe(before.committed.term_sheet + 1000);
+      expect((await there('GET', '/round/summary')).json().rows).toBe(before.rows + 1000);
       // A change to the list: its stored part stands no more (asked there first, before this instance stores anew).
       expect((await ada.call('PATCH', `/lists/${id.seed}/investors/${id.cy}`, { amount: 310_000 })).statusCode).toBe(200);
       const counted = (await there('GET', '/round/summary')).json() as RoundSummary;
@@ -522,7 +555,7 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
     // Counted from nothing and stored, then tampered with: an instance that reads it (and counts nothing) says so.
     const before = await fromNothing(ada, '');
     await app.db.execute(sql`UPDATE round_list_parts
-      SET part = jsonb_set(part::jsonb, '{termSheet}', to_jsonb((part::jsonb ->> 'termSheet')::float8 + 1000))::text
+      SET part = jsonb_set(part::jsonb, '{rows}', to_jsonb((part::jsonb ->> 'rows')::int + 1000))::text
       WHERE list_id = ${id.seed}`);
     await sweepEventsOf(id.seed);
     try {
@@ -531,7 +564,7 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
         const started = await instance();
         try {
           const round = (await caller(started, ada.headers)('GET', '/round/summary')).json() as RoundSummary;
-          expect([days, round.committed.term_sheet]).toEqual([days, before.committed.term_sheet + 1000]);
+          expect([days, round.rows]).toEqual([days, before.rows + 1000]);
         } finally {
           await started.close();
         }

@@ -14,8 +14,7 @@ function part(fields: Partial<ListPart>): ListPart {
   return {
     rows: 0,
     firstAddedMs: null,
-    termSheet: 0,
-    committed: 0,
+    amounted: [],
     termSheetRows: 0,
     committedRows: 0,
     furthest: [0, 0, 0, 0, 0],
@@ -59,31 +58,63 @@ describe('the Round summary summed from kept parts', () => {
     expect(lowerMedian([10, 9, 2, 2, 2, 1])).toBe(2);
   });
 
+  it('counts an investor on several lists once: at her furthest row with an amount, the latest changed, now and week by week', () => {
+    const weeks = latestWeeks(NOW, 'UTC', 3);
+    const [w0, w1, w2] = weeks.map((week) => week.startsAt);
+    // Ann: committed 500 on A in week 0, committed 600 on B in week 1 (changed later): 600 from week 1 on.
+    // Bo: a term sheet of 200 on A in week 0, committed 300 on B in week 2: committed, and no longer at term sheet.
+    // Cy: a term sheet of 100 on A only.
+    const a = part({
+      rows: 3,
+      firstAddedMs: w0,
+      amounted: [[1, 2, 500, w0 + HOUR], [2, 1, 200, w0 + HOUR], [3, 1, 100, w0 + HOUR]],
+      deltas: [w0 + HOUR, 1, 0, 500, w0 + HOUR, 2, 200, 0, w0 + HOUR, 3, 100, 0],
+    });
+    const b = part({
+      rows: 2,
+      firstAddedMs: w0,
+      amounted: [[1, 2, 600, w1 + HOUR], [2, 2, 300, w2 + HOUR]],
+      deltas: [w1 + HOUR, 1, 0, 600, w2 + HOUR, 2, 0, 300],
+    });
+    const merged = mergeRound(input([{ id: 1, name: 'A', part: a }, { id: 2, name: 'B', part: b }], { weeks }));
+    expect(merged.summary.committed).toMatchObject({ term_sheet: 100, committed: 900 });
+    expect(merged.summary.committed.weeks).toEqual([
+      { week: weeks[0].week, term_sheet: 300, committed: 500 },
+      { week: weeks[1].week, term_sheet: 300, committed: 600 },
+      { week: weeks[2].week, term_sheet: 100, committed: 900 },
+    ]);
+    // The same rows changed at the same time: the first list says.
+    const c = part({ rows: 1, firstAddedMs: w0, amounted: [[1, 2, 700, w0 + HOUR]], deltas: [w0 + HOUR, 1, 0, 700] });
+    const tied = mergeRound(input([{ id: 1, name: 'A', part: a }, { id: 3, name: 'C', part: c }], { weeks }));
+    expect(tied.summary.committed).toMatchObject({ term_sheet: 300, committed: 500 });
+    expect(tied.summary.committed.weeks.at(-1)).toEqual({ week: weeks[2].week, term_sheet: 300, committed: 500 });
+  });
+
   it('adds the lists up: counts, sums, the medians of all their days, and each week from the changes at its start on', () => {
     const weeks = latestWeeks(NOW, 'UTC', 3);
     const a = part({
       rows: 3,
       firstAddedMs: at('11-17T09:00:00'),
-      termSheet: 100,
+      amounted: [[11, 1, 100, weeks[1].startsAt]],
       termSheetRows: 1,
       furthest: [1, 1, 1, 0, 0],
       contacted: 2,
       answered: 1,
       days: [4],
       // A change at the very start of the second week counts in it.
-      deltas: [weeks[1].startsAt, 100, 0],
+      deltas: [weeks[1].startsAt, 11, 100, 0],
     });
     const b = part({
       rows: 2,
       firstAddedMs: at('11-20T09:00:00'),
-      committed: 50,
+      amounted: [[12, 2, 50, weeks[1].startsAt - 1]],
       committedRows: 1,
       furthest: [0, 0, 1, 0, 1],
       passed: [0, 0, 1, 0, 0],
       contacted: 2,
       answered: 2,
       days: [0, 9],
-      deltas: [weeks[1].startsAt - 1, 0, 50],
+      deltas: [weeks[1].startsAt - 1, 12, 0, 50],
     });
     const merged = mergeRound(input([{ id: 1, name: 'A', part: a }, { id: 2, name: 'B', part: b }], { weeks }));
     expect(merged.summary.rows).toBe(5);

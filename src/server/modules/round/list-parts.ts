@@ -33,18 +33,26 @@ export type RecentEntry = [
   atMs: number,
 ];
 
+/**
+ * A row at Term sheet (1) or Committed (2) with an amount: its investor, that stage, the amount, and when its stage or
+ * amount last changed (ms; else its addition). An investor on several lists is counted once (round-merge.ts).
+ */
+export type AmountedRow = [investorId: number, stage: 1 | 2, amount: number, changedMs: number];
+
 export interface ListPart extends ResponsePart {
   rows: number;
   firstAddedMs: number | null;
-  termSheet: number;
-  committed: number;
+  amounted: AmountedRow[];
   termSheetRows: number;
   committedRows: number;
   /** Rows by the furthest funnel stage reached (FUNNEL_STAGES' order), and of those passed. */
   furthest: number[];
   passed: number[];
   byType: Map<string, ResponsePart>;
-  /** Each change of the term-sheet and committed sums: at (ms), term sheet, committed; flat, none zero. */
+  /**
+   * Each change of a row's term-sheet and committed amounts: at (ms), its investor, term sheet, committed; flat, none
+   * zero, each row's in time order one after another.
+   */
   deltas: number[];
   active: ActiveRow[];
   followUps: FollowUpRow[];
@@ -66,7 +74,7 @@ const byFurthest = (also: SQL) =>
 
 /**
  * Each row whose amount counts or counted (`amounted`) with its 'stage' and 'amount' entries since it was added, oldest
- * first, for replaySums: per list, [added (ms), stage now, amount now, [[at (ms), action, from, to], …]].
+ * first, for replaySums: per list, [investor, added (ms), stage now, amount now, [[at (ms), action, from, to], …]].
  */
 const rowHistories = sql`    amounted AS (
       SELECT list_id, investor_id, added_at, stage, amount FROM r
@@ -77,19 +85,25 @@ const rowHistories = sql`    amounted AS (
       FROM ev JOIN amounted USING (list_id, investor_id) GROUP BY ev.list_id, ev.investor_id
     ),
     histories AS (
-      SELECT a.list_id, json_agg(json_build_array(${ms(sql`a.added_at`)}, a.stage, a.amount, coalesce(x.steps, '[]'::json))) AS histories
+      SELECT a.list_id, json_agg(json_build_array(a.investor_id, ${ms(sql`a.added_at`)}, a.stage, a.amount, coalesce(x.steps, '[]'::json))) AS histories
       FROM amounted a LEFT JOIN amounted_ev x USING (list_id, investor_id)
       GROUP BY a.list_id
     )`;
 
-type History = [addedMs: number, stageNow: string | null, amountNow: number | null, steps: Array<[number, string, string | null, string | null]>];
+type History = [
+  investorId: number,
+  addedMs: number,
+  stageNow: string | null,
+  amountNow: number | null,
+  steps: Array<[number, string, string | null, string | null]>,
+];
 
 /**
- * How a row's term-sheet and committed amounts changed over time, appended to `deltas` (at, term sheet, committed;
- * none zero): its stage and amount at its addition and after each 'stage' and 'amount' entry (before a kind's first
- * entry, that entry's `from`; with none, its value now), and the change each made to the sums.
+ * How a row's term-sheet and committed amounts changed over time, appended to `deltas` (at, its investor, term sheet,
+ * committed; none zero): its stage and amount at its addition and after each 'stage' and 'amount' entry (before a
+ * kind's first entry, that entry's `from`; with none, its value now), and the change each made to the sums.
  */
-export function replaySums([addedMs, stageNow, amountNow, steps]: History, deltas: number[]): void {
+export function replaySums([investorId, addedMs, stageNow, amountNow, steps]: History, deltas: number[]): void {
   const amountOf = (text: string | null) => (text === null ? null : Number(text));
   const firstStage = steps.find((step) => step[1] === 'stage');
   const firstAmount = steps.find((step) => step[1] === 'amount');
@@ -100,7 +114,8 @@ export function replaySums([addedMs, stageNow, amountNow, steps]: History, delta
   const step = (at: number) => {
     const nextTermSheet = stage === 'term_sheet' ? (amount ?? 0) : 0;
     const nextCommitted = stage === 'committed' ? (amount ?? 0) : 0;
-    if (nextTermSheet !== termSheet || nextCommitted !== committed) deltas.push(at, nextTermSheet - termSheet, nextCommitted - committed);
+    if (nextTermSheet !== termSheet || nextCommitted !== committed)
+      deltas.push(at, investorId, nextTermSheet - termSheet, nextCommitted - committed);
     termSheet = nextTermSheet;
     committed = nextCommitted;
   };
@@ -124,8 +139,9 @@ function partsStatement(listIds: readonly number[], since: Date): SQL {
     whole AS (
       SELECT fd.list_id AS of_list, count(*)::int AS rows,
         ${ms(sql`min(fd.added_at)`)} AS first_added_ms,
-        coalesce(sum(fd.amount) FILTER (WHERE fd.stage = 'term_sheet'), 0)::float8 AS term_sheet,
-        coalesce(sum(fd.amount) FILTER (WHERE fd.stage = 'committed'), 0)::float8 AS committed,
+        coalesce(json_agg(json_build_array(fd.investor_id, CASE fd.stage WHEN 'committed' THEN 2 ELSE 1 END, fd.amount,
+            ${ms(sql`fd.amount_changed_at`)}))
+          FILTER (WHERE fd.stage IN ('term_sheet', 'committed') AND fd.amount > 0), '[]'::json) AS amounted,
         count(*) FILTER (WHERE fd.stage = 'term_sheet')::int AS term_sheet_rows,
         count(*) FILTER (WHERE fd.stage = 'committed')::int AS committed_rows,
         ARRAY[${byFurthest(sql`true`)}] AS furthest,
@@ -174,8 +190,9 @@ function toPart(row: Row, since: number): ListPart {
   return {
     rows: (row.rows as number | null) ?? 0,
     firstAddedMs: row.first_added_ms === null || row.first_added_ms === undefined ? null : Number(row.first_added_ms),
-    termSheet: Number(row.term_sheet ?? 0),
-    committed: Number(row.committed ?? 0),
+    amounted: ((row.amounted ?? []) as Array<[number, 1 | 2, number | string, number]>).map(
+      ([investorId, stage, amount, changedMs]): AmountedRow => [investorId, stage, Number(amount), changedMs],
+    ),
     termSheetRows: (row.term_sheet_rows as number | null) ?? 0,
     committedRows: (row.committed_rows as number | null) ?? 0,
     furthest: (row.furthest as number[] | null) ?? none,
@@ -199,7 +216,7 @@ function toPart(row: Row, since: number): ListPart {
  */
 export const PART_KEPT_MS = 30 * DAY_MS;
 /** What a part holds and how: a part stored in another format is counted again. */
-const PART_FORMAT = 'p2';
+const PART_FORMAT = 'p3';
 
 /** The version a list's part is counted at: its format, the list's version and the catalogue's version. */
 export const partVersion = (listVersion: number, catalogue: string) => `${PART_FORMAT}:${listVersion}|${catalogue}`;

@@ -29,7 +29,8 @@ export const funnelPlace = (stage: (typeof FUNNEL_STAGES)[number]) => FUNNEL_STA
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
 /**
- * `scope` (the lists), `r` (their rows), `ev` (their 'stage' and 'amount' entries since each was added, oldest first
+ * `scope` (the lists), `r` (their rows; `amount_changed_at` when its stage or amount last changed, else its addition:
+ * which of an investor's rows on several lists says her amount), `ev` (their 'stage' and 'amount' entries since each was added, oldest first
  * by `at`, `id`; `f` and `t` the values from and to) and `fd`: each row with
  * - `furthest`: the furthest funnel stage it reached (1–5), from its stage now and every stage its 'stage' activity
  *   went from or to since it was added (a row passed counts by the furthest it reached before);
@@ -57,7 +58,8 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
   const since = at(weekAgo);
   return sql`scope AS MATERIALIZED (${lists}),
     r AS MATERIALIZED (
-      SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on, li.last_contacted_at, li.answered_at
+      SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on, li.last_contacted_at, li.answered_at,
+        coalesce(greatest(li.stage_changed_at, li.amount_changed_at), li.added_at) AS amount_changed_at
       FROM list_investors li WHERE li.list_id IN (SELECT id FROM scope)
     ),
     ev AS MATERIALIZED (

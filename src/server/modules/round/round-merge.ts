@@ -73,6 +73,63 @@ function bucketOf(at: number, starts: readonly number[]): number {
   return low;
 }
 
+/** An investor's row at Term sheet (1) or Committed (2) with an amount, and when its stage or amount last changed. */
+interface AmountAt {
+  listId: number;
+  stage: number;
+  amount: number;
+  changed: number;
+}
+
+/**
+ * Whether `a` says an investor's amount rather than `b`, when she is on several lists: an investor committing once
+ * is one commitment, so she counts once, at the furthest of her rows with an amount (Committed, then Term sheet),
+ * as the latest changed of those says, then the first list (GET /round counts her so too).
+ */
+export const countsBefore = (a: AmountAt, b: AmountAt) =>
+  a.stage !== b.stage ? a.stage > b.stage : a.changed !== b.changed ? a.changed > b.changed : a.listId < b.listId;
+
+/** A row's changes of its term-sheet and committed amounts: at (ms), term sheet, committed; flat. */
+interface RowSteps {
+  listId: number;
+  steps: number[];
+}
+
+/**
+ * The changes of one investor's term-sheet and committed amounts (at, term sheet, committed; flat, none zero) from
+ * those of her rows on several lists, as countsBefore counts her at each moment (a row's last change is when its
+ * amounts last changed).
+ */
+export function onceAcrossLists(rows: readonly RowSteps[]): number[] {
+  const moves: Array<[at: number, row: number, termSheet: number, committed: number]> = [];
+  rows.forEach((row, r) => {
+    for (let i = 0; i < row.steps.length; i += 3) moves.push([row.steps[i], r, row.steps[i + 1], row.steps[i + 2]]);
+  });
+  moves.sort((a, b) => a[0] - b[0] || rows[a[1]].listId - rows[b[1]].listId);
+  const now = rows.map((row) => ({ listId: row.listId, termSheet: 0, committed: 0, changed: -Infinity }));
+  const out: number[] = [];
+  let termSheet = 0;
+  let committed = 0;
+  for (const [at, r, dTermSheet, dCommitted] of moves) {
+    now[r].termSheet += dTermSheet;
+    now[r].committed += dCommitted;
+    now[r].changed = at;
+    let best: AmountAt | null = null;
+    for (const row of now) {
+      const stage = row.committed > 0 ? 2 : row.termSheet > 0 ? 1 : 0;
+      if (stage === 0) continue;
+      const candidate = { listId: row.listId, stage, amount: stage === 2 ? row.committed : row.termSheet, changed: row.changed };
+      if (best === null || countsBefore(candidate, best)) best = candidate;
+    }
+    const nextTermSheet = best?.stage === 1 ? best.amount : 0;
+    const nextCommitted = best?.stage === 2 ? best.amount : 0;
+    if (nextTermSheet !== termSheet || nextCommitted !== committed) out.push(at, nextTermSheet - termSheet, nextCommitted - committed);
+    termSheet = nextTermSheet;
+    committed = nextCommitted;
+  }
+  return out;
+}
+
 /** The first ROUND_PANEL_ROWS_MAX of `rows` in `order`. */
 const firstRows = <T>(rows: T[], order: (a: T, b: T) => number) => rows.sort(order).slice(0, ROUND_PANEL_ROWS_MAX);
 
@@ -97,6 +154,9 @@ export function mergeRound(input: MergeInput): MergedRound {
   const days: number[] = [];
   const byType = new Map<string, ResponsePart>();
   const changes = new Map<number, { term_sheet: number; committed: number }>();
+  // Her rows at Term sheet or Committed with an amount, and each row's changes of amounts, by investor.
+  const amounted = new Map<number, AmountAt[]>();
+  const histories = new Map<number, RowSteps[]>();
   // Every row going cold and overdue, as [time or day, list, row, stage]: only the first ROUND_PANEL_ROWS_MAX of each
   // made a panel's row.
   const cold: Array<[number, number, number, PipelineStage]> = [];
@@ -140,8 +200,12 @@ export function mergeRound(input: MergeInput): MergedRound {
     rows += part.rows;
     if (part.firstAddedMs !== null && (firstAdded === null || part.firstAddedMs < firstAdded))
       firstAdded = part.firstAddedMs;
-    termSheet += part.termSheet;
-    committed += part.committed;
+    for (const [investorId, stage, amount, changed] of part.amounted) {
+      const row = { listId: id, stage, amount, changed };
+      const rows = amounted.get(investorId);
+      if (rows) rows.push(row);
+      else amounted.set(investorId, [row]);
+    }
     termSheetRows += part.termSheetRows;
     committedRows += part.committedRows;
     part.furthest.forEach((n, i) => (furthest[i] += n));
@@ -169,12 +233,14 @@ export function mergeRound(input: MergeInput): MergedRound {
           days: [...group.days],
         });
     }
-    for (let i = 0; i < part.deltas.length; i += 3) {
-      const bucket = bucketOf(part.deltas[i], starts);
-      const change = changes.get(bucket) ?? { term_sheet: 0, committed: 0 };
-      change.term_sheet += part.deltas[i + 1];
-      change.committed += part.deltas[i + 2];
-      changes.set(bucket, change);
+    for (let i = 0; i < part.deltas.length; i += 4) {
+      const investorId = part.deltas[i + 1];
+      let rows = histories.get(investorId);
+      if (!rows) histories.set(investorId, (rows = []));
+      // Each row's changes come one after another: a new row is a new list.
+      let row = rows.at(-1);
+      if (row?.listId !== id) rows.push((row = { listId: id, steps: [] }));
+      row.steps.push(part.deltas[i], part.deltas[i + 2], part.deltas[i + 3]);
     }
     for (const [investorId, stage, logged] of part.active) {
       const read = decks.size === 0 ? undefined : decks.get(key(id, investorId));
@@ -195,6 +261,22 @@ export function mergeRound(input: MergeInput): MergedRound {
   }
   for (const read of input.decks)
     if (read.ms > 0 && names.has(read.list_id)) engagement(read.list_id, read.investor_id, read.stage).deck_ms = read.ms;
+  // Each investor once, however many of the lists hold her: her amount now, and its changes week by week.
+  for (const rows of amounted.values()) {
+    const row = rows.length === 1 ? rows[0] : rows.reduce((best, next) => (countsBefore(next, best) ? next : best));
+    if (row.stage === 2) committed += row.amount;
+    else termSheet += row.amount;
+  }
+  for (const rows of histories.values()) {
+    const steps = rows.length === 1 ? rows[0].steps : onceAcrossLists(rows);
+    for (let i = 0; i < steps.length; i += 3) {
+      const bucket = bucketOf(steps[i], starts);
+      const change = changes.get(bucket) ?? { term_sheet: 0, committed: 0 };
+      change.term_sheet += steps[i + 1];
+      change.committed += steps[i + 2];
+      changes.set(bucket, change);
+    }
+  }
 
   const engagedRows = [...engaged.values()].flatMap(
     ({ ref, deck_ms, replies, meetings, answered: answeredNow, met }) => {

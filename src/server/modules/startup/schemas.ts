@@ -60,8 +60,9 @@ export const getRoundSchema = userCall({
   tags,
   summary: "The round's progress: the profile's target against the pipeline",
   description:
-    'Amounts in whole US dollars, each investor and fund counted once across the lists (its most recently ' +
-    'changed row): `committed`, `term_sheet` and `meeting` sum the amounts of rows at those stages. ' +
+    'Amounts in whole US dollars, each investor and fund counted once across the lists (at the furthest of its ' +
+    'rows with an amount, Committed then Term sheet then Meeting, as the most recently changed of those says): ' +
+    '`committed`, `term_sheet` and `meeting` sum those amounts. ' +
     '`days_left` runs to `close_on` from the server\'s date (negative once it has passed).',
   response: {
     200: Type.Object({
