@@ -142,10 +142,17 @@ describeE2E('round', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('list_id')).toBeNull();
     const response = panel(page, 'Response');
     await expect.poll(() => stat(response, 'Contacted').textContent()).toBe('9');
+    // Counted in one call for all her lists, not one a list.
+    const rowsCalls: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v1/round/rows') rowsCalls.push(url);
+    });
     await response.getByRole('button', { name: '9 rows: Contacted, by list' }).click();
     const breakdown = page.getByRole('dialog', { name: 'Contacted, by list' });
     await breakdown.getByRole('link', { name: 'Seed leads' }).waitFor();
     await breakdown.getByText('· 1 row').waitFor();
+    expect(rowsCalls.map((url) => [url.searchParams.get('figure'), url.searchParams.get('list_id')])).toEqual([['contacted', null]]);
     await screenshot(page, 'round-breakdown-1440');
     await expectNoSeriousViolations(page, 'a figure by list', expect);
     await breakdown.getByRole('link', { name: 'Angels' }).click();
