@@ -101,9 +101,18 @@ describeE2E('decks', () => {
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await founder.getByText(new RegExp(`^${escaped} opened your deck seed-deck-\\S+ \\(reader@fund\\.example\\)$`)).waitFor({ timeout: 10_000 });
 
-    // The founder's row says it was read, and the readers say each page's time.
-    await founder.reload();
-    await row.getByText(/viewed just now · \d+ s · 2\/3 pages/).waitFor({ timeout: 10_000 });
+    // The founder's row says it was read, and the readers say each page's time. The phone's last beacon was sent as
+    // it closed, and the server writes it a moment later (on a loaded machine, after a reload's read of the list):
+    // the founder looks again until it is written.
+    await expect
+      .poll(
+        async () => {
+          await founder.reload();
+          return row.getByText(/viewed just now · \d+ s · 2\/3 pages/).waitFor({ timeout: 3_000 }).then(() => true, () => false);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await screenshot(founder, 'list-deck-column');
     await row.getByRole('button', { name: `Share deck with ${name}` }).click();
     await dialog.getByRole('button', { name: /^Readers of the link for seed-deck-/ }).click();
