@@ -152,8 +152,7 @@ export async function deleteContact(writer: ListWriter, userId: number, id: numb
     for (const log of held) {
       await forgetRowTexts(tx, { listId: log.listId, kind: 'investor', itemId: id });
       await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, log.listId));
-      await log.activity([{ kind: 'investor', itemId: id, action: 'removed' }]);
-      await log.events([{ type: 'row-removed', data: { kind: 'investor', item_id: id } }]);
+      await log.record([{ kind: 'investor', itemId: id, action: 'removed' }], [{ type: 'row-removed', data: { kind: 'investor', item_id: id } }]);
     }
     // Its list rows (and their notes) go with it: the database's trigger (migration 0011).
     await tx.delete(t).where(eq(t.id, id));

@@ -122,9 +122,9 @@ export async function addItemsIn(tx: Db, log: ChangeLog, caller: ListCaller, lis
   const addedIds = wanted.filter((id) => added.has(id));
   if (addedIds.length > 0) {
     await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
-    await log.activity(addedIds.map((itemId) => ({ kind: kind.type, itemId, action: 'added' as const })));
     // One row keeps its precise event; more are told once (CHANGED_MANY), as an import is.
-    await log.events(
+    await log.record(
+      addedIds.map((itemId) => ({ kind: kind.type, itemId, action: 'added' as const })),
       addedIds.length === 1 ? [{ type: 'row-added', data: { kind: kind.type, item_id: addedIds[0] } }] : [CHANGED_MANY],
     );
   }
@@ -154,8 +154,7 @@ export async function removeItem(writer: ListWriter, caller: ListCaller, kind: L
     if (removed.length === 0) throw new HttpError(404, `${kind.catalogue.noun} ${itemId} is not in this list`);
     await forgetRowTexts(tx, { listId: list.id, kind: kind.type, itemId });
     await tx.update(lists).set({ updated_at: new Date() }).where(eq(lists.id, list.id));
-    await log.activity([{ kind: kind.type, itemId, action: 'removed' }]);
-    await log.events([{ type: 'row-removed', data: { kind: kind.type, item_id: itemId } }]);
+    await log.record([{ kind: kind.type, itemId, action: 'removed' }], [{ type: 'row-removed', data: { kind: kind.type, item_id: itemId } }]);
   });
 }
 

@@ -263,7 +263,7 @@ export function mergeRound(input: MergeInput): MergedRound {
     if (read.ms > 0 && names.has(read.list_id)) engagement(read.list_id, read.investor_id, read.stage).deck_ms = read.ms;
   // Each investor once, however many of the lists hold her: her amount now, and its changes week by week.
   for (const rows of amounted.values()) {
-    const row = rows.length === 1 ? rows[0] : rows.reduce((best, next) => (countsBefore(next, best) ? next : best));
+    const row = rows.reduce((best, next) => (countsBefore(next, best) ? next : best));
     if (row.stage === 2) committed += row.amount;
     else termSheet += row.amount;
   }
