@@ -20,6 +20,7 @@
 // from every row met), 2,000 notes, 300 deck links read (a view each, over the last 20 days), a follow-up on a quarter
 // of the rows, and 500 of the rows private contacts of hers.
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -57,7 +58,7 @@ const percentile = (xs: number[], p: number) => {
 /** The founder's lists, rows, activity, touches, notes, deck views and follow-ups (see the top of this file). */
 const stages = sql.raw(`ARRAY[${FUNNEL_STAGES.map((stage) => `'${stage}'`).join(', ')}]`);
 
-async function seedRound(db: Database['db'], userId: number) {
+export async function seedRound(db: Database['db'], userId: number) {
   const run = (statement: ReturnType<typeof sql>) => db.execute(statement);
   await run(sql`INSERT INTO startups (user_id, name, stage, industries, geography, financing_type, raise_amount, close_on, changed_at)
     VALUES (${userId}::int, ${SAMPLE_STARTUP.name}, ${SAMPLE_STARTUP.stage}, ${`{${SAMPLE_STARTUP.industries.map((i) => JSON.stringify(i)).join(',')}}`}::text[], ${SAMPLE_STARTUP.geography},
@@ -124,7 +125,7 @@ async function seedRound(db: Database['db'], userId: number) {
       now() - (k.id % 20) * interval '1 day' + interval '3 minutes', 180000
     FROM deck_links k WHERE k.token LIKE 'bench-%'`);
   await run(sql`DROP TABLE fate`);
-  for (const table of ['lists', 'list_investors', 'list_activity', 'row_touches', 'pipeline_notes', 'deck_links', 'deck_views', 'private_contacts']) {
+  for (const table of ['lists', 'list_investors', 'list_activity', 'row_touches', 'pipeline_notes', 'deck_links', 'deck_views', 'private_contacts', 'round_row_facts']) {
     await run(sql`ANALYZE ${sql.identifier(table)}`);
   }
   const [counts] = await queryRows(
@@ -289,4 +290,5 @@ async function main() {
   process.exitCode = met ? 0 : 1;
 }
 
-await main();
+// Run as the bench, not when imported (a profile reuses seedRound).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

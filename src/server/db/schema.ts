@@ -916,3 +916,36 @@ export const roundListParts = pgTable('round_list_parts', {
   /** The part as JSON text (read whole, and parsed where it is used). */
   part: text('part').notNull(),
 });
+
+/**
+ * What the Round page counts of each investor row from its activity, touches and notes (round/round-facts.ts), kept
+ * by the database (migration 0021's triggers) in the transaction of every statement writing those, so that a list's
+ * part sums its rows instead of reading their whole history. Times are null where there is none. A row's removal
+ * removes its facts.
+ */
+export const roundRowFacts = pgTable(
+  'round_row_facts',
+  {
+    list_id: integer('list_id').notNull(),
+    investor_id: integer('investor_id').notNull(),
+    /** The furthest funnel place (1 Lead … 5 Committed) its 'stage' entries since its addition went from or to. */
+    reached: integer('reached'),
+    /** Its first 'stage' entry to Contacted or further, and to Meeting or further; its last one; its last to Meeting. */
+    stage_contacted_at: timestamp('stage_contacted_at', { withTimezone: true }),
+    stage_answered_at: timestamp('stage_answered_at', { withTimezone: true }),
+    stage_last_at: timestamp('stage_last_at', { withTimezone: true }),
+    met_at: timestamp('met_at', { withTimezone: true }),
+    /** Whether an 'amount' entry was logged since its addition (its amounts then have a history). */
+    amount_logged: boolean('amount_logged').notNull().default(false),
+    /** Its first touch, its first reply received, its last reply or meeting logged. */
+    touch_first_at: timestamp('touch_first_at', { withTimezone: true }),
+    reply_first_at: timestamp('reply_first_at', { withTimezone: true }),
+    engaged_last_at: timestamp('engaged_last_at', { withTimezone: true }),
+    /** Its last note. */
+    note_last_at: timestamp('note_last_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.list_id, t.investor_id] }),
+    foreignKey({ columns: [t.list_id, t.investor_id], foreignColumns: [listInvestors.list_id, listInvestors.investor_id] }).onDelete('cascade'),
+  ],
+);

@@ -25,7 +25,7 @@ export interface ResponsePart {
 export type ActiveRow = [investorId: number, stage: PipelineStage, loggedTouchMs: number];
 /** A row with a follow-up, its day (YYYY-MM-DD). */
 export type FollowUpRow = [investorId: number, stage: PipelineStage, day: string];
-/** A reply or meeting logged, an answer logged, or Meeting reached, since the part's `since`. */
+/** A reply or meeting logged, an answer logged, or Meeting last reached (once), since the part's `since`. */
 export type RecentEntry = [
   investorId: number,
   stage: PipelineStage,
@@ -65,6 +65,9 @@ const literals = (values: readonly string[]) => values.map((value) => `'${value}
 const active = sql.raw(literals(ACTIVE_STAGES));
 const ms = (at: SQL) => sql`(extract(epoch FROM ${at}) * 1000)::float8`;
 
+/** The rows whose amounts the round sums: at Term sheet or Committed, with an amount. */
+const amountCounts = sql`fd.stage IN ('term_sheet', 'committed') AND fd.amount > 0`;
+
 /** Counts of `fd` by each funnel stage as the furthest reached (where `also` holds too), as an array. */
 const byFurthest = (also: SQL) =>
   sql.join(
@@ -73,21 +76,29 @@ const byFurthest = (also: SQL) =>
   );
 
 /**
- * Each row whose amount counts or counted (`amounted`) with its 'stage' and 'amount' entries since it was added, oldest
- * first, for replaySums: per list, [investor, added (ms), stage now, amount now, [[at (ms), action, from, to], …]].
+ * Each row whose amount counts or counted (`amounted`: an amount now, or an 'amount' entry since it was added), and its
+ * 'stage' and 'amount' entries since it was added, read through its row's index, for replaySums: per list, the rows
+ * (investor, added (ms), stage now, amount now) and their entries (investor, at (ms), action, from, to), each as
+ * arrays side by side, the entries by investor and oldest first.
  */
-const rowHistories = sql`    amounted AS (
-      SELECT list_id, investor_id, added_at, stage, amount FROM r
-      WHERE amount IS NOT NULL OR (list_id, investor_id) IN (SELECT list_id, investor_id FROM ev WHERE action = 'amount')
+const rowHistories = sql`    amounted AS MATERIALIZED (
+      SELECT list_id, investor_id, added_at, stage, amount FROM r WHERE amount IS NOT NULL OR amount_logged
     ),
-    amounted_ev AS (
-      SELECT ev.list_id, ev.investor_id, json_agg(json_build_array(${ms(sql`ev.at`)}, ev.action, ev.f, ev.t) ORDER BY ev.at, ev.id) AS steps
-      FROM ev JOIN amounted USING (list_id, investor_id) GROUP BY ev.list_id, ev.investor_id
+    amounted_rows AS (
+      SELECT list_id, array_agg(investor_id) AS h_investor, array_agg(${ms(sql`added_at`)}) AS h_added,
+        array_agg(stage) AS h_stage, array_agg(amount) AS h_amount
+      FROM amounted GROUP BY list_id
     ),
-    histories AS (
-      SELECT a.list_id, json_agg(json_build_array(a.investor_id, ${ms(sql`a.added_at`)}, a.stage, a.amount, coalesce(x.steps, '[]'::json))) AS histories
-      FROM amounted a LEFT JOIN amounted_ev x USING (list_id, investor_id)
-      GROUP BY a.list_id
+    amounted_steps AS (
+      SELECT am.list_id,
+        array_agg(am.investor_id ORDER BY am.investor_id, a.created_at, a.id) AS s_investor,
+        array_agg(${ms(sql`a.created_at`)} ORDER BY am.investor_id, a.created_at, a.id) AS s_at,
+        array_agg(a.action ORDER BY am.investor_id, a.created_at, a.id) AS s_action,
+        array_agg(a.detail->>'from' ORDER BY am.investor_id, a.created_at, a.id) AS s_from,
+        array_agg(a.detail->>'to' ORDER BY am.investor_id, a.created_at, a.id) AS s_to
+      FROM amounted am JOIN list_activity a ON a.list_id = am.list_id AND a.item_kind = 'investor' AND a.item_id = am.investor_id
+        AND a.action IN ('stage', 'amount') AND a.created_at >= am.added_at
+      GROUP BY am.list_id
     )`;
 
 type History = [
@@ -133,24 +144,29 @@ const responseParts = sql`count(*) FILTER (WHERE fd.contacted)::int AS contacted
   coalesce(json_agg(fd.answer_days) FILTER (WHERE fd.answer_days IS NOT NULL), '[]'::json) AS days`;
 
 /** One row per list of `listIds` with its part; this week's entries read from `since` on. */
-function partsStatement(listIds: readonly number[], since: Date): SQL {
+export function partsStatement(listIds: readonly number[], since: Date): SQL {
   const from = sql`${since.toISOString()}::timestamptz`;
-  return sql`WITH ${rowFacts({ listIds }, { weekAgo: since })}, ${rowHistories},
+  return sql`WITH ${rowFacts({ listIds }, { weekAgo: since, lean: true })}, ${rowHistories},
     whole AS (
       SELECT fd.list_id AS of_list, count(*)::int AS rows,
         ${ms(sql`min(fd.added_at)`)} AS first_added_ms,
-        coalesce(json_agg(json_build_array(fd.investor_id, CASE fd.stage WHEN 'committed' THEN 2 ELSE 1 END, fd.amount,
-            ${ms(sql`fd.amount_changed_at`)}))
-          FILTER (WHERE fd.stage IN ('term_sheet', 'committed') AND fd.amount > 0), '[]'::json) AS amounted,
+        array_agg(fd.investor_id) FILTER (WHERE ${amountCounts}) AS am_investor,
+        array_agg(fd.stage) FILTER (WHERE ${amountCounts}) AS am_stage,
+        array_agg(fd.amount) FILTER (WHERE ${amountCounts}) AS am_amount,
+        array_agg(${ms(sql`fd.amount_changed_at`)}) FILTER (WHERE ${amountCounts}) AS am_changed,
         count(*) FILTER (WHERE fd.stage = 'term_sheet')::int AS term_sheet_rows,
         count(*) FILTER (WHERE fd.stage = 'committed')::int AS committed_rows,
         ARRAY[${byFurthest(sql`true`)}] AS furthest,
         ARRAY[${byFurthest(sql`fd.stage = 'passed'`)}] AS passed,
-        ${responseParts},
-        coalesce(json_agg(json_build_array(fd.investor_id, fd.stage, ${ms(sql`fd.logged_touch`)}))
-          FILTER (WHERE fd.stage IN (${active})), '[]'::json) AS active,
-        coalesce(json_agg(json_build_array(fd.investor_id, fd.stage, fd.follow_up_on::text))
-          FILTER (WHERE fd.follow_up_on IS NOT NULL), '[]'::json) AS follow_ups
+        count(*) FILTER (WHERE fd.contacted)::int AS contacted,
+        count(*) FILTER (WHERE fd.contacted AND fd.answered)::int AS answered,
+        array_agg(fd.answer_days) FILTER (WHERE fd.answer_days IS NOT NULL) AS days,
+        array_agg(fd.investor_id) FILTER (WHERE fd.stage IN (${active})) AS act_investor,
+        array_agg(fd.stage) FILTER (WHERE fd.stage IN (${active})) AS act_stage,
+        array_agg(${ms(sql`fd.logged_touch`)}) FILTER (WHERE fd.stage IN (${active})) AS act_logged,
+        array_agg(fd.investor_id) FILTER (WHERE fd.follow_up_on IS NOT NULL) AS fu_investor,
+        array_agg(fd.stage) FILTER (WHERE fd.follow_up_on IS NOT NULL) AS fu_stage,
+        array_agg(fd.follow_up_on::text) FILTER (WHERE fd.follow_up_on IS NOT NULL) AS fu_day
       FROM fd GROUP BY fd.list_id
     ),
     types AS (
@@ -164,34 +180,55 @@ function partsStatement(listIds: readonly number[], since: Date): SQL {
       GROUP BY list_id
     ),
     recent AS (
-      SELECT list_id, investor_id, CASE WHEN kind = 'email_received' THEN 'reply' ELSE 'meeting' END AS kind, happened_at AS at
-      FROM row_touches WHERE list_id IN (SELECT id FROM scope) AND investor_id IS NOT NULL
-        AND kind IN ('email_received', 'meeting') AND happened_at >= ${from}
+      SELECT t.list_id, t.investor_id, CASE WHEN t.kind = 'email_received' THEN 'reply' ELSE 'meeting' END AS kind, t.happened_at AS at
+      FROM r JOIN row_touches t ON t.list_id = r.list_id AND t.investor_id = r.investor_id AND t.happened_at >= ${from}
+      WHERE r.engaged_last_at >= ${from} AND t.kind IN ('email_received', 'meeting')
       UNION ALL SELECT list_id, investor_id, 'answered', answered_at FROM r WHERE answered_at >= ${from}
-      UNION ALL SELECT list_id, investor_id, 'met', at FROM ev WHERE action = 'stage' AND t = 'meeting' AND at >= ${from}
+      UNION ALL SELECT list_id, investor_id, 'met', met_at FROM r WHERE met_at >= ${from}
     ),
     recents AS (
       SELECT recent.list_id, json_agg(json_build_array(recent.investor_id, r.stage, recent.kind, ${ms(sql`recent.at`)})) AS recent
       FROM recent JOIN r USING (list_id, investor_id) GROUP BY recent.list_id
     )
-    SELECT s.id AS list_id, whole.*, by_type.by_type, histories.histories, recents.recent
+    SELECT s.id AS list_id, whole.*, by_type.by_type, h.h_investor, h.h_added, h.h_stage, h.h_amount,
+      st.s_investor, st.s_at, st.s_action, st.s_from, st.s_to, recents.recent
     FROM scope s LEFT JOIN whole ON whole.of_list = s.id LEFT JOIN by_type ON by_type.list_id = s.id
-      LEFT JOIN histories ON histories.list_id = s.id LEFT JOIN recents ON recents.list_id = s.id`;
+      LEFT JOIN amounted_rows h ON h.list_id = s.id LEFT JOIN amounted_steps st ON st.list_id = s.id
+      LEFT JOIN recents ON recents.list_id = s.id`;
 }
 
-function toPart(row: Row, since: number): ListPart {
+/** An array column of a part's row: empty when the list has none of those rows (null). */
+const column = <T>(row: Row, name: string) => (row[name] ?? []) as T[];
+
+export function toPart(row: Row, since: number): ListPart {
   const none = FUNNEL_STAGES.map(() => 0);
   const byType = new Map<string, ResponsePart>();
   for (const [label, contacted, answered, days] of (row.by_type ?? []) as Array<[string, number, number, number[]]>) {
     byType.set(label, { contacted, answered, days });
   }
   const deltas: number[] = [];
-  for (const history of (row.histories ?? []) as History[]) replaySums(history, deltas);
+  const stepInvestors = column<number>(row, 's_investor');
+  const [stepAt, stepAction, stepFrom, stepTo] = ['s_at', 's_action', 's_from', 's_to'].map((name) => column<unknown>(row, name));
+  // Each amounted row's entries, oldest first, by investor.
+  const stepsOf = new Map<number, History[4]>();
+  stepInvestors.forEach((investorId, i) => {
+    let steps = stepsOf.get(investorId);
+    if (!steps) stepsOf.set(investorId, (steps = []));
+    steps.push([Number(stepAt[i]), stepAction[i] as string, stepFrom[i] as string | null, stepTo[i] as string | null]);
+  });
+  const [addedMs, stagesNow, amountsNow] = ['h_added', 'h_stage', 'h_amount'].map((name) => column<unknown>(row, name));
+  column<number>(row, 'h_investor').forEach((investorId, i) => {
+    const amount = amountsNow[i] === null ? null : Number(amountsNow[i]);
+    replaySums([investorId, Number(addedMs[i]), stagesNow[i] as string | null, amount, stepsOf.get(investorId) ?? []], deltas);
+  });
+  const [amStages, amAmounts, amChanged] = ['am_stage', 'am_amount', 'am_changed'].map((name) => column<unknown>(row, name));
+  const [actStages, actLogged] = ['act_stage', 'act_logged'].map((name) => column<unknown>(row, name));
+  const [fuStages, fuDays] = ['fu_stage', 'fu_day'].map((name) => column<unknown>(row, name));
   return {
     rows: (row.rows as number | null) ?? 0,
     firstAddedMs: row.first_added_ms === null || row.first_added_ms === undefined ? null : Number(row.first_added_ms),
-    amounted: ((row.amounted ?? []) as Array<[number, 1 | 2, number | string, number]>).map(
-      ([investorId, stage, amount, changedMs]): AmountedRow => [investorId, stage, Number(amount), changedMs],
+    amounted: column<number>(row, 'am_investor').map(
+      (investorId, i): AmountedRow => [investorId, amStages[i] === 'committed' ? 2 : 1, Number(amAmounts[i]), Number(amChanged[i])],
     ),
     termSheetRows: (row.term_sheet_rows as number | null) ?? 0,
     committedRows: (row.committed_rows as number | null) ?? 0,
@@ -199,11 +236,11 @@ function toPart(row: Row, since: number): ListPart {
     passed: (row.passed as number[] | null) ?? none,
     contacted: (row.contacted as number | null) ?? 0,
     answered: (row.answered as number | null) ?? 0,
-    days: (row.days as number[] | null) ?? [],
+    days: column<number>(row, 'days'),
     byType,
     deltas,
-    active: (row.active as ActiveRow[] | null) ?? [],
-    followUps: (row.follow_ups as FollowUpRow[] | null) ?? [],
+    active: column<number>(row, 'act_investor').map((investorId, i): ActiveRow => [investorId, actStages[i] as PipelineStage, Number(actLogged[i])]),
+    followUps: column<number>(row, 'fu_investor').map((investorId, i): FollowUpRow => [investorId, fuStages[i] as PipelineStage, fuDays[i] as string]),
     recent: (row.recent as RecentEntry[] | null) ?? [],
     since,
   };
@@ -216,7 +253,7 @@ function toPart(row: Row, since: number): ListPart {
  */
 export const PART_KEPT_MS = 30 * DAY_MS;
 /** What a part holds and how: a part stored in another format is counted again. */
-const PART_FORMAT = 'p3';
+const PART_FORMAT = 'p4';
 
 /** The version a list's part is counted at: its format, the list's version and the catalogue's version. */
 export const partVersion = (listVersion: number, catalogue: string) => `${PART_FORMAT}:${listVersion}|${catalogue}`;

@@ -14,6 +14,11 @@ export type RoundScope = { ownerId: number } | { listId: number } | { editorId: 
 export interface FactsWindow {
   /** Where "this week" (engaged) begins: the last 7 days. */
   weekAgo: Date;
+  /**
+   * Without this week's engagement (deck views, replies and meetings: `last_touch_ms`, `deck_ms`, `replies`,
+   * `meetings`, `score` and `last_touch` are left out), for a list's kept part, which reads those apart.
+   */
+  lean?: boolean;
 }
 
 const literals = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
@@ -29,9 +34,9 @@ export const funnelPlace = (stage: (typeof FUNNEL_STAGES)[number]) => FUNNEL_STA
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
 /**
- * `scope` (the lists), `r` (their rows; `amount_changed_at` when its stage or amount last changed, else its addition:
- * which of an investor's rows on several lists says her amount), `ev` (their 'stage' and 'amount' entries since each was added, oldest first
- * by `at`, `id`; `f` and `t` the values from and to) and `fd`: each row with
+ * `scope` (the lists), `r` (their rows, each with its kept facts, round_row_facts: `amount_changed_at` when its stage
+ * or amount last changed, else its addition: which of an investor's rows on several lists says her amount) and `fd`:
+ * each row with
  * - `furthest`: the furthest funnel stage it reached (1–5), from its stage now and every stage its 'stage' activity
  *   went from or to since it was added (a row passed counts by the furthest it reached before);
  * - `contacted` (reached Contacted, or a touch logged) and `answered` (an answer logged, a reply captured, or a stage
@@ -42,11 +47,11 @@ const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
  * - this week's `deck_ms`, `replies` (replies received, or one when an answer was logged this week) and `meetings`
  *   (meetings logged, or one when it reached Meeting this week), and their `score` (3 a meeting, 2 a reply, 1 a whole
  *   minute of deck read).
- * Each source is read by the lists' ids through its own index, never whole; the lists' activity in one read joined
- * to the rows by hash (OFFSET 0 keeps the planner from probing the activity's index once per row: 10,000 probes
- * for 50 lists).
+ * What a row's activity, touches and notes say is kept on write (round_row_facts, migration 0021's triggers, in the
+ * transaction of each statement writing them): the rows are read with it, by the lists' ids, never their histories;
+ * only this week's replies and meetings are read, of the rows that logged one this week.
  */
-export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
+export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWindow): SQL {
   const lists =
     'ownerId' in scope
       ? sql`SELECT id, name, user_id FROM lists WHERE user_id = ${scope.ownerId} AND list_type = 'investor'`
@@ -56,41 +61,37 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
           ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${arrayLiteral(scope.listIds.map(String))}::int[]) AND list_type = 'investor'`
           : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
   const since = at(weekAgo);
-  return sql`scope AS MATERIALIZED (${lists}),
+  const rows = sql`scope AS MATERIALIZED (${lists}),
     r AS MATERIALIZED (
       SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on, li.last_contacted_at, li.answered_at,
-        coalesce(greatest(li.stage_changed_at, li.amount_changed_at), li.added_at) AS amount_changed_at
-      FROM list_investors li WHERE li.list_id IN (SELECT id FROM scope)
-    ),
-    ev AS MATERIALIZED (
-      SELECT a.list_id, a.item_id AS investor_id, a.id, a.created_at AS at, a.action, a.detail->>'from' AS f, a.detail->>'to' AS t
-      FROM (SELECT * FROM list_activity WHERE list_id IN (SELECT id FROM scope) AND item_kind = 'investor'
-          AND action IN ('stage', 'amount') OFFSET 0) a
-        JOIN r ON r.list_id = a.list_id AND r.investor_id = a.item_id
-      WHERE a.created_at >= r.added_at
-    ),
-    h AS (
-      SELECT list_id, investor_id,
-        max(greatest(${place(sql`f`)}, ${place(sql`t`)})) AS furthest,
-        min(at) FILTER (WHERE ${place(sql`t`)} >= ${funnelPlace('contacted')}) AS contacted_at,
-        min(at) FILTER (WHERE ${place(sql`t`)} >= ${funnelPlace('meeting')}) AS answered_at,
-        max(at) AS last_at,
-        bool_or(t = 'meeting' AND at >= ${since}) AS met
-      FROM ev WHERE action = 'stage'
-      GROUP BY list_id, investor_id
-    ),
-    t AS (
-      SELECT list_id, investor_id, min(happened_at) AS first_at,
-        min(happened_at) FILTER (WHERE kind = 'email_received') AS first_reply_at,
-        count(*) FILTER (WHERE kind = 'email_received' AND happened_at >= ${since}) AS replies,
-        count(*) FILTER (WHERE kind = 'meeting' AND happened_at >= ${since}) AS meetings
-      FROM row_touches WHERE list_id IN (SELECT id FROM scope) AND investor_id IS NOT NULL
-      GROUP BY list_id, investor_id
-    ),
-    n AS (
-      SELECT list_id, investor_id, max(created_at) AS last_at
-      FROM pipeline_notes WHERE list_id IN (SELECT id FROM scope) AND investor_id IS NOT NULL
-      GROUP BY list_id, investor_id
+        coalesce(greatest(li.stage_changed_at, li.amount_changed_at), li.added_at) AS amount_changed_at,
+        x.reached, x.stage_contacted_at, x.stage_answered_at, x.stage_last_at, x.met_at, coalesce(x.amount_logged, false) AS amount_logged,
+        x.touch_first_at, x.reply_first_at, x.engaged_last_at, x.note_last_at
+      FROM list_investors li LEFT JOIN round_row_facts x ON x.list_id = li.list_id AND x.investor_id = li.investor_id
+      WHERE li.list_id IN (SELECT id FROM scope)
+    )`;
+  /** What every row's figures are counted from: its furthest stage, first contact and answer, last logged touch. */
+  const counted = sql`greatest(1, ${place(sql`r.stage`)}, r.reached) AS furthest,
+        least(r.touch_first_at, r.stage_contacted_at) AS contact_at,
+        least(r.reply_first_at, r.answered_at, r.stage_answered_at) AS answer_at,
+        greatest(r.added_at, r.last_contacted_at, r.stage_last_at, r.note_last_at) AS logged_touch`;
+  const rules = sql`(g.furthest >= ${funnelPlace('contacted')} OR g.last_contacted_at IS NOT NULL) AS contacted,
+        (g.answered_at IS NOT NULL OR g.answer_at IS NOT NULL OR g.furthest >= ${funnelPlace('meeting')}) AS answered`;
+  const fd = sql`fd AS MATERIALIZED (
+      SELECT f.*,
+        CASE WHEN f.contacted AND f.answered AND f.contact_at IS NOT NULL AND f.answer_at IS NOT NULL
+          THEN greatest(0, floor(extract(epoch FROM f.answer_at - f.contact_at) / 86400))::int END AS answer_days
+      FROM f
+    )`;
+  if (lean) return sql`${rows}, g AS (SELECT r.*, ${counted} FROM r), f AS (SELECT g.*, ${rules} FROM g), ${fd}`;
+  return sql`${rows},
+    w AS (
+      SELECT t.list_id, t.investor_id,
+        count(*) FILTER (WHERE t.kind = 'email_received') AS replies,
+        count(*) FILTER (WHERE t.kind = 'meeting') AS meetings
+      FROM r JOIN row_touches t ON t.list_id = r.list_id AND t.investor_id = r.investor_id AND t.happened_at >= ${since}
+      WHERE r.engaged_last_at >= ${since} AND t.kind IN ('email_received', 'meeting')
+      GROUP BY t.list_id, t.investor_id
     ),
     d AS (
       SELECT k.list_id, k.investor_id, max(coalesce(v.last_read_at, v.started_at)) AS last_at,
@@ -100,35 +101,22 @@ export function rowFacts(scope: RoundScope, { weekAgo }: FactsWindow): SQL {
       GROUP BY k.list_id, k.investor_id
     ),
     g AS (
-      SELECT r.*,
-        greatest(1, ${place(sql`r.stage`)}, h.furthest) AS furthest,
-        least(t.first_at, h.contacted_at) AS contact_at,
-        least(t.first_reply_at, r.answered_at, h.answered_at) AS answer_at,
-        greatest(r.added_at, r.last_contacted_at, h.last_at, n.last_at, d.last_at) AS last_touch,
-        greatest(r.added_at, r.last_contacted_at, h.last_at, n.last_at) AS logged_touch,
+      SELECT r.*, ${counted},
+        greatest(r.added_at, r.last_contacted_at, r.stage_last_at, r.note_last_at, d.last_at) AS last_touch,
         coalesce(d.ms, 0)::bigint AS deck_ms,
-        greatest(coalesce(t.replies, 0), CASE WHEN r.answered_at >= ${since} THEN 1 ELSE 0 END)::int AS replies,
-        greatest(coalesce(t.meetings, 0), CASE WHEN h.met THEN 1 ELSE 0 END)::int AS meetings
+        greatest(coalesce(w.replies, 0), CASE WHEN r.answered_at >= ${since} THEN 1 ELSE 0 END)::int AS replies,
+        greatest(coalesce(w.meetings, 0), CASE WHEN r.met_at >= ${since} THEN 1 ELSE 0 END)::int AS meetings
       FROM r
-      LEFT JOIN h ON h.list_id = r.list_id AND h.investor_id = r.investor_id
-      LEFT JOIN t ON t.list_id = r.list_id AND t.investor_id = r.investor_id
-      LEFT JOIN n ON n.list_id = r.list_id AND n.investor_id = r.investor_id
+      LEFT JOIN w ON w.list_id = r.list_id AND w.investor_id = r.investor_id
       LEFT JOIN d ON d.list_id = r.list_id AND d.investor_id = r.investor_id
     ),
     f AS (
-      SELECT g.*,
-        (g.furthest >= ${funnelPlace('contacted')} OR g.last_contacted_at IS NOT NULL) AS contacted,
-        (g.answered_at IS NOT NULL OR g.answer_at IS NOT NULL OR g.furthest >= ${funnelPlace('meeting')}) AS answered,
+      SELECT g.*, ${rules},
         (extract(epoch FROM g.last_touch) * 1000)::float8 AS last_touch_ms,
         3 * g.meetings + 2 * g.replies + (g.deck_ms / 60000)::int AS score
       FROM g
     ),
-    fd AS MATERIALIZED (
-      SELECT f.*,
-        CASE WHEN f.contacted AND f.answered AND f.contact_at IS NOT NULL AND f.answer_at IS NOT NULL
-          THEN greatest(0, floor(extract(epoch FROM f.answer_at - f.contact_at) / 86400))::int END AS answer_days
-      FROM f
-    )`;
+    ${fd}`;
 }
 
 /** Rows (of `fd`) going cold: in an active stage, last touched at or before `coldSince`. */
