@@ -125,7 +125,15 @@ async function parseOne(raw: Buffer, receivedAt: Date, depth: number): Promise<P
   }
   let parsed: ParsedMail;
   try {
-    parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, maxHtmlLengthToParse: 2 * 1024 * 1024 });
+    // Nothing is kept of an HTML version of the text, nor of an attachment but a mail attached whole: neither is made
+    // (textAsHtml) nor hashed (checksumAlgo).
+    parsed = await simpleParser(raw, {
+      skipImageLinks: true,
+      skipTextLinks: true,
+      skipTextToHtml: true,
+      checksumAlgo: false,
+      maxHtmlLengthToParse: 2 * 1024 * 1024,
+    });
   } catch (error) {
     throw new UnreadableMail(`Its MIME structure cannot be read (${(error as Error).message.slice(0, 120)})`);
   }
