@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { capturedMails, listInvestors, rateLimitCounters, rowTouches } from '../../src/server/db/schema.js';
-import { CAPTURE_API, CAPTURE_LIMITS } from '../../src/shared/capture.js';
+import { capturedMails, listActivity, listEvents, listInvestors, rateLimitCounters, rowTouches } from '../../src/server/db/schema.js';
+import { CAPTURE_API, CAPTURE_LIMITS, TOUCHES_PER_ROW_MAX } from '../../src/shared/capture.js';
 import { buildTestApp } from '../helpers/app.js';
 import { captureFounder, investorAt, rawMail, type CaptureFounder } from '../helpers/capture.js';
 import { testDatabases } from '../helpers/database.js';
@@ -118,6 +118,66 @@ describe.each(testDatabases())('capture by HTTP on $name', (kind) => {
     // Someone else's mailbox forwarding a mail to her is not hers.
     const other = await post(reply([`X-Forwarded-For: eve@evil.test log+${ada.token}@${app.config.captureDomain}`]));
     expect(other.json()).toEqual({ status: 'dropped', rows: 0 });
+  });
+
+  it('logs a mail first kept in her inbox once a later copy matches a row, its events in order and without its text', async () => {
+    const omar = await investorAt(app, 'Omar', 'omar@later.test', 'later.test');
+    const pat = await investorAt(app, 'Pat', 'pat@other-later.test', 'other-later.test');
+    const id = messageId();
+    expect((await post(mailTo('omar@later.test, pat@other-later.test', 'Intro', id))).json()).toEqual({ status: 'unmatched', rows: 0 });
+    const listId = await listWith(ada.call, 'investor', [omar, pat]);
+    const before = await app.db.select({ id: listEvents.id }).from(listEvents).where(eq(listEvents.list_id, listId));
+    expect((await post(mailTo('omar@later.test, pat@other-later.test', 'Intro', id))).json()).toEqual({ status: 'logged', rows: 2 });
+    const [mail] = await app.db.select().from(capturedMails).where(and(eq(capturedMails.user_id, ada.id), eq(capturedMails.message_id, id)));
+    expect(mail.status).toBe('logged');
+    const events = await app.db
+      .select({ id: listEvents.id, type: listEvents.type, data: listEvents.data })
+      .from(listEvents)
+      .where(and(eq(listEvents.list_id, listId), sql`${listEvents.id} > ${Math.max(0, ...before.map((event) => event.id))}`))
+      .orderBy(listEvents.id);
+    const touches = await app.db.select().from(rowTouches).where(eq(rowTouches.list_id, listId)).orderBy(rowTouches.investor_id);
+    const [first, second] = [omar, pat].sort((a, b) => a - b);
+    expect(events.map((event) => [event.type, (event.data as { item_id: number }).item_id])).toEqual([
+      ['touch-added', first],
+      ['row-changed', first],
+      ['touch-added', second],
+      ['row-changed', second],
+    ]);
+    const added = events[0].data as { touch: Record<string, unknown> };
+    expect(added.touch).toEqual({
+      id: touches[0].id,
+      kind: 'email_sent',
+      subject: 'Intro',
+      body: null,
+      shared: false,
+      participants: [
+        { address: 'omar@later.test', name: '' },
+        { address: 'pat@other-later.test', name: '' },
+      ],
+      match: 'exact',
+      happened_at: touches[0].happened_at.toISOString(),
+      author: { id: ada.id, first_name: expect.any(String), last_name: expect.any(String) },
+    });
+    expect((events[1].data as { changes: Record<string, unknown> }).changes).toMatchObject({ stage: { from: 'lead', to: 'contacted' } });
+    const activity = await app.db.select({ action: listActivity.action }).from(listActivity).where(eq(listActivity.list_id, listId));
+    expect(activity.filter((entry) => entry.action === 'touch_added')).toHaveLength(2);
+    // The copy once more: nothing new.
+    expect((await post(mailTo('omar@later.test, pat@other-later.test', 'Intro', id))).json()).toEqual({ status: 'duplicate', rows: 0 });
+  });
+
+  it('refuses a mail whole (503) when a row it goes on holds the most touches: nothing of it kept', async () => {
+    const full = await investorAt(app, 'Fay', 'fay@full.test', 'full.test');
+    const other = await investorAt(app, 'Gus', 'gus@fine.test', 'fine.test');
+    const listId = await listWith(ada.call, 'investor', [full, other]);
+    await app.db.insert(rowTouches).values(
+      Array.from({ length: TOUCHES_PER_ROW_MAX }, () => ({ list_id: listId, investor_id: full, user_id: ada.id, kind: 'call' as const, happened_at: new Date() })),
+    );
+    const id = messageId();
+    expect((await post(mailTo('fay@full.test, gus@fine.test', 'Hi', id))).statusCode).toBe(503);
+    expect(await app.db.select().from(capturedMails).where(eq(capturedMails.message_id, id))).toEqual([]);
+    expect(await app.db.select().from(rowTouches).where(eq(rowTouches.investor_id, other))).toEqual([]);
+    const [row] = await app.db.select().from(listInvestors).where(and(eq(listInvestors.list_id, listId), eq(listInvestors.investor_id, other)));
+    expect(row.stage).toBe('lead');
   });
 
   it('drops a mail from someone else, saying so to the relay only', async () => {

@@ -94,7 +94,7 @@ export async function captureRoutes(app: FastifyInstance) {
       }
       let taken;
       try {
-        taken = await takeMail(app, app.config.captureDomain, bearerToken(request)!, read);
+        taken = await takeMail(app, app.config.captureDomain, bearerToken(request)!, request.userId, read);
       } catch (error) {
         request.log.error({ err: error }, 'capture: a mail could not be logged');
         throw new HttpError(503, 'The mail could not be logged just now: try again later');

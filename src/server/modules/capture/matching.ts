@@ -1,7 +1,7 @@
 // Which rows of a founder's lists a mail of hers concerns: each participant's address against the investors on the
 // investor lists she can edit, then its domain against their firms' websites. The choice is a pure function
 // (matchRows) over the candidates one statement reads (candidateRows).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CAPTURE_LIMITS, type MailParty } from '../../../shared/capture.js';
 import { websiteDomain } from '../../../shared/contact-keys.js';
 import type { Db } from '../../db/client.js';
@@ -90,24 +90,37 @@ export function matchRows(participants: MailParty[], candidates: Candidate[]): R
   return [...matched.values()].sort((a, b) => a.listId - b.listId || a.investorId - b.investorId);
 }
 
+/** A candidate as the statement reads it, with its e-mail as the statement compared it (lower-cased): `key`. */
+export interface ReadCandidate extends Candidate {
+  key: string | null;
+}
+
 /**
  * The investor rows of the investor lists the user owns or edits whose e-mail is one of `participants'` (any case),
  * and, for the participants none of those has the address of, whose website is at one of their domains: catalogue
  * rows and the private contacts she sees (what matchRows chooses from). Each read goes through the investors' e-mail
  * or website-domain index, then her lists' rows of those few: its time does not grow with her lists or the
  * catalogue. The domains are read only when needed: a firm's domain can name thousands of the catalogue's investors.
+ * `readByEmail`: her rows already read by e-mail for a set of addresses holding every participant's (read with her
+ * account, intake.ts), of which those of the participants are kept: the e-mail read is then not made again.
  */
-export async function candidateRows(db: Db, userId: number, participants: MailParty[]): Promise<Candidate[]> {
+export async function candidateRows(db: Db, userId: number, participants: MailParty[], readByEmail?: ReadCandidate[]): Promise<Candidate[]> {
   if (participants.length === 0) return [];
-  const byEmail = await rowsMatching(db, userId, { emails: participants.map((entry) => entry.address), domains: [] });
+  const wanted = new Set(participants.map((entry) => entry.address));
+  const byEmail: Candidate[] = (
+    readByEmail ? readByEmail.filter((row) => row.key !== null && wanted.has(row.key)) : await rowsMatching(db, userId, { emails: [...wanted], domains: [] })
+  ).map(({ listId, investorId, email, website }) => ({ listId, investorId, email, website }));
   const found = new Set(byEmail.map((row) => row.email?.trim().toLowerCase()));
   const domains = [...new Set(participants.filter((entry) => !found.has(entry.address)).map((entry) => domainOf(entry.address)))];
   if (domains.length === 0) return byEmail;
   return [...byEmail, ...(await rowsMatching(db, userId, { emails: [], domains }))];
 }
 
-/** Her rows of the investors whose e-mail is one of `emails` (lower case) or whose website is at one of `domains`. */
-async function rowsMatching(db: Db, userId: number, { emails, domains }: { emails: string[]; domains: string[] }): Promise<Candidate[]> {
+/**
+ * The statement reading her rows of the investors whose e-mail is one of `emails` (lower case) or whose website is
+ * at one of `domains`: list_id, investor_id, email, website, and key (the e-mail lower-cased).
+ */
+export function rowsMatchingSql(userId: number, { emails, domains }: { emails: string[]; domains: string[] }): SQL {
   // Arrays as parameters, not read from JSON in the statement: planned with their values, the statement is seen to
   // read a few rows (estimated from a subquery, it looked like 90,000 at 1M and PostgreSQL compiled it: 30 ms).
   const matches = (x: string) =>
@@ -122,22 +135,32 @@ async function rowsMatching(db: Db, userId: number, { emails, domains }: { email
     );
   // MATERIALIZED, and her rows read by their key (list, investor): PGlite never analyzes, and a planner without
   // statistics would otherwise read every row of her lists, or every list's.
-  const rows = await queryRows(db, sql`
+  return sql`
     WITH found AS MATERIALIZED (
       SELECT i.id, i.email, i.office_website FROM investors i WHERE ${matches('i')}
       UNION ALL
       SELECT p.id, p.email, p.office_website FROM private_contacts p
       WHERE p.owner_id IN ${ownersSheMaySee(userId)} AND (${matches('p')})
         AND ${seesInvestor(userId, { id: sql.raw('p.id'), owner: sql.raw('p.owner_id') })})
-    SELECT li.list_id, li.investor_id, f.email, f.office_website AS website
+    SELECT li.list_id, li.investor_id, f.email, f.office_website AS website, lower(f.email) AS key
     FROM lists
     JOIN list_investors li ON li.list_id = lists.id AND li.investor_id = ANY (ARRAY(SELECT id FROM found))
     JOIN found f ON f.id = li.investor_id
-    WHERE lists.list_type = 'investor' AND ${editsList(userId)}`);
+    WHERE lists.list_type = 'investor' AND ${editsList(userId)}`;
+}
+
+/** Rows of rowsMatchingSql, as candidates. */
+export function readCandidates(rows: Array<Record<string, unknown>>): ReadCandidate[] {
   return rows.map((row) => ({
     listId: Number(row.list_id),
     investorId: Number(row.investor_id),
     email: row.email as string | null,
     website: row.website as string | null,
+    key: row.key as string | null,
   }));
+}
+
+/** Her rows of the investors whose e-mail is one of `emails` (lower case) or whose website is at one of `domains`. */
+async function rowsMatching(db: Db, userId: number, wanted: { emails: string[]; domains: string[] }): Promise<Candidate[]> {
+  return readCandidates(await queryRows(db, rowsMatchingSql(userId, wanted)));
 }

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { CAPTURE_LIMITS } from '../../../shared/capture.js';
 import type { TlsFiles } from '../../config.js';
-import type { ListWriter } from '../lists/list-change.js';
+import type { CaptureWriter } from './capture-store.js';
 import type { CaptureTokens } from './capture-tokens.js';
 import { takeMail } from './intake.js';
 import { NO_SUCH_ADDRESS, type FromListener, type ListenerSettings, type Question, type SmtpAnswer, type ToListener } from './listener-messages.js';
@@ -26,7 +26,7 @@ export interface CaptureListener {
 }
 
 export interface ListenerOptions {
-  writer: ListWriter;
+  writer: CaptureWriter;
   log: FastifyBaseLogger;
   captureDomain: string;
   limit: MailLimit;
@@ -66,7 +66,9 @@ export function captureListener(options: ListenerOptions): CaptureListener {
     for (const token of addressed) {
       let logged;
       try {
-        logged = await takeMail(writer, captureDomain, token, read);
+        // The account RCPT found (kept a few seconds), which takeMail checks the token against again as it reads her.
+        const believed = await tokens.accountOf(token);
+        logged = believed === null ? null : await takeMail(writer, captureDomain, token, believed, read);
       } catch (error) {
         log.error({ err: error }, 'capture: a mail could not be logged');
         return { code: 451, text: 'The mail could not be logged just now: try again later' };

@@ -3,7 +3,7 @@
 // LISTEN/NOTIFY on a connection of its own, Redis pub/sub with REDIS_URL, and on PGlite (one process) an
 // in-process emitter.
 import { EventEmitter } from 'node:events';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
@@ -16,6 +16,12 @@ export type FeedListener = (message: { listId: number; eventId: number } | null)
 export interface ListFeed {
   /** Tells every instance, this one included, that the list has events up to `eventId`. */
   publish(listId: number, eventId: number): Promise<void>;
+  /**
+   * PostgreSQL's feed only: the statement that tells every instance what publish does, run inside the change's own
+   * transaction (NOTIFY is sent as it commits, never if it rolls back), so the telling costs no transaction (and no
+   * WAL flush) of its own.
+   */
+  notifyOnCommit?(listId: number, eventId: number): SQL;
   subscribe(listener: FeedListener): void;
   close(): Promise<void>;
 }
@@ -90,6 +96,7 @@ export function postgresFeed(url: string, db: Db): ListFeed {
     async publish(listId, eventId) {
       await db.execute(sql`SELECT pg_notify(${FEED_CHANNEL}, ${payloadOf(listId, eventId)})`);
     },
+    notifyOnCommit: (listId, eventId) => sql`pg_notify(${FEED_CHANNEL}, ${payloadOf(listId, eventId)})`,
     subscribe(listener) {
       listeners.push(listener);
     },

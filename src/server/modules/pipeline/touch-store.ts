@@ -84,6 +84,69 @@ export interface TouchesAdded {
   missing: number[];
 }
 
+/** What a row's pipeline was before a touch: what touchOnRow decides from. */
+export interface RowBeforeTouch {
+  stage: PipelineStage;
+  stage_changed_at: Date | null;
+  follow_up_on: string | null;
+  follow_up_changed_at: Date | null;
+  amount_changed_at: Date | null;
+  last_contacted_at: Date | null;
+  answered_at: Date | null;
+}
+
+/** When a touch that happened at `happenedAt` counts from: a time in the future is taken as now. */
+export const touchTime = (happenedAt: Date, now = new Date()) => (happenedAt.getTime() > now.getTime() ? now : happenedAt);
+
+/**
+ * What a touch added at `at` (touchTime) does to its row as it was: the row's new values (`set`: its last contacted,
+ * answered, a Lead moved to Contacted, a follow-up `followUpDays` out when it has none), and the activity and events
+ * that say so. A stage or follow-up changed after the touch happened is left as it is.
+ */
+export function touchOnRow(
+  kind: ListType,
+  itemId: number,
+  old: RowBeforeTouch,
+  touchAdded: Touch,
+  { at, answered, followUpDays, authorId }: { at: Date; answered: boolean; followUpDays: number | null; authorId: number },
+): { set: Record<string, unknown>; activity: ActivityRecord[]; events: EventRecord[] } {
+  const later = (time: Date | null) => time === null || time.getTime() <= at.getTime();
+  const set: Record<string, unknown> = {};
+  const changes: RowChanges = {};
+  const activity: ActivityRecord[] = [
+    { kind, itemId, action: 'touch_added', detail: { touch: { id: touchAdded.id, kind: touchAdded.kind, subject: touchAdded.subject } } },
+  ];
+  if (old.last_contacted_at === null || old.last_contacted_at.getTime() < at.getTime()) {
+    set.last_contacted_at = at;
+    changes.last_contacted_at = { from: old.last_contacted_at?.toISOString() ?? null, to: at.toISOString() };
+  }
+  if (answered && (old.answered_at === null || old.answered_at.getTime() < at.getTime())) {
+    set.answered_at = at;
+    changes.answered_at = { from: old.answered_at?.toISOString() ?? null, to: at.toISOString() };
+  }
+  if (old.stage === 'lead' && later(old.stage_changed_at)) {
+    const to: PipelineStage = 'contacted';
+    set.stage = to;
+    set.stage_changed_at = at;
+    changes.stage = { from: 'lead', to };
+    activity.push({ kind, itemId, action: 'stage', detail: { from: 'lead', to } });
+  }
+  if (followUpDays !== null && old.follow_up_on === null && later(old.follow_up_changed_at)) {
+    const to = addDays(localDay(at), followUpDays);
+    set.follow_up_on = to;
+    set.follow_up_changed_at = at;
+    changes.follow_up_on = { from: null, to };
+    activity.push({ kind, itemId, action: 'follow_up', detail: { from: null, to } });
+  }
+  if (set.stage !== undefined || set.follow_up_on !== undefined) {
+    const latest = Math.max(0, ...[old.stage_changed_at, old.follow_up_changed_at, old.amount_changed_at].map((time) => time?.getTime() ?? 0));
+    if (at.getTime() >= latest) set.updated_by = authorId;
+  }
+  const events: EventRecord[] = [{ type: 'touch-added', data: { kind, item_id: itemId, touch: touchForMembers(touchAdded) } }];
+  if (Object.keys(changes).length > 0) events.push({ type: 'row-changed', data: { kind, item_id: itemId, changes } });
+  return { set, activity, events };
+}
+
 /**
  * Inside the list's change transaction (changeList(writer, {userId, listId}, 'edit', (tx, access, log) => …)):
  * adds one touch to each of `targets`' rows of the list, in a few statements for all of them (a mail on many rows
@@ -148,8 +211,7 @@ export async function addTouches(
   const fresh = [...oldOf.keys()].filter((id) => !seen.has(id));
   if (fresh.length === 0) return { added: [], missing };
 
-  const now = new Date();
-  const at = touch.happenedAt.getTime() > now.getTime() ? now : touch.happenedAt;
+  const at = touchTime(touch.happenedAt);
   const inserted = await tx
     .insert(rowTouches)
     .values(
@@ -175,46 +237,16 @@ export async function addTouches(
   const updates = new Map<string, { set: Record<string, unknown>; ids: number[] }>();
   const activity: ActivityRecord[] = [];
   const events: EventRecord[] = [];
-  const later = (time: Date | null) => time === null || time.getTime() <= at.getTime();
   for (const stored of inserted.sort((a, b) => Number(a.itemId) - Number(b.itemId))) {
     const itemId = Number(stored.itemId);
-    const old = oldOf.get(itemId)!;
     const touchAdded = toTouch(stored, authorId);
     added.push({ itemId, touch: touchAdded });
-    const set: Record<string, unknown> = {};
-    const changes: RowChanges = {};
-    activity.push({ kind, itemId, action: 'touch_added', detail: { touch: { id: touchAdded.id, kind: touchAdded.kind, subject: touchAdded.subject } } });
-    if (old.last_contacted_at === null || old.last_contacted_at.getTime() < at.getTime()) {
-      set.last_contacted_at = at;
-      changes.last_contacted_at = { from: old.last_contacted_at?.toISOString() ?? null, to: at.toISOString() };
-    }
-    if (touch.answered && (old.answered_at === null || old.answered_at.getTime() < at.getTime())) {
-      set.answered_at = at;
-      changes.answered_at = { from: old.answered_at?.toISOString() ?? null, to: at.toISOString() };
-    }
-    if (old.stage === 'lead' && later(old.stage_changed_at)) {
-      const to: PipelineStage = 'contacted';
-      set.stage = to;
-      set.stage_changed_at = at;
-      changes.stage = { from: 'lead', to };
-      activity.push({ kind, itemId, action: 'stage', detail: { from: 'lead', to } });
-    }
-    if (followUpDays !== null && old.follow_up_on === null && later(old.follow_up_changed_at)) {
-      const to = addDays(localDay(at), followUpDays);
-      set.follow_up_on = to;
-      set.follow_up_changed_at = at;
-      changes.follow_up_on = { from: null, to };
-      activity.push({ kind, itemId, action: 'follow_up', detail: { from: null, to } });
-    }
-    if (set.stage !== undefined || set.follow_up_on !== undefined) {
-      const latest = Math.max(0, ...[old.stage_changed_at, old.follow_up_changed_at, old.amount_changed_at].map((time) => time?.getTime() ?? 0));
-      if (at.getTime() >= latest) set.updated_by = authorId;
-    }
+    const done = touchOnRow(kind, itemId, oldOf.get(itemId)!, touchAdded, { at, answered: touch.answered, followUpDays, authorId });
+    activity.push(...done.activity);
+    events.push(...done.events);
     // Every row's set holds the same values for the same columns (one `at`, one author): rows alike share one UPDATE.
-    const columns = Object.keys(set).join();
-    if (columns) updates.set(columns, { set, ids: [...(updates.get(columns)?.ids ?? []), itemId] });
-    events.push({ type: 'touch-added', data: { kind, item_id: itemId, touch: touchForMembers(touchAdded) } });
-    if (Object.keys(changes).length > 0) events.push({ type: 'row-changed', data: { kind, item_id: itemId, changes } });
+    const columns = Object.keys(done.set).join();
+    if (columns) updates.set(columns, { set: done.set, ids: [...(updates.get(columns)?.ids ?? []), itemId] });
   }
   for (const { set, ids: alike } of updates.values()) {
     await tx.update(link).set(set).where(and(eq(table.listId, listId), inArray(table.itemId, alike)));
