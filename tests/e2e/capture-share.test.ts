@@ -59,7 +59,7 @@ describeE2E('share into the app', () => {
 
   it('offline, a share is matched from the lists kept on the phone, queued, and logged once back online', async () => {
     const app = e2e.app();
-    const { page, context, tokens } = await app.loggedInPage('/follow-ups', { context: PHONE });
+    const { page, context, tokens } = await app.loggedInPage('/follow-ups', { context: { ...PHONE, serviceWorkers: 'allow' } });
     const created = await app.callApi('POST', '/lists', { name: 'Angels', description: '', list_type: 'investor' }, tokens.access_token);
     const list = created.body as unknown as ListSummary;
     const investor = (await investorsOf(app, tokens.access_token, 15)).filter((row) => row.email)[1];

@@ -136,7 +136,7 @@ describeE2E('data grid', () => {
 
   it('remembers hidden columns and density per user and table, across a reload and offline', async () => {
     const app = e2e.app();
-    const { page, user } = await app.loggedInPage('/investors');
+    const { page, user } = await app.loggedInPage('/investors', { context: { serviceWorkers: 'allow' } });
     await waitForServiceWorker(page);
     await page.locator(GRID_ROW).first().waitFor();
     expect(await headerFields(page)).toContain('email');

@@ -47,7 +47,7 @@ const shownBadge = async (page: Page) => (await badgeCalls(page)).at(-1);
 const BADGE_WAIT = { timeout: 10_000 };
 
 describeE2E('on the home screen', () => {
-  const e2e = useE2EApp();
+  const e2e = useE2EApp({ serviceWorkers: 'allow' });
 
   it('offers shortcuts to Investors, Follow-ups, Your startup and Round, each opening its page with an icon the worker keeps', async () => {
     const app = e2e.app();

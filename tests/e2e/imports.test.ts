@@ -187,7 +187,7 @@ describeE2E('importing a spreadsheet and private contacts', () => {
 
   it('adds a private contact on a phone while the connection is lost: a pending card, not a link, that lands once', async () => {
     const app = e2e.app();
-    const setup = await pipelineSetUp(app, 'On the road', 1, { width: 390, height: 844 });
+    const setup = await pipelineSetUp(app, 'On the road', 1, { viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
     const { page, context } = setup;
     await page.goto(`/lists/${setup.list.id}`);
     // As on a phone the app was installed on: the service worker holds the app's code.
@@ -222,7 +222,7 @@ describeE2E('importing a spreadsheet and private contacts', () => {
 
   it('offers Undo import on the list’s page for an import made before, and fits a 360 px phone', async () => {
     const app = e2e.app();
-    const setup = await pipelineSetUp(app, 'Undo later', 1, { width: 360, height: 740 });
+    const setup = await pipelineSetUp(app, 'Undo later', 1, { viewport: { width: 360, height: 740 } });
     const { page } = setup;
     const { byEmail } = await catalogueRows(app, setup);
     const rows = [{ email: byEmail.email, decision: { action: 'link', investor_id: byEmail.id } }];

@@ -18,7 +18,7 @@ process.env.JWT_SECRET = JWT_SECRET;
 const fullName = (investor: Investor) => `${investor.first_name} ${investor.last_name}`;
 
 describeE2E('queued list additions', () => {
-  const e2e = useE2EApp();
+  const e2e = useE2EApp({ serviceWorkers: 'allow' });
 
   interface Setup {
     app: E2EApp;

@@ -39,7 +39,7 @@ async function fundsRouteChunk(page: Page): Promise<(url: URL) => boolean> {
 
 describeE2E('new versions', () => {
   // Started for its build of the client (npm start's code path) and its browser.
-  const e2e = useE2EApp();
+  const e2e = useE2EApp({ serviceWorkers: 'allow' });
 
   /**
    * The app serving its own copy of the built client, so a test can "deploy" a new service worker

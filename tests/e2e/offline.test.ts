@@ -12,7 +12,7 @@ import { userIdOfAccessToken } from '../../src/lib/offline-user.js';
 import { investorsOf, persistedQueryRows, persistentLoggedInPage, waitForPersistedQuery, waitForServiceWorker } from './offline-helpers.js';
 
 describeE2E('installable and readable offline', () => {
-  const e2e = useE2EApp();
+  const e2e = useE2EApp({ serviceWorkers: 'allow' });
 
   async function listWithInvestors(app: E2EApp, accessToken: string, name: string, count: number) {
     const investors = await investorsOf(app, accessToken, count);

@@ -30,13 +30,17 @@ describeE2E('catalogue on a phone', () => {
   }
 
   /** A new user logged in on a phone, every request recorded from the first one, at `path` with its cards. */
-  async function openOnPhone(path = '/investors', { size = PHONE.viewport, user }: { size?: { width: number; height: number }; user?: TestUser } = {}): Promise<PhonePage> {
+  async function openOnPhone(
+    path = '/investors',
+    { size = PHONE.viewport, user, serviceWorkers }: { size?: { width: number; height: number }; user?: TestUser; serviceWorkers?: 'allow' } = {},
+  ): Promise<PhonePage> {
     const app = e2e.app();
     const tokens = user ? await app.loginTokens(user) : (await app.signUp()).tokens;
     const context = await app.newContext({
       ...PHONE,
       viewport: size,
       storageState: sessionState(app.baseUrl, tokens),
+      ...(serviceWorkers && { serviceWorkers }),
     });
     // The page's own requests: the service worker precaches every chunk of the build for offline use.
     const gridRequests: string[] = [];
@@ -195,7 +199,7 @@ describeE2E('catalogue on a phone', () => {
   });
 
   it('reads the cards offline from what was seen online, marks rows added offline pending, and sends them once', async () => {
-    const { app, page, context, token } = await openOnPhone();
+    const { app, page, context, token } = await openOnPhone('/investors', { serviceWorkers: 'allow' });
     await waitForServiceWorker(page);
     const list = await createList(app, token, 'Offline picks');
     const [a, b] = (await firstPage<Investor>(app, token, 'investors')).results;

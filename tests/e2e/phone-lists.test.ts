@@ -31,8 +31,8 @@ function gridChunkRequests(context: BrowserContext): string[] {
 }
 
 /** A logged-in phone at /follow-ups, and an investor list holding the first `count` investors of the catalogue. */
-async function phoneSetUp(app: E2EApp, listName: string, count: number): Promise<PipelineSetup> {
-  const { page, context, tokens } = await app.loggedInPage('/follow-ups', { context: PHONE });
+async function phoneSetUp(app: E2EApp, listName: string, count: number, { offline = false } = {}): Promise<PipelineSetup> {
+  const { page, context, tokens } = await app.loggedInPage('/follow-ups', { context: offline ? { ...PHONE, serviceWorkers: 'allow' } : PHONE });
   const created = await app.callApi('POST', '/lists', { name: listName, description: '', list_type: 'investor' }, tokens.access_token);
   expect(created.status).toBe(201);
   const list = created.body as unknown as ListSummary;
@@ -182,7 +182,7 @@ describeE2E('lists on a phone', () => {
 
   it('removes two selected cards through the selection bar, exports and moves the selection, and an Undo made offline lands once', async () => {
     const app = e2e.app();
-    const setup = await phoneSetUp(app, 'Pruning', 5);
+    const setup = await phoneSetUp(app, 'Pruning', 5, { offline: true });
     const { page, context, investors } = setup;
     await waitForServiceWorker(page);
     const batches: number[] = [];

@@ -19,8 +19,13 @@ export interface PipelineSetup {
 }
 
 /** A logged-in page (at /investors) and an investor list of `count` investors, all at Lead. */
-export async function pipelineSetUp(app: E2EApp, listName: string, count = 3, viewport?: { width: number; height: number }): Promise<PipelineSetup> {
-  const { page, context, tokens } = await app.loggedInPage('/investors', viewport ? { context: { viewport } } : {});
+export async function pipelineSetUp(
+  app: E2EApp,
+  listName: string,
+  count = 3,
+  contextOptions: Parameters<E2EApp['newContext']>[0] = {},
+): Promise<PipelineSetup> {
+  const { page, context, tokens } = await app.loggedInPage('/investors', { context: contextOptions });
   const created = await app.callApi('POST', '/lists', { name: listName, description: '', list_type: 'investor' }, tokens.access_token);
   expect(created.status).toBe(201);
   const list = created.body as unknown as ListSummary;

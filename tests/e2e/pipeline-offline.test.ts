@@ -8,7 +8,7 @@ import { countStoredRows } from './offline-helpers.js';
 import { fullName, patchRow, pipelineSetUp, screenshot, serverNotes, serverPipeline } from './pipeline-helpers.js';
 
 describeE2E('pipeline offline', () => {
-  const e2e = useE2EApp();
+  const e2e = useE2EApp({ serviceWorkers: 'allow' });
 
   it('shows a stage changed offline as pending and sends it exactly once when back online', async () => {
     const app = e2e.app();

@@ -199,7 +199,7 @@ describeE2E('round', () => {
   it.concurrent('stacks the panels on a phone with no sideways scroll, axe clean; a cold row opens its list; readable offline after a visit', async ({ expect }) => {
     const app = e2e.app();
     const { round } = founder;
-    const { page, context } = await app.loggedInPage('/round', { user: founder.user, tokens: founder.sessions.phone, context: { viewport: PHONE, isMobile: true, hasTouch: true } });
+    const { page, context } = await app.loggedInPage('/round', { user: founder.user, tokens: founder.sessions.phone, context: { viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers: 'allow' } });
     await waitForServiceWorker(page);
     const summary = await summaryOf(app, page, founder, null);
     await expectPanels(page, summary, founder, expect);

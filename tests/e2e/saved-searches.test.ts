@@ -203,7 +203,7 @@ describeE2E('saved searches', () => {
   it('saves, renames and opens a search offline, keeps it across a reload, and lands each change once', async () => {
     const app = e2e.app();
     const word = uniqueWord('Berlin');
-    const { page, context, tokens } = await app.loggedInPage(catalogueUrl('/funds', { search: word }));
+    const { page, context, tokens } = await app.loggedInPage(catalogueUrl('/funds', { search: word }), { context: { serviceWorkers: 'allow' } });
     await waitForServiceWorker(page);
     const calls = recordCalls(context);
     const sidebar = page.getByRole('navigation', { name: 'Saved searches' });

@@ -30,7 +30,7 @@ export async function startupPageWithProfile(app: E2EApp) {
   const { user, tokens } = await app.signUp();
   const saved = await app.callApi('PUT', '/startup', SAMPLE_STARTUP, tokens.access_token);
   if (saved.status !== 200) throw new Error(`PUT /startup answered ${saved.status}`);
-  const { page, context } = await app.loggedInPage('/startup', { user, tokens });
+  const { page, context } = await app.loggedInPage('/startup', { user, tokens, context: { serviceWorkers: 'allow' } });
   await waitForServiceWorker(page);
   return { page, context, tokens };
 }

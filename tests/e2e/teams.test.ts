@@ -40,14 +40,14 @@ async function memberPage(
   setup: PipelineSetup,
   role: 'editor' | 'viewer',
   /** live: the page is returned once the stream of the member's own lists has opened. */
-  options: { viewport?: typeof PHONE; path?: string; live?: boolean } = {},
+  options: { viewport?: typeof PHONE; path?: string; live?: boolean; serviceWorkers?: 'allow' } = {},
 ) {
   const { user, tokens } = await app.signUp({ first_name: 'Bob', last_name: role === 'viewer' ? 'Viewer' : 'Editor' });
   const link = await inviteLink(app, setup, user, role);
   const member = await app.loggedInPage(options.path ?? `/lists/${setup.list.id}`, {
     user,
     tokens,
-    context: options.viewport ? { viewport: options.viewport } : {},
+    context: { ...(options.viewport && { viewport: options.viewport }), ...(options.serviceWorkers && { serviceWorkers: options.serviceWorkers }) },
   });
   const accepted = await app.callApi('POST', `/invitations/${link.split('/').pop()}/accept`, undefined, member.tokens.access_token);
   expect(accepted.status).toBe(200);
@@ -222,7 +222,7 @@ describeE2E('teams: sharing a list', () => {
   it('reports by name a change queued offline after the member was removed, and clears its pending mark', async () => {
     const app = e2e.app();
     const setup = await pipelineSetUp(app, 'Removed meanwhile');
-    const { page, context, user } = await memberPage(app, setup, 'editor', { path: `/lists/${setup.list.id}?view=board` });
+    const { page, context, user } = await memberPage(app, setup, 'editor', { path: `/lists/${setup.list.id}?view=board`, serviceWorkers: 'allow' });
     const name = fullName(setup.investors[0]);
     await column(page, 'Lead').getByText(name).waitFor();
     await page.waitForLoadState('networkidle');

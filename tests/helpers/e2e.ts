@@ -98,12 +98,19 @@ export interface StartOptions {
   seededDataDir?: string;
   /** PEM files to serve HTTPS (and HTTP/2) with, as TLS_KEY_FILE and TLS_CERT_FILE would in production. */
   tls?: { keyFile: string; certFile: string };
+  /**
+   * Whether new browser contexts let the app install its service worker: 'block' unless told (a context's own
+   * `serviceWorkers` option decides for it). The worker precaches every chunk of the app in each new context, which
+   * was two fifths of the browser's CPU in a suite that never goes offline; a first visit has no worker in control
+   * either. Suites and tests about offline use, the home screen and updates ask for 'allow'.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 const isFollowUpDigest = (mail: ReceivedMail) => /^Subject: .* follow-ups? due\r?$/im.test(mail.raw);
 
 /** Starts the app (fresh DATA_DIR, mails to a sink) and Chromium. stop() ends both and removes the data. */
-export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
+export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block' }: StartOptions = {}) {
   const sink = await startSmtpSink();
   const port = await freePort();
   // The capture listener on a port of its own: the default 2525 may be another server's (a developer's npm start).
@@ -263,6 +270,7 @@ export async function startE2EApp({ seededDataDir, tls }: StartOptions = {}) {
         baseURL: baseUrl,
         viewport: { width: 1280, height: 800 },
         ignoreHTTPSErrors: Boolean(tls),
+        serviceWorkers,
         ...options,
       });
       contexts.push(context);
@@ -380,11 +388,11 @@ async function waitForE2EPrepared() {
 }
 
 /** One app per test file: started in beforeAll, stopped in afterAll. Call inside describeE2E. */
-export function useE2EApp() {
+export function useE2EApp({ serviceWorkers }: Pick<StartOptions, 'serviceWorkers'> = {}) {
   let current: E2EApp | undefined;
   beforeAll(waitForE2EPrepared, PREPARED_TIMEOUT_MS);
   beforeAll(async () => {
-    current = await startE2EApp({ seededDataDir: inject('e2eSeededDataDir') });
+    current = await startE2EApp({ seededDataDir: inject('e2eSeededDataDir'), serviceWorkers });
   });
   afterAll(async () => {
     await current?.stop();
