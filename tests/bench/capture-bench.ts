@@ -68,6 +68,24 @@ function ownCpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
+/**
+ * The CPU time the bench database's PostgreSQL backends (the server's connections) have used (s), from /proc: other
+ * databases' work on a shared server is left out. 0 where PostgreSQL is not on this machine.
+ */
+async function databaseCpuSeconds(database: Database): Promise<number> {
+  const rows = await queryRows(database.db, sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${Number(pid)}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone meanwhile, or not on this machine.
+    }
+  }
+  return ticks / 100;
+}
+
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -157,13 +175,13 @@ async function run(database: Database, label: string) {
     const sender = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'capture-send.ts'), planFile], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     let sending = false;
-    let cpuAtStart = { machine: 0, server: 0 };
+    let cpuAtStart = { machine: 0, server: 0, database: Promise.resolve(0) };
     const started = new Promise<void>((resolve) =>
       sender.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (!sending && out.startsWith('sending\n')) {
           sending = true;
-          cpuAtStart = { machine: machineBusySeconds(), server: ownCpuSeconds() };
+          cpuAtStart = { machine: machineBusySeconds(), server: ownCpuSeconds(), database: database.kind === 'postgres' ? databaseCpuSeconds(database) : Promise.resolve(0) };
           resolve();
         }
       }),
@@ -177,6 +195,7 @@ async function run(database: Database, label: string) {
     const searchesBeside = args.searches ? Promise.race([started, sent]).then(() => searchLoop(base, all[0].authorization, () => !sending)) : Promise.resolve([]);
     const code = await sent;
     const cpuUsed = { machine: machineBusySeconds() - cpuAtStart.machine, server: ownCpuSeconds() - cpuAtStart.server };
+    const databaseCpu = database.kind === 'postgres' ? (await databaseCpuSeconds(database)) - (await cpuAtStart.database) : 0;
     const searches = await searchesBeside;
     const loadAfter = os.loadavg()[0];
     rmSync(path.dirname(planFile), { recursive: true, force: true });
@@ -194,6 +213,9 @@ async function run(database: Database, label: string) {
           : '') +
         `  CPU while sending: the server's process ${cpuUsed.server.toFixed(1)} s, the SMTP clients ${cpuSeconds.toFixed(1)} s, ` +
         `PostgreSQL and the rest ${rest.toFixed(1)} s, of ${(seconds * os.cpus().length).toFixed(1)} s on ${os.cpus().length} cores\n` +
+        (database.kind === 'postgres'
+          ? `  CPU a mail: the server's process ${((cpuUsed.server / MAILS) * 1000).toFixed(2)} ms, the bench database's PostgreSQL backends ${((databaseCpu / MAILS) * 1000).toFixed(2)} ms\n`
+          : '') +
         `  load average ${loadBefore.toFixed(1)} as it began, ${loadAfter.toFixed(1)} as it ended; server answers 5xx: ${serverErrors.length}\n` +
         (Object.keys(failures).length ? `  failures: ${Object.entries(failures).map(([k, n]) => `${n} × ${k}`).join(', ')}\n` : '') +
         serverErrors.map((error) => `  5xx: ${error}\n`).join(''),

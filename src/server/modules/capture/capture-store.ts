@@ -9,7 +9,7 @@ import type { PipelineStage } from '../../../shared/pipeline.js';
 import type { Person } from '../../../shared/teams.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/query-rows.js';
+import type { Row } from '../../db/query-rows.js';
 import { captureAddresses, capturedMails, listActivity, listEvents, lists, rowTouches } from '../../db/schema.js';
 import { sqlState, WRITE_ATTEMPTS, writeTransaction } from '../../db/transaction.js';
 import { editsList } from '../lists/list-access.js';
@@ -17,6 +17,7 @@ import { publishChanges, type ListWriter } from '../lists/list-change.js';
 import type { ListFeed } from '../live/feed.js';
 import { touchOnRow, touchTime, type RowBeforeTouch } from '../pipeline/touch-store.js';
 import type { MailFacts } from './mail-parse.js';
+import { NAMED_SHAPE_MAX, runStatement } from './named-statements.js';
 import type { RowMatch } from './matching.js';
 
 /** What logging a mail needs: a list writer whose feed may tell the other instances in the mail's own transaction. */
@@ -64,6 +65,9 @@ interface LockedRow extends RowBeforeTouch {
 const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : (value as Date).toISOString());
 
+/** Runs a statement of the mail's transaction, as a named statement when `named` (named-statements.ts). */
+type Run = (query: SQL, named: boolean) => Promise<Row[]>;
+
 const RETRYABLE_STATES = new Set(['40P01', '40001']);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -72,14 +76,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the BEGIN goes with that statement in one round trip (the ids, integers of ours, written in it), on a connection of
  * the pool's; a deadlock or serialization failure runs it all again, as writeTransaction does.
  */
-async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db) => Promise<T>): Promise<T> {
+async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db, run: Run) => Promise<T>): Promise<T> {
   if (!listIds.every((id) => Number.isSafeInteger(id))) throw new Error('A list id is not an integer');
   const lock = `SELECT id FROM lists WHERE id IN (${listIds.join(', ')}) ORDER BY id FOR UPDATE`;
   const pool = (db as unknown as { $client: unknown }).$client;
   if (!(pool instanceof pg.Pool)) {
     return writeTransaction(db, async (tx) => {
       if (listIds.length > 0) await tx.execute(sql.raw(lock));
-      return work(tx);
+      return work(tx, (query, named) => runStatement(tx, query, named));
     });
   }
   for (let attempt = 1; ; attempt++) {
@@ -87,7 +91,8 @@ async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db) => P
     let broken: Error | undefined;
     try {
       await connection.query(listIds.length > 0 ? `BEGIN; ${lock}` : 'BEGIN');
-      const result = await work(drizzle(connection) as unknown as Db);
+      const tx = drizzle(connection) as unknown as Db;
+      const result = await work(tx, (query, named) => runStatement(tx, query, named, connection));
       await connection.query('COMMIT');
       return result;
     } catch (error) {
@@ -122,7 +127,9 @@ export async function logMail(writer: CaptureWriter, toLog: MailToLog): Promise<
   const kind: TouchKind = toLog.direction === 'sent' ? 'email_sent' : 'email_received';
   const answered = toLog.direction === 'received';
   let told: Array<{ listId: number; lastEventId: number }> = [];
-  const result = await mailTransaction(writer.db, listIds, async (tx): Promise<Logged> => {
+  // A mail of the usual shape runs named statements: parsed and planned once per connection.
+  const named = toLog.rows.length <= NAMED_SHAPE_MAX;
+  const result = await mailTransaction(writer.db, listIds, async (tx, run): Promise<Logged> => {
     told = [];
     const insert = tx
       .insert(capturedMails)
@@ -139,14 +146,13 @@ export async function logMail(writer: CaptureWriter, toLog: MailToLog): Promise<
       })
       .onConflictDoNothing({ target: [capturedMails.user_id, capturedMails.message_id] })
       .returning({ id: capturedMails.id });
-    const read = await queryRows(
-      tx,
+    const read = await run(
       listIds.length === 0
         ? sql`WITH inserted AS (${insert.getSQL()}) SELECT (SELECT id FROM inserted) AS mail_id`
         : sql`WITH inserted AS (${insert.getSQL()}),
           locked AS (
-            SELECT li.list_id, li.investor_id, li.stage, li.stage_changed_at, li.follow_up_on, li.follow_up_changed_at,
-              li.amount_changed_at, li.last_contacted_at, li.answered_at
+            SELECT li.list_id, li.investor_id, li.stage, li.stage_changed_at::text, li.follow_up_on::text, li.follow_up_changed_at::text,
+              li.amount_changed_at::text, li.last_contacted_at::text, li.answered_at::text
             FROM list_investors li
             JOIN unnest(${sql.param(toLog.rows.map((row) => row.listId))}::int[], ${sql.param(toLog.rows.map((row) => row.investorId))}::int[])
               AS wanted (list_id, investor_id) ON wanted.list_id = li.list_id AND wanted.investor_id = li.investor_id
@@ -161,6 +167,7 @@ export async function logMail(writer: CaptureWriter, toLog: MailToLog): Promise<
             CASE WHEN l.list_id IS NOT NULL THEN nextval(pg_get_serial_sequence('list_events', 'id')) END AS event_2
           FROM (SELECT (SELECT id FROM inserted) AS mail_id) m LEFT JOIN locked l ON true
           ORDER BY l.list_id, l.investor_id`,
+      named,
     );
     const inserted = read[0].mail_id !== null;
     const mailId = inserted
@@ -278,7 +285,7 @@ export async function logMail(writer: CaptureWriter, toLog: MailToLog): Promise<
     // On PostgreSQL the lists' streams are told in this statement (sent as it commits): no transaction of their own.
     const notify = writer.listFeed.notifyOnCommit;
     const tell = notify ? told.map((entry) => notify(entry.listId, entry.lastEventId)) : [sql`1`];
-    await tx.execute(sql`WITH ${sql.join(writes, sql`, `)} SELECT ${sql.join(tell, sql`, `)}`);
+    await run(sql`WITH ${sql.join(writes, sql`, `)} SELECT ${sql.join(tell, sql`, `)}`, named);
     if (notify) told = [];
     return { status, rows: fresh.length, mailId };
   });

@@ -5,11 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { MailDirection, MailParty } from '../../../shared/capture.js';
 import type { Person } from '../../../shared/teams.js';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/query-rows.js';
 import { captureAddresses } from '../../db/schema.js';
 import { countDropped, logMail, type CaptureWriter, type Logged } from './capture-store.js';
 import { TOKEN } from './address-token.js';
 import type { MailFacts } from './mail-parse.js';
+import { runStatement } from './named-statements.js';
 import type { ReadMail } from './read-mail.js';
 import { candidateRows, matchRows, participantsOf, readCandidates, rowsMatchingSql, type ReadCandidate } from './matching.js';
 
@@ -44,12 +44,13 @@ const ADDRESSES_READ_AT_ONCE = 200;
 async function accountOf(db: Db, token: string, believed: number, addresses: string[]): Promise<Account | null> {
   if (!TOKEN.test(token)) return null;
   const readRows = addresses.length > 0 && addresses.length <= ADDRESSES_READ_AT_ONCE;
-  const [row] = await queryRows(
+  const [row] = await runStatement(
     db,
     sql`SELECT u.id, u.email, u.first_name, u.last_name, u.touch_follow_up_days,
       coalesce((SELECT array_agg(lower(s.email)) FROM sender_addresses s WHERE s.user_id = u.id AND s.verified_at IS NOT NULL), '{}') AS senders
       ${readRows ? sql`, (SELECT coalesce(json_agg(m), '[]'::json) FROM (${rowsMatchingSql(believed, { emails: addresses, domains: [] })}) m) AS matched` : sql``}
     FROM capture_addresses c JOIN users u ON u.id = c.user_id WHERE c.token = ${token} AND c.user_id = ${believed}`,
+    true,
   );
   if (!row) return null;
   return {
