@@ -1,7 +1,8 @@
-// The Round page's facts kept of each investor row (round_row_facts, migration 0021): after every kind of write the
-// API makes (stages, amounts, touches, notes, each deleted too, a row removed and added again) and the ones only SQL
-// makes (entries dated back, a row's addition moved), the table holds exactly what the row's activity, touches and
-// notes say, counted here apart from the triggers' own statement; and a database migrated from before 0021 gets them.
+// The Round page's facts kept of each investor row (round_row_facts, migrations 0021 and 0022): after every kind of
+// write the API makes (stages, amounts, touches, notes, each deleted too, a row removed and added again) and the ones
+// only SQL makes (entries dated back, a row's addition moved), the table holds exactly what the row's activity,
+// touches and notes say (its amounts' entries too), counted here apart from the triggers' own statement; and a
+// database migrated from before 0021 gets them.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.js';
@@ -20,7 +21,8 @@ async function factsFromSources(db: Db) {
     db,
     sql`WITH st AS (
         SELECT a.list_id, a.item_id AS investor_id, a.action, a.created_at AS at,
-          array_position(${FUNNEL}, a.detail->>'from') AS f, array_position(${FUNNEL}, a.detail->>'to') AS t, a.detail->>'to' AS to_stage
+          array_position(${FUNNEL}, a.detail->>'from') AS f, array_position(${FUNNEL}, a.detail->>'to') AS t, a.detail->>'to' AS to_stage,
+          a.id, a.detail->>'from' AS from_text
         FROM list_activity a JOIN list_investors li ON li.list_id = a.list_id AND li.investor_id = a.item_id
         WHERE a.item_kind = 'investor' AND a.action IN ('stage', 'amount') AND a.created_at >= li.added_at
       ),
@@ -39,7 +41,9 @@ async function factsFromSources(db: Db) {
         (SELECT min(happened_at) FROM row_touches t WHERE t.list_id = k.list_id AND t.investor_id = k.investor_id AND kind = 'email_received') AS reply_first_at,
         (SELECT max(happened_at) FROM row_touches t WHERE t.list_id = k.list_id AND t.investor_id = k.investor_id
           AND kind IN ('email_received', 'meeting')) AS engaged_last_at,
-        (SELECT max(created_at) FROM pipeline_notes n WHERE n.list_id = k.list_id AND n.investor_id = k.investor_id) AS note_last_at
+        (SELECT max(created_at) FROM pipeline_notes n WHERE n.list_id = k.list_id AND n.investor_id = k.investor_id) AS note_last_at,
+        (SELECT json_agg(json_build_array((extract(epoch FROM at) * 1000)::float8, action, from_text, to_stage) ORDER BY at, id)
+          FROM st WHERE st.list_id = k.list_id AND st.investor_id = k.investor_id) AS steps
       FROM keys k ORDER BY k.list_id, k.investor_id`,
   );
 }
@@ -49,7 +53,7 @@ async function keptFacts(db: Db) {
   return queryRows(
     db,
     sql`SELECT list_id, investor_id, reached, stage_contacted_at, stage_answered_at, stage_last_at, met_at, amount_logged,
-        touch_first_at, reply_first_at, engaged_last_at, note_last_at
+        touch_first_at, reply_first_at, engaged_last_at, note_last_at, steps
       FROM round_row_facts
       WHERE NOT (reached IS NULL AND stage_contacted_at IS NULL AND stage_answered_at IS NULL AND stage_last_at IS NULL
         AND met_at IS NULL AND NOT amount_logged AND touch_first_at IS NULL AND note_last_at IS NULL)
@@ -130,7 +134,7 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
     }
   }, 120_000);
 
-  it('are counted for every row of a database migrated from before 0021', async () => {
+  it('are counted for every row of a database migrated from before 0021 (and 0022, the entries)', async () => {
     const ids: Record<string, number> = {};
     const older = await olderDatabase(kind.name, '0021_round_row_facts', async (db) => {
       const [user] = await queryRows(db, sql`INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)

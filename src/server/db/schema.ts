@@ -8,6 +8,7 @@ import {
   foreignKey,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   pgView,
@@ -943,6 +944,11 @@ export const roundRowFacts = pgTable(
     engaged_last_at: timestamp('engaged_last_at', { withTimezone: true }),
     /** Its last note. */
     note_last_at: timestamp('note_last_at', { withTimezone: true }),
+    /**
+     * Its 'stage' and 'amount' entries since its addition, oldest first, as JSON: [[at (ms), action, from, to], …]
+     * (migration 0022), which the weekly sums of the amounts replay; null for none.
+     */
+    steps: json('steps').$type<Array<[number, string, string | null, string | null]>>(),
   },
   (t) => [
     primaryKey({ columns: [t.list_id, t.investor_id] }),

@@ -76,29 +76,15 @@ const byFurthest = (also: SQL) =>
   );
 
 /**
- * Each row whose amount counts or counted (`amounted`: an amount now, or an 'amount' entry since it was added), and its
- * 'stage' and 'amount' entries since it was added, read through its row's index, for replaySums: per list, the rows
- * (investor, added (ms), stage now, amount now) and their entries (investor, at (ms), action, from, to), each as
- * arrays side by side, the entries by investor and oldest first.
+ * Each row whose amount counts or counted (`amounted`: an amount now, or an 'amount' entry since it was added) with its
+ * 'stage' and 'amount' entries since it was added (kept in its facts, oldest first), for replaySums: per list, the
+ * rows' investors, additions (ms), stages and amounts now as arrays side by side, and their entries ([[at (ms),
+ * action, from, to], …] each) as one JSON array.
  */
-const rowHistories = sql`    amounted AS MATERIALIZED (
-      SELECT list_id, investor_id, added_at, stage, amount FROM r WHERE amount IS NOT NULL OR amount_logged
-    ),
-    amounted_rows AS (
+const rowHistories = sql`    histories AS (
       SELECT list_id, array_agg(investor_id) AS h_investor, array_agg(${ms(sql`added_at`)}) AS h_added,
-        array_agg(stage) AS h_stage, array_agg(amount) AS h_amount
-      FROM amounted GROUP BY list_id
-    ),
-    amounted_steps AS (
-      SELECT am.list_id,
-        array_agg(am.investor_id ORDER BY am.investor_id, a.created_at, a.id) AS s_investor,
-        array_agg(${ms(sql`a.created_at`)} ORDER BY am.investor_id, a.created_at, a.id) AS s_at,
-        array_agg(a.action ORDER BY am.investor_id, a.created_at, a.id) AS s_action,
-        array_agg(a.detail->>'from' ORDER BY am.investor_id, a.created_at, a.id) AS s_from,
-        array_agg(a.detail->>'to' ORDER BY am.investor_id, a.created_at, a.id) AS s_to
-      FROM amounted am JOIN list_activity a ON a.list_id = am.list_id AND a.item_kind = 'investor' AND a.item_id = am.investor_id
-        AND a.action IN ('stage', 'amount') AND a.created_at >= am.added_at
-      GROUP BY am.list_id
+        array_agg(stage) AS h_stage, array_agg(amount) AS h_amount, json_agg(coalesce(steps, '[]'::json)) AS h_steps
+      FROM fd WHERE amount IS NOT NULL OR amount_logged GROUP BY list_id
     )`;
 
 type History = [
@@ -179,21 +165,18 @@ export function partsStatement(listIds: readonly number[], since: Date): SQL {
         FROM fd JOIN types ON types.id = fd.investor_id WHERE fd.contacted GROUP BY fd.list_id, types.label) x
       GROUP BY list_id
     ),
-    recent AS (
-      SELECT t.list_id, t.investor_id, CASE WHEN t.kind = 'email_received' THEN 'reply' ELSE 'meeting' END AS kind, t.happened_at AS at
-      FROM r JOIN row_touches t ON t.list_id = r.list_id AND t.investor_id = r.investor_id AND t.happened_at >= ${from}
-      WHERE r.engaged_last_at >= ${from} AND t.kind IN ('email_received', 'meeting')
-      UNION ALL SELECT list_id, investor_id, 'answered', answered_at FROM r WHERE answered_at >= ${from}
-      UNION ALL SELECT list_id, investor_id, 'met', met_at FROM r WHERE met_at >= ${from}
-    ),
     recents AS (
-      SELECT recent.list_id, json_agg(json_build_array(recent.investor_id, r.stage, recent.kind, ${ms(sql`recent.at`)})) AS recent
-      FROM recent JOIN r USING (list_id, investor_id) GROUP BY recent.list_id
+      SELECT list_id, json_agg(json_build_array(investor_id, stage, kind, ${ms(sql`at`)})) AS recent FROM (
+        SELECT fd.list_id, fd.investor_id, fd.stage, CASE WHEN t.kind = 'email_received' THEN 'reply' ELSE 'meeting' END AS kind, t.happened_at AS at
+        FROM fd JOIN row_touches t ON t.list_id = fd.list_id AND t.investor_id = fd.investor_id AND t.happened_at >= ${from}
+        WHERE fd.engaged_last_at >= ${from} AND t.kind IN ('email_received', 'meeting')
+        UNION ALL SELECT list_id, investor_id, stage, 'answered', answered_at FROM fd WHERE answered_at >= ${from}
+        UNION ALL SELECT list_id, investor_id, stage, 'met', met_at FROM fd WHERE met_at >= ${from}
+      ) recent GROUP BY list_id
     )
-    SELECT s.id AS list_id, whole.*, by_type.by_type, h.h_investor, h.h_added, h.h_stage, h.h_amount,
-      st.s_investor, st.s_at, st.s_action, st.s_from, st.s_to, recents.recent
+    SELECT s.id AS list_id, whole.*, by_type.by_type, h.h_investor, h.h_added, h.h_stage, h.h_amount, h.h_steps, recents.recent
     FROM scope s LEFT JOIN whole ON whole.of_list = s.id LEFT JOIN by_type ON by_type.list_id = s.id
-      LEFT JOIN amounted_rows h ON h.list_id = s.id LEFT JOIN amounted_steps st ON st.list_id = s.id
+      LEFT JOIN histories h ON h.list_id = s.id
       LEFT JOIN recents ON recents.list_id = s.id`;
 }
 
@@ -207,19 +190,11 @@ export function toPart(row: Row, since: number): ListPart {
     byType.set(label, { contacted, answered, days });
   }
   const deltas: number[] = [];
-  const stepInvestors = column<number>(row, 's_investor');
-  const [stepAt, stepAction, stepFrom, stepTo] = ['s_at', 's_action', 's_from', 's_to'].map((name) => column<unknown>(row, name));
-  // Each amounted row's entries, oldest first, by investor.
-  const stepsOf = new Map<number, History[4]>();
-  stepInvestors.forEach((investorId, i) => {
-    let steps = stepsOf.get(investorId);
-    if (!steps) stepsOf.set(investorId, (steps = []));
-    steps.push([Number(stepAt[i]), stepAction[i] as string, stepFrom[i] as string | null, stepTo[i] as string | null]);
-  });
   const [addedMs, stagesNow, amountsNow] = ['h_added', 'h_stage', 'h_amount'].map((name) => column<unknown>(row, name));
+  const steps = column<History[4]>(row, 'h_steps');
   column<number>(row, 'h_investor').forEach((investorId, i) => {
     const amount = amountsNow[i] === null ? null : Number(amountsNow[i]);
-    replaySums([investorId, Number(addedMs[i]), stagesNow[i] as string | null, amount, stepsOf.get(investorId) ?? []], deltas);
+    replaySums([investorId, Number(addedMs[i]), stagesNow[i] as string | null, amount, steps[i]], deltas);
   });
   const [amStages, amAmounts, amChanged] = ['am_stage', 'am_amount', 'am_changed'].map((name) => column<unknown>(row, name));
   const [actStages, actLogged] = ['act_stage', 'act_logged'].map((name) => column<unknown>(row, name));

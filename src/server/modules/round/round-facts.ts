@@ -15,8 +15,8 @@ export interface FactsWindow {
   /** Where "this week" (engaged) begins: the last 7 days. */
   weekAgo: Date;
   /**
-   * Without this week's engagement (deck views, replies and meetings: `last_touch_ms`, `deck_ms`, `replies`,
-   * `meetings`, `score` and `last_touch` are left out), for a list's kept part, which reads those apart.
+   * For a list's kept part, which reads this week's engagement apart: `scope` and `fd` only, `fd` without the week's
+   * engagement (deck views, replies, meetings, `last_touch`, `score`) and with each row's amounts' entries (`steps`).
    */
   lean?: boolean;
 }
@@ -61,15 +61,13 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
           ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${arrayLiteral(scope.listIds.map(String))}::int[]) AND list_type = 'investor'`
           : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
   const since = at(weekAgo);
-  const rows = sql`scope AS MATERIALIZED (${lists}),
-    r AS MATERIALIZED (
-      SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on, li.last_contacted_at, li.answered_at,
-        coalesce(greatest(li.stage_changed_at, li.amount_changed_at), li.added_at) AS amount_changed_at,
+  /** Their rows, each with its kept facts (and, for a part, its amounts' entries). */
+  const rowsOf = (steps: SQL) => sql`SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on,
+        li.last_contacted_at, li.answered_at, coalesce(greatest(li.stage_changed_at, li.amount_changed_at), li.added_at) AS amount_changed_at,
         x.reached, x.stage_contacted_at, x.stage_answered_at, x.stage_last_at, x.met_at, coalesce(x.amount_logged, false) AS amount_logged,
-        x.touch_first_at, x.reply_first_at, x.engaged_last_at, x.note_last_at
+        x.touch_first_at, x.reply_first_at, x.engaged_last_at, x.note_last_at${steps}
       FROM list_investors li LEFT JOIN round_row_facts x ON x.list_id = li.list_id AND x.investor_id = li.investor_id
-      WHERE li.list_id IN (SELECT id FROM scope)
-    )`;
+      WHERE li.list_id IN (SELECT id FROM scope)`;
   /** What every row's figures are counted from: its furthest stage, first contact and answer, last logged touch. */
   const counted = sql`greatest(1, ${place(sql`r.stage`)}, r.reached) AS furthest,
         least(r.touch_first_at, r.stage_contacted_at) AS contact_at,
@@ -77,13 +75,18 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
         greatest(r.added_at, r.last_contacted_at, r.stage_last_at, r.note_last_at) AS logged_touch`;
   const rules = sql`(g.furthest >= ${funnelPlace('contacted')} OR g.last_contacted_at IS NOT NULL) AS contacted,
         (g.answered_at IS NOT NULL OR g.answer_at IS NOT NULL OR g.furthest >= ${funnelPlace('meeting')}) AS answered`;
-  const fd = sql`fd AS MATERIALIZED (
-      SELECT f.*,
-        CASE WHEN f.contacted AND f.answered AND f.contact_at IS NOT NULL AND f.answer_at IS NOT NULL
-          THEN greatest(0, floor(extract(epoch FROM f.answer_at - f.contact_at) / 86400))::int END AS answer_days
-      FROM f
+  const answerDays = sql`CASE WHEN f.contacted AND f.answered AND f.contact_at IS NOT NULL AND f.answer_at IS NOT NULL
+          THEN greatest(0, floor(extract(epoch FROM f.answer_at - f.contact_at) / 86400))::int END AS answer_days`;
+  // A part's rows in one pass, only what a part reads of them.
+  if (lean)
+    return sql`scope AS MATERIALIZED (${lists}),
+    fd AS MATERIALIZED (
+      SELECT f.list_id, f.investor_id, f.added_at, f.stage, f.amount, f.follow_up_on, f.answered_at, f.amount_changed_at,
+        f.amount_logged, f.engaged_last_at, f.met_at, f.steps, f.furthest, f.contacted, f.answered, f.logged_touch, ${answerDays}
+      FROM (SELECT g.*, ${rules} FROM (SELECT r.*, ${counted} FROM (${rowsOf(sql`, x.steps`)}) r) g) f
     )`;
-  if (lean) return sql`${rows}, g AS (SELECT r.*, ${counted} FROM r), f AS (SELECT g.*, ${rules} FROM g), ${fd}`;
+  const rows = sql`scope AS MATERIALIZED (${lists}), r AS MATERIALIZED (${rowsOf(sql``)})`;
+  const fd = sql`fd AS MATERIALIZED (SELECT f.*, ${answerDays} FROM f)`;
   return sql`${rows},
     w AS (
       SELECT t.list_id, t.investor_id,
