@@ -120,11 +120,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // After the other suites, one file at a time (each its own server and browser). Two at a time saved a sixth
-          // of the phase on one two-core machine, but on a slower one two browsers side by side pushed an offline
-          // board's move and the accessibility walk past their timeouts.
+          // After the other suites, one file at a time. Two at a time saved a sixth of the phase on one two-core
+          // machine, but on a slower one two browsers side by side pushed an offline board's move and the
+          // accessibility walk past their timeouts.
           sequence: { groupOrder: 1 },
           fileParallelism: false,
+          // The files share one worker and so one server and browser (useE2EApp, tests/helpers/e2e.ts), each file a
+          // client of its own: a worker, a server and a browser started per file were a fifth of the phase.
+          isolate: false,
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           environment: 'node',
           // Long scenarios (a server stopped for a CLI and started again) on a busy two-core machine.

@@ -19,6 +19,7 @@ export async function persistentLoggedInPage(app: E2EApp, pathname: string) {
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     baseURL: app.baseUrl,
     viewport: { width: 1280, height: 800 },
+    extraHTTPHeaders: app.clientHeaders(),
   });
   const { tokens } = await app.signUp();
   const page = context.pages()[0] ?? (await context.newPage());

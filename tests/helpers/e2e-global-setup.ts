@@ -5,11 +5,12 @@
 // last, and meanwhile the build takes what CPU the unit, API and component suites leave idle instead of holding
 // them back. Each browser suite waits for it (`waitForE2EPrepared`) before it starts its server.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { stopProcessGroup } from './server-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,11 @@ declare module 'vitest' {
      * Until then it does not exist.
      */
     e2ePreparedFile: string;
+    /**
+     * A folder where each worker's shared app (useE2EApp) records its server's process group and DATA_DIR, which
+     * the teardown below stops and removes: the worker may end without running anything of its own.
+     */
+    e2eAppRegistry: string;
   }
 }
 
@@ -48,8 +54,18 @@ export default function setup(project: TestProject) {
   );
   project.provide('e2eSeededDataDir', dataDir);
   project.provide('e2ePreparedFile', preparedFile);
-  return () => {
+  const registry = path.join(folder, 'apps');
+  mkdirSync(registry);
+  project.provide('e2eAppRegistry', registry);
+  return async () => {
     child.kill();
+    await Promise.all(readdirSync(registry).map((file) => stopApp(JSON.parse(readFileSync(path.join(registry, file), 'utf8')))));
     rmSync(folder, { recursive: true, force: true });
   };
+}
+
+/** Ends a shared app's server and removes its DATA_DIR. */
+async function stopApp({ group, dataDir }: { group: number; dataDir: string }) {
+  await stopProcessGroup(group);
+  rmSync(dataDir, { recursive: true, force: true });
 }

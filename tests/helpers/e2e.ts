@@ -2,7 +2,7 @@
 // needed), a real SMTP sink for its mails, and Debian's Chromium driven by playwright-core.
 //
 //   describeE2E('sign-up', () => {
-//     const e2e = useE2EApp();                     // one server + browser per test file
+//     const e2e = useE2EApp();                     // the worker's server + browser, a client of its own per file
 //     it('…', async () => {
 //       const page = await e2e.app().loggedInPage('/investors');
 //       …
@@ -11,7 +11,7 @@
 //
 // Without Chromium the suites are skipped with a console line, unless REQUIRE_E2E=1 (CI), which fails them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { SESSION_STORAGE_KEYS } from '../../src/lib/session.js';
 import type { Tokens } from '../../src/shared/api-types.js';
 import { startSmtpSink, type ReceivedMail } from './smtp-sink.js';
-import { freePort } from './server-process.js';
+import { freePort, stopProcessGroup } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The full browser: what Lighthouse audits (tests/bench/audit.ts) and icons are drawn in. */
@@ -105,12 +105,25 @@ export interface StartOptions {
    * either. Suites and tests about offline use, the home screen and updates ask for 'allow'.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** A file to record the server's process group and DATA_DIR in, for a teardown that outlives this process. */
+  registryFile?: string;
+}
+
+/** What a test file's pages and calls start from on the worker's shared app (`useE2EApp`). */
+export interface FileClient {
+  serviceWorkers: 'allow' | 'block';
+  /**
+   * The address the file's calls and pages come from, sent as X-Forwarded-For to a server that trusts the loopback
+   * proxy: each file is a client of its own, so the per-address limits (20 sign-ups an hour) count per file, as
+   * when each file had a server of its own.
+   */
+  address: string;
 }
 
 const isFollowUpDigest = (mail: ReceivedMail) => /^Subject: .* follow-ups? due\r?$/im.test(mail.raw);
 
 /** Starts the app (fresh DATA_DIR, mails to a sink) and Chromium. stop() ends both and removes the data. */
-export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block' }: StartOptions = {}) {
+export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block', registryFile }: StartOptions = {}) {
   const sink = await startSmtpSink();
   const port = await freePort();
   // The capture listener on a port of its own: the default 2525 may be another server's (a developer's npm start).
@@ -138,6 +151,7 @@ export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block'
     TLS_CERT_FILE: tls?.certFile ?? '',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     CAPTURE_SMTP_PORT: String(capturePort),
+    TRUST_PROXY: 'loopback',
   };
   const launch = () => {
     // `npm start`'s code path, in one process (npx and tsx's CLI would each start a node of their own first).
@@ -150,39 +164,20 @@ export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block'
     });
     started.stdout?.on('data', keep);
     started.stderr?.on('data', keep);
+    if (registryFile) writeFileSync(registryFile, JSON.stringify({ group: started.pid, dataDir }));
     return started;
   };
   let child = launch();
 
-  /**
-   * Ends the server's process group: SIGTERM, then SIGKILL if any of it is still there after 5 s; resolves once
-   * every process of it is gone (whatever it started holds DATA_DIR until it ends).
-   */
+  /** Ends the server's process group (whatever it started holds DATA_DIR until it ends). */
   const stopServer = async () => {
-    const group = child.pid;
-    if (child.exitCode !== null || !group) return;
-    const signal = (name: NodeJS.Signals | 0) => {
-      try {
-        process.kill(-group, name);
-        return true;
-      } catch {
-        return false; // none of the group is left
-      }
-    };
-    const goneWithin = async (ms: number) => {
-      for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
-        if (!signal(0)) return true;
-      }
-      return false;
-    };
-    signal('SIGTERM');
-    if (await goneWithin(5000)) return;
-    signal('SIGKILL');
-    await goneWithin(5000);
+    if (child.exitCode === null && child.pid) await stopProcessGroup(child.pid);
   };
 
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  let contexts: BrowserContext[] = [];
+  let client: FileClient = { serviceWorkers, address: '127.0.0.1' };
+  const clientHeaders = () => ({ 'x-forwarded-for': client.address });
   // Node's own calls to the app (sign-up, log-in); with TLS it accepts the local certificate as the browser does.
   const http = await request.newContext({ baseURL: baseUrl, ignoreHTTPSErrors: Boolean(tls) });
 
@@ -211,6 +206,7 @@ export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block'
     const res = await http.fetch(`/api/v1${url}`, {
       method,
       headers: {
+        ...clientHeaders(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
       },
@@ -225,7 +221,7 @@ export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block'
   async function uploadApi(url: string, bytes: Buffer, contentType: string, accessToken: string) {
     const res = await http.fetch(`/api/v1${url}`, {
       method: 'POST',
-      headers: { 'content-type': contentType, authorization: `Bearer ${accessToken}` },
+      headers: { ...clientHeaders(), 'content-type': contentType, authorization: `Bearer ${accessToken}` },
       data: bytes,
       maxRedirects: 0,
     });
@@ -270,8 +266,9 @@ export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block'
         baseURL: baseUrl,
         viewport: { width: 1280, height: 800 },
         ignoreHTTPSErrors: Boolean(tls),
-        serviceWorkers,
+        serviceWorkers: client.serviceWorkers,
         ...options,
+        extraHTTPHeaders: { ...clientHeaders(), ...options.extraHTTPHeaders },
       });
       contexts.push(context);
       return context;
@@ -355,6 +352,24 @@ export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block'
       await waitUntilServing(http, child, () => output);
     },
 
+    /** The headers that make a call come from the current file's client (FileClient.address). */
+    clientHeaders,
+
+    /** A test file begins on this app: its pages and calls are `next`'s; a server that has ended starts again. */
+    async beginFile(next: FileClient) {
+      client = next;
+      if (child.exitCode !== null) {
+        child = launch();
+        await waitUntilServing(http, child, () => output);
+      }
+    },
+
+    /** A test file ends: its browser contexts are closed; the server and browser stay for the next file. */
+    async endFile() {
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      contexts = [];
+    },
+
     stop,
   };
   return app;
@@ -387,15 +402,32 @@ async function waitForE2EPrepared() {
   if (problem) throw new Error(problem);
 }
 
-/** One app per test file: started in beforeAll, stopped in afterAll. Call inside describeE2E. */
-export function useE2EApp({ serviceWorkers }: Pick<StartOptions, 'serviceWorkers'> = {}) {
+/**
+ * The worker's app. The browser suites run one file after another in one worker (`isolate: false`), and starting a
+ * server and a browser for each file was a tenth of their time; the global setup's teardown stops this one.
+ */
+let workerApp: Promise<E2EApp> | undefined;
+let filesBegun = 0;
+
+/**
+ * The worker's app for a test file, as a client of its own (FileClient): started with the first file, its browser
+ * contexts closed after each. Call inside describeE2E.
+ */
+export function useE2EApp({ serviceWorkers = 'block' }: Pick<StartOptions, 'serviceWorkers'> = {}) {
   let current: E2EApp | undefined;
   beforeAll(waitForE2EPrepared, PREPARED_TIMEOUT_MS);
   beforeAll(async () => {
-    current = await startE2EApp({ seededDataDir: inject('e2eSeededDataDir'), serviceWorkers });
+    workerApp ??= startE2EApp({ seededDataDir: inject('e2eSeededDataDir'), registryFile: path.join(inject('e2eAppRegistry'), `${process.pid}.json`) });
+    // A start that failed is tried again by the next file rather than failing every file after it.
+    current = await workerApp.catch((error: unknown) => {
+      workerApp = undefined;
+      throw error;
+    });
+    filesBegun += 1;
+    await current.beginFile({ serviceWorkers, address: `10.0.${Math.floor(filesBegun / 250)}.${(filesBegun % 250) + 1}` });
   });
   afterAll(async () => {
-    await current?.stop();
+    await current?.endFile();
   });
   return {
     app(): E2EApp {

@@ -91,3 +91,28 @@ export async function startServerProcess({ env, startTimeoutMs = 120_000 }: Serv
   }
   return { child, port, baseUrl, output: () => output, exited, stop };
 }
+
+/**
+ * Ends a detached process group: SIGTERM, then SIGKILL if any of it is still there after 5 s; resolves once every
+ * process of it is gone.
+ */
+export async function stopProcessGroup(group: number): Promise<void> {
+  const signal = (name: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-group, name);
+      return true;
+    } catch {
+      return false; // none of the group is left
+    }
+  };
+  const goneWithin = async (ms: number) => {
+    for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      if (!signal(0)) return true;
+    }
+    return false;
+  };
+  signal('SIGTERM');
+  if (await goneWithin(5000)) return;
+  signal('SIGKILL');
+  await goneWithin(5000);
+}
