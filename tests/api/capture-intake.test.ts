@@ -126,6 +126,8 @@ describe.each(testDatabases())('capture by HTTP on $name', (kind) => {
     const id = messageId();
     expect((await post(mailTo('omar@later.test, pat@other-later.test', 'Intro', id))).json()).toEqual({ status: 'unmatched', rows: 0 });
     const listId = await listWith(ada.call, 'investor', [omar, pat]);
+    const told: Array<{ listId: number; eventId: number } | null> = [];
+    app.listFeed.subscribe((message) => told.push(message));
     const before = await app.db.select({ id: listEvents.id }).from(listEvents).where(eq(listEvents.list_id, listId));
     expect((await post(mailTo('omar@later.test, pat@other-later.test', 'Intro', id))).json()).toEqual({ status: 'logged', rows: 2 });
     const [mail] = await app.db.select().from(capturedMails).where(and(eq(capturedMails.user_id, ada.id), eq(capturedMails.message_id, id)));
@@ -161,6 +163,8 @@ describe.each(testDatabases())('capture by HTTP on $name', (kind) => {
     expect((events[1].data as { changes: Record<string, unknown> }).changes).toMatchObject({ stage: { from: 'lead', to: 'contacted' } });
     const activity = await app.db.select({ action: listActivity.action }).from(listActivity).where(eq(listActivity.list_id, listId));
     expect(activity.filter((entry) => entry.action === 'touch_added')).toHaveLength(2);
+    // Every instance's streams of the list are told of its newest event once the mail committed.
+    await expect.poll(() => told.filter((message) => message?.listId === listId).map((message) => message!.eventId)).toContain(events[3].id);
     // The copy once more: nothing new.
     expect((await post(mailTo('omar@later.test, pat@other-later.test', 'Intro', id))).json()).toEqual({ status: 'duplicate', rows: 0 });
   });

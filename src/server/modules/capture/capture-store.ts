@@ -1,5 +1,5 @@
 // What a captured mail writes: its captured_mails row, and a touch on each row it was matched to, in one
-// transaction (a mail is logged whole or not at all), each list's change log told once it committed.
+// transaction of three statements (a mail is logged whole or not at all), each list's streams told as it commits.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
