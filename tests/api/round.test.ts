@@ -446,25 +446,6 @@ describe.each(testDatabases())('the Round page on $name', (kind) => {
     expect((await summary(bo, `?list_id=${a}`)).committed).toMatchObject({ committed: 500_000, term_sheet: 300_000 });
   });
 
-  it("counts her investor lists only, as the sidebar's round does: a fund list's amounts count in neither", async () => {
-    const cy = await member(app);
-    const [una, fund] = [await insertInvestor(app, 'Una', 'Four', 'Four VC'), await insertFund(app, 'Fund Four Partners')];
-    const investors = await listWith(cy.call, 'investor', [una], 'Investors');
-    const funds = await listWith(cy.call, 'fund', [fund], 'Funds');
-    expect((await cy.call('PATCH', `/lists/${investors}/investors/${una}`, { stage: 'committed', amount: 250_000 })).statusCode).toBe(200);
-    expect((await cy.call('PATCH', `/lists/${funds}/funds/${fund}`, { stage: 'committed', amount: 700_000 })).statusCode).toBe(200);
-    expect((await cy.call('PATCH', `/lists/${funds}/funds/${fund}`, { stage: 'term_sheet', amount: 400_000 })).statusCode).toBe(200);
-
-    const sidebar = (await cy.call('GET', '/round')).json() as { committed: number; term_sheet: number };
-    const round = await summary(cy);
-    expect(round.committed).toMatchObject({ committed: 250_000, term_sheet: 0, committed_rows: 1, term_sheet_rows: 0 });
-    // Before: the sidebar counted the fund list's term sheet too (400,000).
-    expect({ committed: sidebar.committed, term_sheet: sidebar.term_sheet }).toEqual({
-      committed: round.committed.committed,
-      term_sheet: round.committed.term_sheet,
-    });
-  });
-
   it('counts a change at once, and what the clock moves (a deck read, going cold) within a minute', async () => {
     const before = await summary(ada);
     expect((await ada.call('PATCH', `/lists/${id.seed}/investors/${id.cy}`, { amount: 300_000 })).statusCode).toBe(200);

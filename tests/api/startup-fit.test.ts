@@ -231,7 +231,7 @@ describe.each(testDatabases())('startup profile and fit on $name', (kind) => {
   });
 
   describe('the round', () => {
-    it('sums committed, term sheet and meeting amounts of her investor lists, each investor once across lists', async () => {
+    it('sums committed, term sheet and meeting amounts, each investor or fund once across lists', async () => {
       const user = caller(app, (await createVerifiedUser(app)).headers);
       const empty = (await user('GET', '/round')).json();
       expect(empty).toEqual({ target: null, close_on: null, committed: 0, term_sheet: 0, meeting: 0, days_left: null });
@@ -252,13 +252,12 @@ describe.each(testDatabases())('startup profile and fit on $name', (kind) => {
       await user('PATCH', `/lists/${seed}/investors/${b}`, { stage: 'term_sheet', amount: 1_000_000, changed_at: at(3) });
       await user('PATCH', `/lists/${seed}/investors/${c}`, { stage: 'meeting', amount: 250_000, changed_at: at(4) });
       await user('PATCH', `/lists/${seed}/investors/${d}`, { stage: 'passed', amount: 900_000, changed_at: at(5) });
-      // A fund list's amounts count not: the round is its investor lists, as the Round page sums them.
       await user('PATCH', `/lists/${funds}/funds/${fund}`, { stage: 'committed', amount: 400_000, changed_at: at(6) });
 
       expect((await user('GET', '/round')).json()).toEqual({
         target: 2_500_000,
         close_on: '2027-03-31',
-        committed: 600_000,
+        committed: 1_000_000,
         term_sheet: 1_000_000,
         meeting: 250_000,
         // From the server's date, 2026-11-25.

@@ -6,22 +6,22 @@ import { daysBetween } from '../../../shared/days.js';
 import { savedStartup } from './startup-store.js';
 
 /**
- * Each investor once across the user's investor lists (one committing once is one commitment): at the furthest of
- * her rows with an amount (Committed, then Term sheet, then Meeting), as the most recently changed of those says,
+ * Each investor and fund once across the user's lists (one committing once is one commitment): at the furthest of
+ * its rows with an amount (Committed, then Term sheet, then Meeting), as the most recently changed of those says,
  * then the first list; the Round page counts an investor so too (round-merge.ts: countsBefore). The sums of their
- * amounts at the three late stages. Fund lists count in neither: the round is run on investor lists (the Round page
- * sums those, deck links and captured mail are made for their rows), so the sidebar's figures are the Round page's.
+ * amounts at the three late stages.
  */
 function stageSumsSql(userId: number) {
+  const latest = (link: string, item: string) => sql`(SELECT DISTINCT ON (r.${sql.raw(item)}) r.stage, r.amount
+      FROM ${sql.raw(link)} r JOIN lists l ON l.id = r.list_id
+      WHERE l.user_id = ${userId} AND r.amount > 0 AND r.stage IN ('committed', 'term_sheet', 'meeting')
+      ORDER BY r.${sql.raw(item)}, array_position(ARRAY['committed', 'term_sheet', 'meeting']::text[], r.stage),
+        coalesce(greatest(r.stage_changed_at, r.amount_changed_at), r.added_at) DESC, r.list_id)`;
   return sql`SELECT
       coalesce(sum(amount) FILTER (WHERE stage = 'committed'), 0)::bigint AS committed,
       coalesce(sum(amount) FILTER (WHERE stage = 'term_sheet'), 0)::bigint AS term_sheet,
       coalesce(sum(amount) FILTER (WHERE stage = 'meeting'), 0)::bigint AS meeting
-    FROM (SELECT DISTINCT ON (r.investor_id) r.stage, r.amount
-      FROM list_investors r JOIN lists l ON l.id = r.list_id
-      WHERE l.user_id = ${userId} AND l.list_type = 'investor' AND r.amount > 0 AND r.stage IN ('committed', 'term_sheet', 'meeting')
-      ORDER BY r.investor_id, array_position(ARRAY['committed', 'term_sheet', 'meeting']::text[], r.stage),
-        coalesce(greatest(r.stage_changed_at, r.amount_changed_at), r.added_at) DESC, r.list_id) AS rows`;
+    FROM (${latest('list_investors', 'investor_id')} UNION ALL ${latest('list_funds', 'fund_id')}) AS rows`;
 }
 
 /** GET /api/v1/round: the profile's target and close date against the pipeline, on `today` (YYYY-MM-DD). */

@@ -60,9 +60,8 @@ export const getRoundSchema = userCall({
   tags,
   summary: "The round's progress: the profile's target against the pipeline",
   description:
-    'Amounts in whole US dollars of the founder\'s own investor lists (as the Round page sums them; fund lists count ' +
-    'in neither), each investor counted once across the lists (at the furthest of her rows with an amount, ' +
-    'Committed then Term sheet then Meeting, as the most recently changed of those says): ' +
+    'Amounts in whole US dollars, each investor and fund counted once across the lists (at the furthest of its ' +
+    'rows with an amount, Committed then Term sheet then Meeting, as the most recently changed of those says): ' +
     '`committed`, `term_sheet` and `meeting` sum those amounts. ' +
     '`days_left` runs to `close_on` from the server\'s date (negative once it has passed).',
   response: {
