@@ -214,33 +214,18 @@ export async function logMail(writer: CaptureWriter, toLog: MailToLog): Promise<
     const events: Array<PgInsertValue<typeof listEvents>> = [];
     for (const row of fresh) {
       const touchId = touchIds.shift()!;
-      const match = matchOf.get(`${row.listId}:${row.investorId}`) ?? null;
-      touches.push({
-        id: touchId,
-        list_id: row.listId,
-        investor_id: row.investorId,
-        user_id: userId,
-        kind,
-        subject: mail.subject,
-        body: mail.text,
-        shared: false,
-        participants: toLog.participants,
-        match,
-        message_id: mail.messageId,
-        mail_id: mailId,
-        happened_at: at,
-      });
-      const touch: Touch = {
+      // What the row's touch holds, as stored and as told to the list's members.
+      const logged = {
         id: touchId,
         kind,
         subject: mail.subject,
         body: mail.text,
         shared: false,
         participants: toLog.participants,
-        match,
-        happened_at: at.toISOString(),
-        author: toLog.author,
+        match: matchOf.get(`${row.listId}:${row.investorId}`) ?? null,
       };
+      touches.push({ ...logged, list_id: row.listId, investor_id: row.investorId, user_id: userId, message_id: mail.messageId, mail_id: mailId, happened_at: at });
+      const touch: Touch = { ...logged, happened_at: at.toISOString(), author: toLog.author };
       const done = touchOnRow('investor', row.investorId, row, touch, { at, answered, followUpDays: toLog.followUpDays, authorId: userId });
       const set = done.set;
       if (Object.keys(set).length > 0) {
