@@ -202,7 +202,7 @@ interface WhoSectionProps {
 /** Who the touch was with: the one row the share names, a choice among several, or a search of her lists' rows. */
 function WhoSection({ loading, rows, matches, clues, chosen, onPick }: WhoSectionProps) {
   const [searching, setSearching] = useState(false);
-  if (loading) return <Skeleton variant="rounded" height={56} aria-label="Finding the investor" />;
+  if (loading) return <Skeleton variant="rounded" height={56} role="progressbar" aria-label="Finding the investor" />;
   const search = (
     <Autocomplete
       options={rows}

@@ -26,7 +26,7 @@ export function LinkStatsDialog({ link, onClose }: { link: DeckLink; onClose: ()
     <Modal open onClose={onClose} title={`${linkTitle(link)}: ${link.deck_name}`} width={720} fullScreenOnPhone>
       <QueryView
         query={stats}
-        loading={<Skeleton variant="rounded" height={280} aria-label="Loading the link's readers" />}
+        loading={<Skeleton variant="rounded" height={280} role="progressbar" aria-label="Loading the link's readers" />}
         failed="The readers could not be loaded."
       >
         {(read) => (

@@ -75,7 +75,7 @@ export function RoundPage({ onListChange, onColdDaysChange, ...scope }: RoundPag
               : (apiErrorDetail(summary.error) ?? 'The figures could not be loaded.')}
           </Alert>
         ) : (
-          <Skeleton variant="rounded" height={320} aria-label="Loading the figures" />
+          <Skeleton variant="rounded" height={320} role="progressbar" aria-label="Loading the figures" />
         )
       ) : (
         <>
