@@ -98,19 +98,18 @@ export interface StartOptions {
   seededDataDir?: string;
   /** PEM files to serve HTTPS (and HTTP/2) with, as TLS_KEY_FILE and TLS_CERT_FILE would in production. */
   tls?: { keyFile: string; certFile: string };
-  /**
-   * Whether new browser contexts let the app install its service worker: 'block' unless told (a context's own
-   * `serviceWorkers` option decides for it). The worker precaches every chunk of the app in each new context, which
-   * was two fifths of the browser's CPU in a suite that never goes offline; a first visit has no worker in control
-   * either. Suites and tests about offline use, the home screen and updates ask for 'allow'.
-   */
-  serviceWorkers?: 'allow' | 'block';
   /** A file to record the server's process group and DATA_DIR in, for a teardown that outlives this process. */
   registryFile?: string;
 }
 
 /** What a test file's pages and calls start from on the worker's shared app (`useE2EApp`). */
 export interface FileClient {
+  /**
+   * Whether new browser contexts let the app install its service worker (a context's own `serviceWorkers` option
+   * decides for it): 'block' unless the file asks. The worker precaches every chunk of the app in each new context,
+   * which was two fifths of the browser's CPU in a suite that never goes offline; a first visit has no worker in
+   * control either. Suites and tests about offline use, the home screen and updates ask for 'allow'.
+   */
   serviceWorkers: 'allow' | 'block';
   /**
    * The address the file's calls and pages come from, sent as X-Forwarded-For to a server that trusts the loopback
@@ -123,7 +122,7 @@ export interface FileClient {
 const isFollowUpDigest = (mail: ReceivedMail) => /^Subject: .* follow-ups? due\r?$/im.test(mail.raw);
 
 /** Starts the app (fresh DATA_DIR, mails to a sink) and Chromium. stop() ends both and removes the data. */
-export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block', registryFile }: StartOptions = {}) {
+export async function startE2EApp({ seededDataDir, tls, registryFile }: StartOptions = {}) {
   const sink = await startSmtpSink();
   const port = await freePort();
   // The capture listener on a port of its own: the default 2525 may be another server's (a developer's npm start).
@@ -176,7 +175,7 @@ export async function startE2EApp({ seededDataDir, tls, serviceWorkers = 'block'
 
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
-  let client: FileClient = { serviceWorkers, address: '127.0.0.1' };
+  let client: FileClient = { serviceWorkers: 'block', address: '127.0.0.1' };
   const clientHeaders = () => ({ 'x-forwarded-for': client.address });
   // Node's own calls to the app (sign-up, log-in); with TLS it accepts the local certificate as the browser does.
   const http = await request.newContext({ baseURL: baseUrl, ignoreHTTPSErrors: Boolean(tls) });
@@ -413,7 +412,7 @@ let filesBegun = 0;
  * The worker's app for a test file, as a client of its own (FileClient): started with the first file, its browser
  * contexts closed after each. Call inside describeE2E.
  */
-export function useE2EApp({ serviceWorkers = 'block' }: Pick<StartOptions, 'serviceWorkers'> = {}) {
+export function useE2EApp({ serviceWorkers = 'block' }: Partial<Pick<FileClient, 'serviceWorkers'>> = {}) {
   let current: E2EApp | undefined;
   beforeAll(waitForE2EPrepared, PREPARED_TIMEOUT_MS);
   beforeAll(async () => {

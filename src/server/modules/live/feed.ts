@@ -91,12 +91,13 @@ export function postgresFeed(url: string, db: Db): ListFeed {
     }
   };
   const started = connect();
+  const notify = (listId: number, eventId: number) => sql`pg_notify(${FEED_CHANNEL}, ${payloadOf(listId, eventId)})`;
 
   return {
     async publish(listId, eventId) {
-      await db.execute(sql`SELECT pg_notify(${FEED_CHANNEL}, ${payloadOf(listId, eventId)})`);
+      await db.execute(sql`SELECT ${notify(listId, eventId)}`);
     },
-    notifyOnCommit: (listId, eventId) => sql`pg_notify(${FEED_CHANNEL}, ${payloadOf(listId, eventId)})`,
+    notifyOnCommit: notify,
     subscribe(listener) {
       listeners.push(listener);
     },

@@ -124,13 +124,13 @@ export function replaySums([investorId, addedMs, stageNow, amountNow, steps]: Hi
   }
 }
 
-/** How a response group's rows of `fd` add up, as JSON fields. */
+/** How a response group's rows of `fd` add up: contacted, answered, and the days each answer took. */
 const responseParts = sql`count(*) FILTER (WHERE fd.contacted)::int AS contacted,
   count(*) FILTER (WHERE fd.contacted AND fd.answered)::int AS answered,
-  coalesce(json_agg(fd.answer_days) FILTER (WHERE fd.answer_days IS NOT NULL), '[]'::json) AS days`;
+  coalesce(array_agg(fd.answer_days) FILTER (WHERE fd.answer_days IS NOT NULL), '{}') AS days`;
 
 /** One row per list of `listIds` with its part; this week's entries read from `since` on. */
-export function partsStatement(listIds: readonly number[], since: Date): SQL {
+function partsStatement(listIds: readonly number[], since: Date): SQL {
   const from = sql`${since.toISOString()}::timestamptz`;
   return sql`WITH ${rowFacts({ listIds }, { weekAgo: since, lean: true })}, ${rowHistories},
     whole AS (
@@ -144,9 +144,7 @@ export function partsStatement(listIds: readonly number[], since: Date): SQL {
         count(*) FILTER (WHERE fd.stage = 'committed')::int AS committed_rows,
         ARRAY[${byFurthest(sql`true`)}] AS furthest,
         ARRAY[${byFurthest(sql`fd.stage = 'passed'`)}] AS passed,
-        count(*) FILTER (WHERE fd.contacted)::int AS contacted,
-        count(*) FILTER (WHERE fd.contacted AND fd.answered)::int AS answered,
-        array_agg(fd.answer_days) FILTER (WHERE fd.answer_days IS NOT NULL) AS days,
+        ${responseParts},
         array_agg(fd.investor_id) FILTER (WHERE fd.stage IN (${active})) AS act_investor,
         array_agg(fd.stage) FILTER (WHERE fd.stage IN (${active})) AS act_stage,
         array_agg(${ms(sql`fd.logged_touch`)}) FILTER (WHERE fd.stage IN (${active})) AS act_logged,
@@ -183,7 +181,7 @@ export function partsStatement(listIds: readonly number[], since: Date): SQL {
 /** An array column of a part's row: empty when the list has none of those rows (null). */
 const column = <T>(row: Row, name: string) => (row[name] ?? []) as T[];
 
-export function toPart(row: Row, since: number): ListPart {
+function toPart(row: Row, since: number): ListPart {
   const none = FUNNEL_STAGES.map(() => 0);
   const byType = new Map<string, ResponsePart>();
   for (const [label, contacted, answered, days] of (row.by_type ?? []) as Array<[string, number, number, number[]]>) {
