@@ -1,4 +1,4 @@
-// The Round page's facts kept of each investor row (round_row_facts, migration 0021): after every kind of
+// The Round page's facts kept of each investor row (round_row_facts, migrations 0021 and 0022): after every kind of
 // write the API makes (stages, amounts, touches, notes, each deleted too, a row removed and added again) and the ones
 // only SQL makes (entries dated back, a row's addition moved), the table holds exactly what the row's activity,
 // touches and notes say (its amounts' entries too), counted here apart from the triggers' own statement; and a
@@ -134,7 +134,7 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
     }
   }, 120_000);
 
-  it('are counted for every row of a database migrated from before 0021, its entries too', async () => {
+  it('are counted for every row of a database migrated from before 0021 (and 0022, the entries)', async () => {
     const ids: Record<string, number> = {};
     const older = await olderDatabase(kind.name, '0021_round_row_facts', async (db) => {
       const [user] = await queryRows(db, sql`INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)

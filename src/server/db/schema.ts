@@ -945,8 +945,8 @@ export const roundRowFacts = pgTable(
     /** Its last note. */
     note_last_at: timestamp('note_last_at', { withTimezone: true }),
     /**
-     * Its 'stage' and 'amount' entries since its addition, oldest first, as JSON: [[at (ms), action, from, to], …],
-     * which the weekly sums of the amounts replay; null for none.
+     * Its 'stage' and 'amount' entries since its addition, oldest first, as JSON: [[at (ms), action, from, to], …]
+     * (migration 0022), which the weekly sums of the amounts replay; null for none.
      */
     steps: json('steps').$type<Array<[number, string, string | null, string | null]>>(),
   },

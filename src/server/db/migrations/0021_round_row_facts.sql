@@ -11,44 +11,38 @@ CREATE TABLE "round_row_facts" (
 	"reply_first_at" timestamp with time zone,
 	"engaged_last_at" timestamp with time zone,
 	"note_last_at" timestamp with time zone,
-	"steps" json,
 	CONSTRAINT "round_row_facts_list_id_investor_id_pk" PRIMARY KEY("list_id","investor_id")
 );
 --> statement-breakpoint
 ALTER TABLE "round_row_facts" ADD CONSTRAINT "round_row_facts_list_id_investor_id_list_investors_list_id_investor_id_fk" FOREIGN KEY ("list_id","investor_id") REFERENCES "public"."list_investors"("list_id","investor_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The Round page's facts of these investor rows (round_row_facts), counted again from their activity (the 'stage' and
--- 'amount' entries since each row's addition, kept as they are in steps too), touches and notes, each read through its
--- row's index. The rows are locked first (in key order; a change of a row holds its lock already), so the facts of
--- one row are counted one transaction after another, each from what the one before committed. Keys of no row (any
--- more) count nothing.
+-- 'amount' entries since each row's addition), touches and notes, each read through its row's index. The rows are
+-- locked first (in key order; a change of a row holds its lock already), so the facts of one row are counted one
+-- transaction after another, each from what the one before committed. Keys of no row (any more) count nothing.
 CREATE FUNCTION "round_row_facts_refresh"(list_ids integer[], investor_ids integer[]) RETURNS void LANGUAGE plpgsql
 SET search_path FROM CURRENT AS $$
-DECLARE
-  stages CONSTANT text[] := ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed'];
 BEGIN
   PERFORM 1 FROM list_investors li
     WHERE (li.list_id, li.investor_id) IN (SELECT k.l, k.i FROM unnest(list_ids, investor_ids) AS k(l, i))
     ORDER BY li.list_id, li.investor_id FOR NO KEY UPDATE;
   INSERT INTO round_row_facts (list_id, investor_id, reached, stage_contacted_at, stage_answered_at, stage_last_at, met_at,
-      amount_logged, touch_first_at, reply_first_at, engaged_last_at, note_last_at, steps)
+      amount_logged, touch_first_at, reply_first_at, engaged_last_at, note_last_at)
   SELECT li.list_id, li.investor_id, e.reached, e.contacted_at, e.answered_at, e.last_at, e.met_at, coalesce(e.amount_logged, false),
-    t.first_at, t.reply_first_at, t.engaged_last_at, n.last_at, e.steps
+    t.first_at, t.reply_first_at, t.engaged_last_at, n.last_at
   FROM (SELECT DISTINCT k.l, k.i FROM unnest(list_ids, investor_ids) AS k(l, i)) k
     JOIN list_investors li ON li.list_id = k.l AND li.investor_id = k.i
     CROSS JOIN LATERAL (
       SELECT
-        max(greatest(array_position(stages, a.detail->>'from'),
-          array_position(stages, a.detail->>'to')))
+        max(greatest(array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], a.detail->>'from'),
+          array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], a.detail->>'to')))
           FILTER (WHERE a.action = 'stage') AS reached,
         min(a.created_at) FILTER (WHERE a.action = 'stage'
-          AND array_position(stages, a.detail->>'to') >= 2) AS contacted_at,
+          AND array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], a.detail->>'to') >= 2) AS contacted_at,
         min(a.created_at) FILTER (WHERE a.action = 'stage'
-          AND array_position(stages, a.detail->>'to') >= 3) AS answered_at,
+          AND array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], a.detail->>'to') >= 3) AS answered_at,
         max(a.created_at) FILTER (WHERE a.action = 'stage') AS last_at,
         max(a.created_at) FILTER (WHERE a.action = 'stage' AND a.detail->>'to' = 'meeting') AS met_at,
-        bool_or(a.action = 'amount') AS amount_logged,
-        json_agg(json_build_array((extract(epoch FROM a.created_at) * 1000)::float8, a.action, a.detail->>'from', a.detail->>'to')
-          ORDER BY a.created_at, a.id) AS steps
+        bool_or(a.action = 'amount') AS amount_logged
       FROM list_activity a
       WHERE a.list_id = li.list_id AND a.item_kind = 'investor' AND a.item_id = li.investor_id
         AND a.action IN ('stage', 'amount') AND a.created_at >= li.added_at
@@ -63,7 +57,7 @@ BEGIN
   ON CONFLICT (list_id, investor_id) DO UPDATE SET reached = excluded.reached, stage_contacted_at = excluded.stage_contacted_at,
     stage_answered_at = excluded.stage_answered_at, stage_last_at = excluded.stage_last_at, met_at = excluded.met_at,
     amount_logged = excluded.amount_logged, touch_first_at = excluded.touch_first_at, reply_first_at = excluded.reply_first_at,
-    engaged_last_at = excluded.engaged_last_at, note_last_at = excluded.note_last_at, steps = excluded.steps;
+    engaged_last_at = excluded.engaged_last_at, note_last_at = excluded.note_last_at;
 END;
 $$;--> statement-breakpoint
 -- Every statement writing, changing or deleting investor rows' 'stage' or 'amount' entries counts their facts again.
@@ -122,14 +116,36 @@ CREATE TRIGGER "pipeline_notes_delete_round_facts" AFTER DELETE ON "pipeline_not
 CREATE TRIGGER "list_investors_insert_round_facts" AFTER INSERT ON "list_investors" REFERENCING NEW TABLE AS written_rows FOR EACH STATEMENT EXECUTE FUNCTION "round_row_facts_of_added"();--> statement-breakpoint
 CREATE TRIGGER "list_investors_added_round_facts" AFTER UPDATE OF "added_at" ON "list_investors" FOR EACH ROW
   WHEN (OLD.added_at IS DISTINCT FROM NEW.added_at) EXECUTE FUNCTION "round_row_facts_of_moved"();--> statement-breakpoint
--- Every investor row with anything logged gets its facts, counted as the triggers count them (rows with nothing
--- logged have none: they count as nothing).
-SELECT round_row_facts_refresh(array_agg(li.list_id), array_agg(li.investor_id))
+-- Every investor row's facts as they stand, in one pass (rows with nothing logged have none: they count as nothing).
+INSERT INTO "round_row_facts" (list_id, investor_id, reached, stage_contacted_at, stage_answered_at, stage_last_at, met_at,
+    amount_logged, touch_first_at, reply_first_at, engaged_last_at, note_last_at)
+SELECT li.list_id, li.investor_id, e.reached, e.contacted_at, e.answered_at, e.last_at, e.met_at, coalesce(e.amount_logged, false),
+  t.first_at, t.reply_first_at, t.engaged_last_at, n.last_at
 FROM list_investors li
-WHERE EXISTS (SELECT 1 FROM list_activity a WHERE a.list_id = li.list_id AND a.item_kind = 'investor'
-    AND a.item_id = li.investor_id AND a.action IN ('stage', 'amount') AND a.created_at >= li.added_at)
-  OR EXISTS (SELECT 1 FROM row_touches t WHERE t.list_id = li.list_id AND t.investor_id = li.investor_id)
-  OR EXISTS (SELECT 1 FROM pipeline_notes n WHERE n.list_id = li.list_id AND n.investor_id = li.investor_id)
-HAVING count(*) > 0;--> statement-breakpoint
+  LEFT JOIN (
+    SELECT a.list_id, a.item_id,
+      max(greatest(array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], a.detail->>'from'),
+        array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], a.detail->>'to')))
+        FILTER (WHERE a.action = 'stage') AS reached,
+      min(a.created_at) FILTER (WHERE a.action = 'stage'
+        AND array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], a.detail->>'to') >= 2) AS contacted_at,
+      min(a.created_at) FILTER (WHERE a.action = 'stage'
+        AND array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], a.detail->>'to') >= 3) AS answered_at,
+      max(a.created_at) FILTER (WHERE a.action = 'stage') AS last_at,
+      max(a.created_at) FILTER (WHERE a.action = 'stage' AND a.detail->>'to' = 'meeting') AS met_at,
+      bool_or(a.action = 'amount') AS amount_logged
+    FROM list_activity a JOIN list_investors r ON r.list_id = a.list_id AND r.investor_id = a.item_id
+    WHERE a.item_kind = 'investor' AND a.action IN ('stage', 'amount') AND a.created_at >= r.added_at
+    GROUP BY a.list_id, a.item_id
+  ) e ON e.list_id = li.list_id AND e.item_id = li.investor_id
+  LEFT JOIN (
+    SELECT list_id, investor_id, min(happened_at) AS first_at, min(happened_at) FILTER (WHERE kind = 'email_received') AS reply_first_at,
+      max(happened_at) FILTER (WHERE kind IN ('email_received', 'meeting')) AS engaged_last_at
+    FROM row_touches WHERE investor_id IS NOT NULL GROUP BY list_id, investor_id
+  ) t ON t.list_id = li.list_id AND t.investor_id = li.investor_id
+  LEFT JOIN (
+    SELECT list_id, investor_id, max(created_at) AS last_at FROM pipeline_notes WHERE investor_id IS NOT NULL GROUP BY list_id, investor_id
+  ) n ON n.list_id = li.list_id AND n.investor_id = li.investor_id
+WHERE e.list_id IS NOT NULL OR t.list_id IS NOT NULL OR n.list_id IS NOT NULL;--> statement-breakpoint
 -- The Round's parts stored before read each row's history: counted again from the facts.
 DELETE FROM "round_list_parts";
