@@ -65,7 +65,9 @@ export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, 
     const tz = timeZone(request.query.tz);
     const at = { coldDays, tz, now: clock() };
     if (listId === undefined) {
-      const byList = await roundFigureByList(app.db, request.userId, figure, at, type);
+      const scope = { ownerId: request.userId };
+      const read = await readRound(app.db, scope, request.userId);
+      const byList = await roundFigureByList(app.db, { ...at, scope, targetOf: request.userId }, read, parts, figure, type);
       return { list_id: null, figure, type, by_list: byList };
     }
     await investorList(app, request.userId, listId);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import type { RoundScope } from './round-facts.js';
 import { partVersion, type ListParts } from './list-parts.js';
-import { finishRound, mergeRound, type DeckRead } from './round-merge.js';
+import { finishRound, mergeRound, type DeckRead, type MergeInput } from './round-merge.js';
 import { coldSince, DAY_MS, dayIn, latestWeeks, mondayOf } from './round-rules.js';
 import type { RoundRead } from './summary-cache.js';
 
@@ -87,17 +87,13 @@ async function namesAndOrder(db: Db, investorIds: Iterable<number>, labels: read
   return { names, labels: row.labels as string[] };
 }
 
-/**
- * Every panel of the Round page for the lists `read` found: each list's part kept or counted anew (`parts`), their
- * deck links' views, and the panels' investors' names.
- */
-export async function roundSummary(
+/** What the figures of the lists `read` found are summed from: each list's part (kept or counted anew), and their deck links' views. */
+export async function roundParts(
   db: Db,
   query: RoundQuery,
   read: RoundRead,
   parts: ListParts,
-): Promise<RoundSummary> {
-  const window = roundWindow(query);
+): Promise<Pick<MergeInput, 'lists' | 'decks'>> {
   const listIds = read.lists.map((list) => list.id);
   // Side by side: the deck views are read fresh whatever the parts kept.
   const [kept, decks] = await Promise.all([
@@ -106,16 +102,24 @@ export async function roundSummary(
       read.lists.map((list) => ({ id: list.id, version: partVersion(list.version, read.catalogue) })),
       query.now,
     ),
-    listIds.length === 0 ? [] : deckReads(db, listIds, window.weekAgo),
+    listIds.length === 0 ? [] : deckReads(db, listIds, roundWindow(query).weekAgo),
   ]);
-  const merged = mergeRound({
-    list_id: 'listId' in query.scope ? query.scope.listId : null,
+  return {
     // A list deleted since it was read has no part: it is summed no more.
     lists: read.lists.flatMap((list) => {
       const part = kept.get(list.id);
       return part ? [{ id: list.id, name: list.name, part }] : [];
     }),
     decks,
+  };
+}
+
+/** What mergeRound sums `sums` (of roundParts) at, for `query`. */
+export function mergeInput(query: RoundQuery, read: RoundRead, sums: Pick<MergeInput, 'lists' | 'decks'>): MergeInput {
+  const window = roundWindow(query);
+  return {
+    list_id: 'listId' in query.scope ? query.scope.listId : null,
+    ...sums,
     target: read.target,
     coldDays: query.coldDays,
     tz: query.tz,
@@ -124,7 +128,15 @@ export async function roundSummary(
     coldSince: window.coldSince,
     today: window.today,
     weeks: weeksOf(query.now, query.tz),
-  });
+  };
+}
+
+/**
+ * Every panel of the Round page for the lists `read` found: each list's part kept or counted anew (`parts`), their
+ * deck links' views, and the panels' investors' names.
+ */
+export async function roundSummary(db: Db, query: RoundQuery, read: RoundRead, parts: ListParts): Promise<RoundSummary> {
+  const merged = mergeRound(mergeInput(query, read, await roundParts(db, query, read, parts)));
   const investorIds = new Set(
     [...merged.cold.rows, ...merged.overdue.rows, ...merged.engaged.rows].map((row) => row.investor_id),
   );
