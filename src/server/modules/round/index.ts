@@ -40,7 +40,12 @@ export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, 
   app.addHook('onRequest', app.authenticate);
 
   const summaries = new SummaryCache();
-  const parts = new ListParts();
+  const parts = new ListParts((error) => app.log.error({ err: error }, 'round: storing the lists\' parts'));
+  // The parts a call counted are stored once it is answered, and before the app closes.
+  app.addHook('onResponse', async () => {
+    void parts.storeCounted(app.db);
+  });
+  app.addHook('onClose', () => parts.storeCounted(app.db));
   sweepWhileOpen(app, SWEEP_EVERY_MS, 'round: stored parts', () => sweepStoredParts(app.db, clock()));
 
   app.get(ROUND_SUMMARY_PATH, { schema: roundSummarySchema }, async (request) => {

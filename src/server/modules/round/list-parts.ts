@@ -79,12 +79,14 @@ const byFurthest = (also: SQL) =>
  * Each row whose amount counts or counted (`amounted`: an amount now, or an 'amount' entry since it was added) with its
  * 'stage' and 'amount' entries since it was added (kept in its facts, oldest first), for replaySums: per list, the
  * rows' investors, additions (ms), stages and amounts now as arrays side by side, and their entries ([[at (ms),
- * action, from, to], …] each) as one JSON array.
+ * action, from, to], …] each) as one JSON array. The entries are read by the facts' key for these rows only: carried
+ * in `fd` for every row, they cost PGlite more than the probes.
  */
 const rowHistories = sql`    histories AS (
-      SELECT list_id, array_agg(investor_id) AS h_investor, array_agg(${ms(sql`added_at`)}) AS h_added,
-        array_agg(stage) AS h_stage, array_agg(amount) AS h_amount, json_agg(coalesce(steps, '[]'::json)) AS h_steps
-      FROM fd WHERE amount IS NOT NULL OR amount_logged GROUP BY list_id
+      SELECT fd.list_id, array_agg(fd.investor_id) AS h_investor, array_agg(${ms(sql`fd.added_at`)}) AS h_added,
+        array_agg(fd.stage) AS h_stage, array_agg(fd.amount) AS h_amount,
+        json_agg(coalesce((SELECT x.steps FROM round_row_facts x WHERE x.list_id = fd.list_id AND x.investor_id = fd.investor_id), '[]'::json)) AS h_steps
+      FROM fd WHERE fd.amount IS NOT NULL OR fd.amount_logged GROUP BY fd.list_id
     )`;
 
 type History = [
@@ -164,13 +166,16 @@ function partsStatement(listIds: readonly number[], since: Date): SQL {
       GROUP BY list_id
     ),
     recents AS (
-      SELECT list_id, json_agg(json_build_array(investor_id, stage, kind, ${ms(sql`at`)})) AS recent FROM (
-        SELECT fd.list_id, fd.investor_id, fd.stage, CASE WHEN t.kind = 'email_received' THEN 'reply' ELSE 'meeting' END AS kind, t.happened_at AS at
-        FROM fd JOIN row_touches t ON t.list_id = fd.list_id AND t.investor_id = fd.investor_id AND t.happened_at >= ${from}
-        WHERE fd.engaged_last_at >= ${from} AND t.kind IN ('email_received', 'meeting')
-        UNION ALL SELECT list_id, investor_id, stage, 'answered', answered_at FROM fd WHERE answered_at >= ${from}
-        UNION ALL SELECT list_id, investor_id, stage, 'met', met_at FROM fd WHERE met_at >= ${from}
-      ) recent GROUP BY list_id
+      SELECT w.list_id, json_agg(json_build_array(w.investor_id, w.stage, e.kind, ${ms(sql`e.at`)})) AS recent
+      FROM (SELECT * FROM fd WHERE fd.engaged_last_at >= ${from} OR fd.answered_at >= ${from} OR fd.met_at >= ${from}) w
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN t.kind = 'email_received' THEN 'reply' ELSE 'meeting' END, t.happened_at FROM row_touches t
+        WHERE w.engaged_last_at >= ${from} AND t.list_id = w.list_id AND t.investor_id = w.investor_id
+          AND t.happened_at >= ${from} AND t.kind IN ('email_received', 'meeting')
+        UNION ALL SELECT 'answered', w.answered_at WHERE w.answered_at >= ${from}
+        UNION ALL SELECT 'met', w.met_at WHERE w.met_at >= ${from}
+      ) e (kind, at)
+      GROUP BY w.list_id
     )
     SELECT s.id AS list_id, whole.*, by_type.by_type, h.h_investor, h.h_added, h.h_stage, h.h_amount, h.h_steps, recents.recent
     FROM scope s LEFT JOIN whole ON whole.of_list = s.id LEFT JOIN by_type ON by_type.list_id = s.id
@@ -303,11 +308,34 @@ export async function sweepStoredParts(db: Db, now: Date): Promise<void> {
 
 /**
  * Each list's part, kept while its version stands (for PART_KEPT_MS at most): by the instance, and in
- * round_list_parts for the next instance (or this one, once it dropped it).
+ * round_list_parts for the next instance (or this one, once it dropped it), stored once the call that counted it is
+ * answered (storeCounted: 50 lists' parts take 15–20 ms to store, which that call does not need).
  */
 export class ListParts {
   private readonly kept = new Map<number, KeptPart>();
   private rows = 0;
+  /** The parts counted and not stored yet, by list. */
+  private unstored = new Map<number, KeptPart & { listId: number }>();
+  /** The stores under way, one after another. */
+  private storing: Promise<void> = Promise.resolve();
+
+  constructor(
+    /** What a store that failed otherwise than STORE_GAVE_WAY says (the next summary counts those parts again). */
+    private readonly storeFailed: (error: unknown) => void,
+  ) {}
+
+  /**
+   * Stores the parts counted since the last call, after the stores before (a call answered first: its answer does not
+   * wait for them); resolves once every part counted so far is stored, or its store failed.
+   */
+  storeCounted(db: Db): Promise<void> {
+    if (this.unstored.size > 0) {
+      const counted = [...this.unstored.values()];
+      this.unstored = new Map();
+      this.storing = this.storing.then(() => storeParts(db, counted)).catch(this.storeFailed);
+    }
+    return this.storing;
+  }
 
   /**
    * The parts of `lists` (each with its version) at `now`: the ones kept here, then the ones stored, and those of
@@ -345,7 +373,7 @@ export class ListParts {
         parts.set(part.listId, part.part);
         this.keep(part.listId, part);
       }
-      if (counted.length > 0) await storeParts(db, counted);
+      for (const part of counted) this.unstored.set(part.listId, part);
     }
     while (this.rows > PARTS_ROWS_MAX && this.kept.size > 0) this.drop(this.kept.keys().next().value!);
     return parts;

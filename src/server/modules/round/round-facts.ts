@@ -16,7 +16,7 @@ export interface FactsWindow {
   weekAgo: Date;
   /**
    * For a list's kept part, which reads this week's engagement apart: `scope` and `fd` only, `fd` without the week's
-   * engagement (deck views, replies, meetings, `last_touch`, `score`) and with each row's amounts' entries (`steps`).
+   * engagement (deck views, replies, meetings, `last_touch`, `score`).
    */
   lean?: boolean;
 }
@@ -61,11 +61,11 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
           ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${arrayLiteral(scope.listIds.map(String))}::int[]) AND list_type = 'investor'`
           : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
   const since = at(weekAgo);
-  /** Their rows, each with its kept facts (and, for a part, its amounts' entries). */
-  const rowsOf = (steps: SQL) => sql`SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on,
+  /** Their rows, each with its kept facts. */
+  const rowsOf = sql`SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on,
         li.last_contacted_at, li.answered_at, coalesce(greatest(li.stage_changed_at, li.amount_changed_at), li.added_at) AS amount_changed_at,
         x.reached, x.stage_contacted_at, x.stage_answered_at, x.stage_last_at, x.met_at, coalesce(x.amount_logged, false) AS amount_logged,
-        x.touch_first_at, x.reply_first_at, x.engaged_last_at, x.note_last_at${steps}
+        x.touch_first_at, x.reply_first_at, x.engaged_last_at, x.note_last_at
       FROM list_investors li LEFT JOIN round_row_facts x ON x.list_id = li.list_id AND x.investor_id = li.investor_id
       WHERE li.list_id IN (SELECT id FROM scope)`;
   /** What every row's figures are counted from: its furthest stage, first contact and answer, last logged touch. */
@@ -82,10 +82,10 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
     return sql`scope AS MATERIALIZED (${lists}),
     fd AS MATERIALIZED (
       SELECT f.list_id, f.investor_id, f.added_at, f.stage, f.amount, f.follow_up_on, f.answered_at, f.amount_changed_at,
-        f.amount_logged, f.engaged_last_at, f.met_at, f.steps, f.furthest, f.contacted, f.answered, f.logged_touch, ${answerDays}
-      FROM (SELECT g.*, ${rules} FROM (SELECT r.*, ${counted} FROM (${rowsOf(sql`, x.steps`)}) r) g) f
+        f.amount_logged, f.engaged_last_at, f.met_at, f.furthest, f.contacted, f.answered, f.logged_touch, ${answerDays}
+      FROM (SELECT g.*, ${rules} FROM (SELECT r.*, ${counted} FROM (${rowsOf}) r) g) f
     )`;
-  const rows = sql`scope AS MATERIALIZED (${lists}), r AS MATERIALIZED (${rowsOf(sql``)})`;
+  const rows = sql`scope AS MATERIALIZED (${lists}), r AS MATERIALIZED (${rowsOf})`;
   const fd = sql`fd AS MATERIALIZED (SELECT f.*, ${answerDays} FROM f)`;
   return sql`${rows},
     w AS (
