@@ -120,7 +120,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // After the other suites, one file at a time. Two at a time saved a sixth of the phase on one two-core
+          // After the other suites in one Vitest process, one file at a time; `npm test` runs them in a process of
+          // their own beside the others (tests/run-suites.ts). Two at a time saved a sixth of the phase on one two-core
           // machine, but on a slower one two browsers side by side pushed an offline board's move and the
           // accessibility walk past their timeouts.
           sequence: { groupOrder: 1 },

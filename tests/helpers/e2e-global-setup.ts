@@ -1,9 +1,10 @@
 // Once before the browser suites: build the client and seed one catalogue that every suite copies, so no
 // suite rebuilds dist/ under another's feet and none waits for its own 6,500-row seed.
 //
-// Both run in a process of its own at a low priority, started here and not waited for: the browser suites run
-// last, and meanwhile the build takes what CPU the unit, API and component suites leave idle instead of holding
-// them back. Each browser suite waits for it (`waitForE2EPrepared`) before it starts its server.
+// Both run in a process of its own, started here and not waited for; each browser suite waits for it
+// (`waitForE2EPrepared`) before it starts its server. When the other suites run in this Vitest process too (their
+// files before the browser files), it runs at a low priority and takes what CPU they leave idle instead of holding
+// them back; alone (`npm test`'s browser half, tests/run-suites.ts), the browser files wait on it, so it does not.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
@@ -39,7 +40,8 @@ export default function setup(project: TestProject) {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (child.pid) setPriority(child.pid, 10);
+  const besideOtherSuites = project.vitest.projects.some((other) => other.name !== project.name);
+  if (child.pid && besideOtherSuites) setPriority(child.pid, 10);
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout.on('data', keep);
