@@ -322,6 +322,8 @@ export class ListParts {
   constructor(
     /** What a store that failed otherwise than STORE_GAVE_WAY says (the next summary counts those parts again). */
     private readonly storeFailed: (error: unknown) => void,
+    /** How many statements count the parts of several lists side by side: 1 where they would wait in one queue (PGlite). */
+    private readonly sideBySide = 1,
   ) {}
 
   /**
@@ -363,7 +365,12 @@ export class ListParts {
     const uncounted = missing.filter((list) => !stored.has(list.id));
     if (uncounted.length > 0) {
       const since = now.getTime() - 7 * DAY_MS;
-      const rows = await queryRows(db, partsStatement(uncounted.map((list) => list.id), new Date(since)));
+      // In `sideBySide` statements of as many lists each (PostgreSQL counts them on as many connections and cores).
+      const size = Math.ceil(uncounted.length / this.sideBySide);
+      const chunks = Array.from({ length: Math.ceil(uncounted.length / size) }, (_, i) => uncounted.slice(i * size, (i + 1) * size));
+      const rows = (
+        await Promise.all(chunks.map((chunk) => queryRows(db, partsStatement(chunk.map((list) => list.id), new Date(since)))))
+      ).flat();
       const versions = new Map(uncounted.map((list) => [list.id, list.version]));
       const counted = rows.map((row) => {
         const listId = Number(row.list_id);
