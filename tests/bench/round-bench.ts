@@ -8,10 +8,10 @@
 // before each call, so that list is counted again), for all her lists an hour later (nothing changed: the lists'
 // kept parts summed, the clock's cuts made anew), on a new instance (its first call, 30 instances: the parts the one
 // before stored summed), a founder back after a week (the same, the parts stored counted a week and an hour before:
-// nothing changed since) and with nothing kept (her first summary, or back after PART_KEPT_MS: every list counted),
-// and of GET /api/v1/round/rows for one figure: one list's rows, and each list's count (the breakdown by list of a
-// figure of all her lists, one call where the page made one a list). Target: the summary's p95 ≤ 50 ms on both
-// databases, every line of it (the exit code says whether it was met).
+// nothing changed since) and with nothing kept or stored (her first summary, or back after PART_KEPT_MS: every list
+// counted), and of GET /api/v1/round/rows for one figure: one list's rows, and each list's count (the breakdown by
+// list of a figure of all her lists, one call where the page made one a list). Target: the summary's p95 ≤ 50 ms on
+// both databases, every line of it (the exit code says whether it was met).
 //
 // The founder's round, written in SQL: every row added over the last 20 weeks (10,000 'added' entries) and about
 // 10,000 stage and amount entries (44% of the rows contacted, 23% met, 11% a term sheet, 5% committed, each stage
@@ -226,6 +226,12 @@ async function bench(name: string, database: Database): Promise<boolean> {
     const atNow = async () => {
       ahead = 0;
     };
+    // Her first summary: the clock further on than a part is kept every other call, and no part stored (the parts a
+    // call counted are stored once it is answered, so a store of the call before may still be under way).
+    const nothingKept = async (i: number) => {
+      ahead = (i % 2) * (PART_KEPT_MS + 3_600_000);
+      await database.db.execute(sql`DELETE FROM round_list_parts`);
+    };
     const all = '/api/v1/round/summary?tz=Europe/Berlin';
     const one = `/api/v1/round/summary?list_id=${seeded.first_list}&tz=Europe/Berlin`;
     const calls: Array<[string, string, boolean, typeof change | undefined]> = [
@@ -234,7 +240,7 @@ async function bench(name: string, database: Database): Promise<boolean> {
       ['summary, all 50 lists, anew', all, true, change],
       ['summary, all 50 lists, a new instance', NEW_INSTANCE, true, undefined],
       ['summary, all 50 lists, back after a week', WEEK_ON, true, undefined],
-      ['summary, all 50 lists, nothing kept', all, true, later(PART_KEPT_MS + 3_600_000)],
+      ['summary, all 50 lists, nothing kept', all, true, nothingKept],
       ['summary, one list, again', one, true, atNow],
       ['summary, one list, anew', one, true, change],
       ['rows behind reached:meeting', `/api/v1/round/rows?list_id=${seeded.first_list}&figure=reached:meeting`, false, undefined],
