@@ -38,7 +38,7 @@ import { captureAddressRoutes } from './modules/capture/address-routes.js';
 import { captureInboxRoutes } from './modules/capture/inbox-routes.js';
 import { decksModule, deckService, deckViewerModule } from './modules/decks/index.js';
 import { deckViewerPage } from './modules/decks/viewer-page.js';
-import { roundModule } from './modules/round/index.js';
+import { roundModule, roundService } from './modules/round/index.js';
 import { roundSection } from './modules/round/round-section.js';
 import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './modules/auth/access-token.js';
@@ -144,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deckService);
   await app.register(decksModule, { prefix: '/api/v1', clock });
   await app.register(deckViewerModule, { prefix: '/api/v1', clock });
+  await app.register(roundService);
   await app.register(roundModule, { prefix: '/api/v1', clock });
   await app.register(morningMailer, {
     clock,

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import pg from 'pg';
 import { HttpError } from '../../plugins/error-handler.js';
 import { sweepWhileOpen } from '../../plugins/sweep-while-open.js';
@@ -9,6 +11,12 @@ import { ListParts, sweepStoredParts } from './list-parts.js';
 import { roundSummary } from './round-summary.js';
 import { readRound, SummaryCache } from './summary-cache.js';
 import { roundRowsSchema, roundSummarySchema } from './schemas.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    roundParts: ListParts;
+  }
+}
 
 export interface RoundOptions {
   /** The server's clock: what "now" is to the figures. */
@@ -36,19 +44,28 @@ async function investorList(app: Parameters<FastifyPluginAsyncTypebox>[0], userI
   return list;
 }
 
+/**
+ * The lists' parts the Round page's calls sum (app.roundParts), kept by the instance, stored before it closes: one
+ * for the app, so that what a call counted can be waited for (a test that deletes what is stored, first).
+ */
+export const roundService = fp(async (app: FastifyInstance) => {
+  // Counted in two statements side by side on PostgreSQL (its connections run on two cores); PGlite runs one at a time.
+  const sideBySide = (app.db as unknown as { $client: unknown }).$client instanceof pg.Pool ? 2 : 1;
+  const parts = new ListParts((error) => app.log.error({ err: error }, "round: storing the lists' parts"), sideBySide);
+  app.decorate('roundParts', parts);
+  app.addHook('onClose', () => parts.storeCounted(app.db));
+});
+
 /** The Round page (issue 48): its figures and the rows behind each. Registered under /api/v1. */
 export const roundModule: FastifyPluginAsyncTypebox<RoundOptions> = async (app, { clock }) => {
   app.addHook('onRequest', app.authenticate);
 
   const summaries = new SummaryCache();
-  // Counted in two statements side by side on PostgreSQL (its connections run on two cores); PGlite runs one at a time.
-  const sideBySide = (app.db as unknown as { $client: unknown }).$client instanceof pg.Pool ? 2 : 1;
-  const parts = new ListParts((error) => app.log.error({ err: error }, 'round: storing the lists\' parts'), sideBySide);
-  // The parts a call counted are stored once it is answered, and before the app closes.
+  const parts = app.roundParts;
+  // The parts a call counted are stored once it is answered.
   app.addHook('onResponse', async () => {
     void parts.storeCounted(app.db);
   });
-  app.addHook('onClose', () => parts.storeCounted(app.db));
   sweepWhileOpen(app, SWEEP_EVERY_MS, 'round: stored parts', () => sweepStoredParts(app.db, clock()));
 
   app.get(ROUND_SUMMARY_PATH, { schema: roundSummarySchema }, async (request) => {
