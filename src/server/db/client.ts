@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -17,6 +18,12 @@ import { SerialQueue } from './serial-queue.js';
 export type Schema = typeof schema;
 /** One drizzle database type over both drivers: the code path is the same for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The PostgreSQL pool `db` runs on; null on PGlite (one connection, its statements in one queue). */
+export function postgresPool(db: Db): pg.Pool | null {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
 
 export interface Database {
   db: Db;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { Db } from './client.js';
+import { postgresPool, type Db } from './client.js';
 import { sqlState } from './transaction.js';
 
 /** PostgreSQL cancelled a statement that ran past its statement_timeout. */
@@ -18,7 +17,7 @@ export async function limitStatements(tx: Db, ms: number): Promise<void> {
  * and must keep each of its statements short itself.
  */
 export async function withStatementTimeout<T>(db: Db, ms: number, work: (db: Db) => Promise<T>): Promise<T> {
-  if (!((db as unknown as { $client: unknown }).$client instanceof pg.Pool)) return work(db);
+  if (!postgresPool(db)) return work(db);
   return db.transaction(async (tx) => {
     await limitStatements(tx as unknown as Db, ms);
     return work(tx as unknown as Db);

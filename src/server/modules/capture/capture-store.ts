@@ -3,12 +3,11 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { TOUCHES_PER_ROW_MAX, type MailDirection, type MailParty, type Touch, type TouchKind } from '../../../shared/capture.js';
 import type { PipelineStage } from '../../../shared/pipeline.js';
 import type { Person } from '../../../shared/teams.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import type { Db } from '../../db/client.js';
+import { postgresPool, type Db } from '../../db/client.js';
 import type { Row } from '../../db/query-rows.js';
 import { captureAddresses, capturedMails, listActivity, listEvents, lists, rowTouches } from '../../db/schema.js';
 import { sqlState, WRITE_ATTEMPTS, writeTransaction } from '../../db/transaction.js';
@@ -79,8 +78,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db, run: Run) => Promise<T>): Promise<T> {
   if (!listIds.every((id) => Number.isSafeInteger(id))) throw new Error('A list id is not an integer');
   const lock = `SELECT id FROM lists WHERE id IN (${listIds.join(', ')}) ORDER BY id FOR UPDATE`;
-  const pool = (db as unknown as { $client: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) {
+  const pool = postgresPool(db);
+  if (!pool) {
     return writeTransaction(db, async (tx) => {
       if (listIds.length > 0) await tx.execute(sql.raw(lock));
       return work(tx, (query, named) => runStatement(tx, query, named));

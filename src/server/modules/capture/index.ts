@@ -2,7 +2,7 @@
 // where port 25 is closed, both taking raw mail for `log+TOKEN@CAPTURE_DOMAIN` and logging it on the account's rows.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
+import { postgresPool } from '../../db/client.js';
 import { CAPTURE_API, CAPTURE_LIMITS } from '../../../shared/capture.js';
 import { API } from '../../../shared/api-paths.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -35,7 +35,7 @@ export const captureService = fp(async (app: FastifyInstance) => {
   // PGlite runs one statement at a time: one mail's at a time leaves a request at most one mail's to wait behind.
   // PostgreSQL takes 2 at once: the founders' searches keep their p95 under 20 ms beside a capture at full speed
   // (16 ms; 21 with 3 at once, 23 with 4), and the capture alone still takes 179 mails/s (tests/bench/README.md).
-  const answersAtOnce = (app.db as unknown as { $client: unknown }).$client instanceof pg.Pool ? 2 : 1;
+  const answersAtOnce = postgresPool(app.db) ? 2 : 1;
   const listener = captureListener({ writer: app, log: app.log, captureDomain: app.config.captureDomain, limit, tokens, tls: app.config.tls, answersAtOnce });
   app.decorate('captureSmtp', listener);
   app.decorate('captureTokens', tokens);

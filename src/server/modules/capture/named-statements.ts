@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from '../../db/client.js';
+import { postgresPool, type Db } from '../../db/client.js';
 import { queryRows, type Row } from '../../db/query-rows.js';
 
 const dialect = new PgDialect();
@@ -24,8 +24,7 @@ type Runner = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
  * parsers: a statement answering times or dates casts them to text.
  */
 export async function runStatement(db: Db, query: SQL, named: boolean, client?: Runner): Promise<Row[]> {
-  const pool = (db as unknown as { $client: unknown }).$client;
-  const runner = client ?? (pool instanceof pg.Pool ? pool : null);
+  const runner = client ?? postgresPool(db);
   if (!runner) return queryRows(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = named ? `capture_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}` : undefined;

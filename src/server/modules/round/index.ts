@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
+import { postgresPool } from '../../db/client.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { sweepWhileOpen } from '../../plugins/sweep-while-open.js';
 import { listAccess } from '../lists/list-access.js';
@@ -50,7 +50,7 @@ async function investorList(app: Parameters<FastifyPluginAsyncTypebox>[0], userI
  */
 export const roundService = fp(async (app: FastifyInstance) => {
   // Counted in two statements side by side on PostgreSQL (its connections run on two cores); PGlite runs one at a time.
-  const sideBySide = (app.db as unknown as { $client: unknown }).$client instanceof pg.Pool ? 2 : 1;
+  const sideBySide = postgresPool(app.db) ? 2 : 1;
   const parts = new ListParts((error) => app.log.error({ err: error }, "round: storing the lists' parts"), sideBySide);
   app.decorate('roundParts', parts);
   app.addHook('onClose', () => parts.storeCounted(app.db));
