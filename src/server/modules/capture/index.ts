@@ -29,14 +29,25 @@ declare module 'fastify' {
 const megabytes = CAPTURE_LIMITS.mailBytes / 1024 / 1024;
 
 /** The listener and the intake's hourly counter, closed with the app. */
-export const captureService = fp(async (app: FastifyInstance) => {
+export const captureService = fp(async (app: FastifyInstance, options: { databaseUrl?: string }) => {
   const limit = new MailLimit(app.config.redisUrl ? redisCounters(app.config.redisUrl) : databaseCounters(app.db));
   const tokens = new CaptureTokens(app.db);
   // PGlite runs one statement at a time: one mail's at a time leaves a request at most one mail's to wait behind.
   // PostgreSQL takes 2 at once: the founders' searches keep their p95 under 20 ms beside a capture at full speed
   // (16 ms; 21 with 3 at once, 23 with 4), and the capture alone still takes 179 mails/s (tests/bench/README.md).
-  const answersAtOnce = postgresPool(app.db) ? 2 : 1;
-  const listener = captureListener({ writer: app, log: app.log, captureDomain: app.config.captureDomain, limit, tokens, tls: app.config.tls, answersAtOnce });
+  // On PostgreSQL the listener's thread writes the mails itself, on 2 connections of its own (thread-writer.ts).
+  const onPostgres = postgresPool(app.db) !== null;
+  const answersAtOnce = onPostgres ? 2 : 1;
+  const listener = captureListener({
+    writer: app,
+    log: app.log,
+    captureDomain: app.config.captureDomain,
+    limit,
+    tokens,
+    tls: app.config.tls,
+    answersAtOnce,
+    databaseUrl: onPostgres ? options.databaseUrl : undefined,
+  });
   app.decorate('captureSmtp', listener);
   app.decorate('captureTokens', tokens);
   app.decorate('captureLimit', limit);

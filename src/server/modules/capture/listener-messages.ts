@@ -12,12 +12,20 @@ export interface ListenerSettings {
   tls: TlsFiles | undefined;
   /** How long close waits for the mails being written. */
   closeGraceMs: number;
+  /**
+   * PostgreSQL only: the thread writes each mail itself (thread-writer.ts), on a pool of its own of `atOnce`
+   * connections, instead of asking the app's thread; `notifyOnCommit` when the lists' feed is PostgreSQL's (the
+   * lists' streams told in the mail's own statement), else each change is posted to the app's thread to publish.
+   */
+  writes?: { databaseUrl: string; atOnce: number; notifyOnCommit: boolean };
 }
 
 /** An SMTP answer: `code` a refusal's (550, 451, …); none, the mail or recipient is taken (250 with `text`). */
 export interface SmtpAnswer {
   code?: number;
   text: string;
+  /** A recipient taken: the account its token names (as the app's thread found it lately). */
+  account?: number;
 }
 
 /** From the app's thread to the listener's. */
@@ -39,4 +47,6 @@ export type FromListener =
   | { kind: 'listen-failed'; message: string; code: string | undefined }
   | (Question & { id: number })
   | { kind: 'log'; level: 'warn' | 'error'; message: string; error: { name: string; message: string; stack?: string } }
+  /** A mail the thread wrote changed the list up to this event: the app's feed publishes it (a feed without notifyOnCommit). */
+  | { kind: 'publish'; listId: number; eventId: number }
   | { kind: 'closed' };

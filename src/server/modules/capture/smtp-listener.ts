@@ -2,15 +2,17 @@
 // own (smtp-thread.ts): they are most of a mail's CPU, and on the app's event loop they held every request behind
 // them (a search's p95 16 ms alone, 229 ms beside 40 mails a second). The app's thread answers the thread's
 // questions (listener-messages.ts): at RCPT whether a token is an account's and within its hourly limit (550, 451),
-// and for a mail read its writes (takeMail), with the exact SMTP answer: a mail whose writes failed 451 (nothing was
-// written: the retry logs it once), one whose every address was rotated since RCPT 550.
+// and on PGlite (one database, in this thread) for a mail read its writes (takeMail), with the exact SMTP answer
+// (answer-mail.ts): a mail whose writes failed 451 (nothing was written: the retry logs it once), one whose every
+// address was rotated since RCPT 550. On PostgreSQL the thread writes each mail itself (thread-writer.ts).
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { CAPTURE_LIMITS } from '../../../shared/capture.js';
 import type { TlsFiles } from '../../config.js';
 import type { CaptureWriter } from './capture-store.js';
 import type { CaptureTokens } from './capture-tokens.js';
-import { takeMail } from './intake.js';
+import { publishChanges } from '../lists/list-change.js';
+import { answerMail } from './answer-mail.js';
 import { NO_SUCH_ADDRESS, type FromListener, type ListenerSettings, type Question, type SmtpAnswer, type ToListener } from './listener-messages.js';
 import { MailLane } from './mail-lane.js';
 import type { MailLimit } from './mail-limit.js';
@@ -37,6 +39,11 @@ export interface ListenerOptions {
   closeGraceMs?: number;
   /** The listener's questions answered at once (mail-lane.ts). */
   answersAtOnce: number;
+  /**
+   * PostgreSQL's URL: the listener's thread writes each mail itself, on a pool of its own of `answersAtOnce`
+   * connections (thread-writer.ts), so a mail's statements and their results are not the app's event loop's work.
+   */
+  databaseUrl?: string;
 }
 
 const TRY_LATER = {
@@ -47,7 +54,14 @@ const TRY_LATER = {
 export function captureListener(options: ListenerOptions): CaptureListener {
   const { writer, log, captureDomain, limit, tokens } = options;
   const lane = new MailLane(options.answersAtOnce);
-  const settings: ListenerSettings = { captureDomain, tls: options.tls, closeGraceMs: options.closeGraceMs ?? 5000 };
+  const settings: ListenerSettings = {
+    captureDomain,
+    tls: options.tls,
+    closeGraceMs: options.closeGraceMs ?? 5000,
+    writes: options.databaseUrl
+      ? { databaseUrl: options.databaseUrl, atOnce: options.answersAtOnce, notifyOnCommit: writer.listFeed.notifyOnCommit !== undefined }
+      : undefined,
+  };
   /** The thread listening, where it listens, and what waits on it. */
   let current: { thread: Worker; at: { port: number; host: string }; bound: number | null; closed?: () => void } | null = null;
 
@@ -57,29 +71,20 @@ export function captureListener(options: ListenerOptions): CaptureListener {
     if (!(await limit.take(userId)).allowed) {
       return { code: 451, text: `This address takes at most ${CAPTURE_LIMITS.mailsPerHour} mails an hour: try again later` };
     }
-    return { text: 'Accepted' };
+    return { text: 'Accepted', account: userId };
   }
 
   async function mail(addressed: string[], read: ReadMail): Promise<SmtpAnswer> {
-    let rows = 0;
-    let taken = 0;
-    for (const token of addressed) {
-      let logged;
-      try {
-        // The account RCPT found (kept a few seconds), which takeMail checks the token against again as it reads her.
-        const believed = await tokens.accountOf(token);
-        logged = believed === null ? null : await takeMail(writer, captureDomain, token, believed, read);
-      } catch (error) {
-        log.error({ err: error }, 'capture: a mail could not be logged');
-        return { code: 451, text: 'The mail could not be logged just now: try again later' };
-      }
-      if (logged === null) continue;
-      taken++;
-      rows += logged.rows;
+    const failed = (error: unknown) => log.error({ err: error }, 'capture: a mail could not be logged');
+    let believed;
+    try {
+      // The accounts RCPT found (kept a few seconds).
+      believed = await Promise.all(addressed.map(async (token) => ({ token, believed: await tokens.accountOf(token) })));
+    } catch (error) {
+      failed(error);
+      return { code: 451, text: 'The mail could not be logged just now: try again later' };
     }
-    // Every address it was sent to rotated since RCPT (at another instance, whose rotation this one's cache missed).
-    if (taken === 0) return { code: 550, text: NO_SUCH_ADDRESS };
-    return { text: `Taken (${rows} row${rows === 1 ? '' : 's'})` };
+    return answerMail(writer, captureDomain, believed, read, failed);
   }
 
   function answer(thread: Worker, id: number, question: Question) {
@@ -112,6 +117,9 @@ export function captureListener(options: ListenerOptions): CaptureListener {
           break;
         case 'closed':
           held.closed?.();
+          break;
+        case 'publish':
+          void publishChanges(writer, [{ listId: message.listId, lastEventId: message.eventId }]);
           break;
         default:
           answer(thread, message.id, message);

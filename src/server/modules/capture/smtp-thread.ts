@@ -1,7 +1,8 @@
 // The capture listener's thread: an SMTP server (Nodemailer's smtp-server) that takes mail for
 // `log+TOKEN@CAPTURE_DOMAIN` as a domain's MX does, with no authentication, and reads each mail (mailparser and the
 // forward parser, read-mail.ts). The sessions and the reading are most of a mail's CPU: here they never hold the
-// app's event loop, which is asked (listener-messages.ts) only whether a token may take mail and to write a mail read.
+// app's event loop, which is asked (listener-messages.ts) whether a token may take mail, and on PGlite to write a
+// mail read; on PostgreSQL the mail is written here, on a pool of the thread's own (thread-writer.ts).
 // Its answers are exact: an unknown or rotated address 550 at RCPT, more than an address's hourly mails 451, over
 // 10 MB 552, a mail that cannot be read 554 with why, a mail whose writes failed 451 (nothing was written: the retry
 // logs it once). Bad input never stops it.
@@ -13,6 +14,7 @@ import { captureToken } from './address-token.js';
 import { NO_SUCH_ADDRESS, type FromListener, type ListenerSettings, type Question, type SmtpAnswer, type ToListener } from './listener-messages.js';
 import { UnreadableMail } from './mail-parse.js';
 import { readMail } from './read-mail.js';
+import { threadWriter } from './thread-writer.js';
 
 /** Connections one instance holds at once, and from one address. */
 const SMTP_MAX_CONNECTIONS = 200;
@@ -52,6 +54,19 @@ const answered = (answer: SmtpAnswer) => {
   return answer.text;
 };
 
+/** On PostgreSQL the mails are written here (thread-writer.ts); else the app's thread is asked to. */
+const writer = settings.writes
+  ? threadWriter(
+      settings.writes,
+      settings.captureDomain,
+      (listId, eventId) => tell({ kind: 'publish', listId, eventId }),
+      (error) => logError('error', 'capture: a mail could not be logged', error),
+    )
+  : null;
+
+/** The accounts RCPT found for each session's capture tokens (the app's thread keeps them a few seconds). */
+const accounts = new Map<string, Map<string, number>>();
+
 const perAddress = new Map<string, number>();
 const working = new Set<Promise<unknown>>();
 
@@ -64,7 +79,9 @@ async function received(raw: Buffer, session: SMTPServerSession): Promise<string
     throw error;
   }
   const tokens = session.envelope.rcptTo.map((recipient) => captureToken(recipient.address, settings.captureDomain)).filter((token) => token !== null);
-  return answered(await ask({ kind: 'mail', tokens, read }));
+  if (!writer) return answered(await ask({ kind: 'mail', tokens, read }));
+  const found = accounts.get(session.id);
+  return answered(await writer.answer(tokens.map((token) => ({ token, believed: found?.get(token) ?? null })), read));
 }
 
 function onData(stream: SMTPServerDataStream, session: SMTPServerSession, answer: (error?: Error | null, message?: string) => void) {
@@ -117,6 +134,7 @@ const server = new SMTPServer({
     callback();
   },
   onClose(session) {
+    accounts.delete(session.id);
     const held = (perAddress.get(session.remoteAddress) ?? 1) - 1;
     if (held <= 0) perAddress.delete(session.remoteAddress);
     else perAddress.set(session.remoteAddress, held);
@@ -125,7 +143,14 @@ const server = new SMTPServer({
     if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(refusal(452, `At most ${MAX_RECIPIENTS} capture addresses a mail`));
     const token = captureToken(address.address, settings.captureDomain);
     if (token === null) return callback(refusal(550, NO_SUCH_ADDRESS));
-    ask({ kind: 'recipient', token }).then(answered).then(
+    ask({ kind: 'recipient', token }).then((answer) => {
+      answered(answer);
+      if (answer.account !== undefined) {
+        const found = accounts.get(session.id) ?? new Map<string, number>();
+        found.set(token, answer.account);
+        accounts.set(session.id, found);
+      }
+    }).then(
       () => callback(),
       (error: Error) => callback(error),
     );
@@ -154,6 +179,7 @@ async function close() {
     connection.close();
   }
   await closed;
+  await writer?.close().catch((error: unknown) => logError('warn', 'capture listener: its pool did not close cleanly', error));
   tell({ kind: 'closed' });
 }
 

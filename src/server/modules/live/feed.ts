@@ -33,6 +33,9 @@ function parse(payload: string): { listId: number; eventId: number } | null {
 
 const payloadOf = (listId: number, eventId: number) => `${listId}:${eventId}`;
 
+/** PostgreSQL's feed's message, as an expression of a statement: every instance told as its transaction commits. */
+export const notifyStatement = (listId: number, eventId: number): SQL => sql`pg_notify(${FEED_CHANNEL}, ${payloadOf(listId, eventId)})`;
+
 /** One process (PGlite): the message never leaves it. */
 export function inProcessFeed(): ListFeed {
   const emitter = new EventEmitter();
@@ -91,7 +94,7 @@ export function postgresFeed(url: string, db: Db): ListFeed {
     }
   };
   const started = connect();
-  const notify = (listId: number, eventId: number) => sql`pg_notify(${FEED_CHANNEL}, ${payloadOf(listId, eventId)})`;
+  const notify = notifyStatement;
 
   return {
     async publish(listId, eventId) {

@@ -1,0 +1,52 @@
+// On PostgreSQL the listener's thread writes each mail itself, on a pool of its own, instead of asking the app's
+// thread: a mail's statements, their results and drizzle's building of them were most of the app's event-loop time
+// for a mail (about 4 ms of 5), and every request (a founder's search) waited behind them. The app's thread still
+// answers RCPT (the token's account, kept a few seconds and forgotten on a rotation; the hourly limit), and publishes
+// a change where the lists' feed is not PostgreSQL's. A mail is still written in one transaction, `atOnce` at a time.
+import type { FastifyBaseLogger } from 'fastify';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../../db/client.js';
+import * as schema from '../../db/schema.js';
+import { notifyStatement } from '../live/feed.js';
+import { answerMail, type Addressed } from './answer-mail.js';
+import type { CaptureWriter } from './capture-store.js';
+import type { ListenerSettings, SmtpAnswer } from './listener-messages.js';
+import { MailLane } from './mail-lane.js';
+import type { ReadMail } from './read-mail.js';
+
+export interface ThreadWriter {
+  answer(addressed: Addressed[], read: ReadMail): Promise<SmtpAnswer>;
+  close(): Promise<void>;
+}
+
+/**
+ * The thread's writer: its pool (`atOnce` connections), its lane, and a feed that tells the lists' streams in the
+ * mail's own statement (PostgreSQL's feed) or posts each change to the app's thread (`publish`). `failed` hears of a
+ * mail whose writes failed (answered 451).
+ */
+export function threadWriter(
+  writes: NonNullable<ListenerSettings['writes']>,
+  captureDomain: string,
+  publish: (listId: number, eventId: number) => void,
+  failed: (error: unknown) => void,
+): ThreadWriter {
+  const pool = new pg.Pool({ connectionString: writes.databaseUrl, max: writes.atOnce });
+  // An idle connection the server ends is dropped by the pool (a new one is opened when needed), never a crash.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const lane = new MailLane(writes.atOnce);
+  const writer: CaptureWriter = {
+    db,
+    listFeed: {
+      notifyOnCommit: writes.notifyOnCommit ? notifyStatement : undefined,
+      publish: async (listId, eventId) => publish(listId, eventId),
+    },
+    // publishChanges logs a failure to publish; the thread's publish posts a message, which does not fail.
+    log: { error: (_details: unknown, message: string) => failed(new Error(message)) } as unknown as FastifyBaseLogger,
+  };
+  return {
+    answer: (addressed, read) => lane.run(() => answerMail(writer, captureDomain, addressed, read, failed)),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,119 @@
+// Where a mail taken by SMTP is written: on PostgreSQL by the listener's own thread on a pool of its own
+// (thread-writer.ts), on PGlite by the app's thread. Either way the list's live streams hear of it; a thread whose
+// writes fail answers the mail 451 (tried again later, nothing written) and keeps listening.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq, max } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client.js';
+import { capturedMails, listEvents } from '../../src/server/db/schema.js';
+import { captureListener } from '../../src/server/modules/capture/smtp-listener.js';
+import { buildTestApp } from '../helpers/app.js';
+import { captureFounder, investorAt, rawMail, rawSession, sendSmtp, type CaptureFounder } from '../helpers/capture.js';
+import { testDatabases } from '../helpers/database.js';
+import { listWith } from '../helpers/pipeline.js';
+
+let counter = 0;
+const messageId = () => `<w${++counter}-${Date.now()}@acme.test>`;
+
+async function until<T>(read: () => Promise<T> | T, holds: (value: T) => boolean, ms = 5000): Promise<T> {
+  const ends = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (holds(value) || Date.now() > ends) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(testDatabases())('capture listener writes on $name', (kind) => {
+  let app: FastifyInstance;
+  let database: Database;
+  let close: () => Promise<void>;
+  let ada: CaptureFounder;
+  let jane: number;
+  let listId: number;
+
+  beforeAll(async () => {
+    ({ app, database, close } = await buildTestApp(kind, { rateLimit: false }));
+    ada = await captureFounder(app);
+    jane = await investorAt(app, 'Jane', 'jane@sequoia.test', 'sequoia.test');
+    listId = await listWith(ada.call, 'investor', [jane]);
+  });
+  afterAll(() => close());
+
+  const mail = (subject: string, id = messageId()) =>
+    rawMail(`From: Ada <${ada.email}>`, 'To: jane@sequoia.test', `Subject: ${subject}`, `Message-ID: ${id}`, '', 'Hello');
+  const lastEvent = async () =>
+    Number((await app.db.select({ id: max(listEvents.id) }).from(listEvents).where(eq(listEvents.list_id, listId)))[0].id);
+
+  it("tells the list's live streams of a mail taken, up to its last event", async () => {
+    const port = await app.captureSmtp.listen(0, '127.0.0.1');
+    const told: Array<{ listId: number; eventId: number } | null> = [];
+    app.listFeed.subscribe((message) => told.push(message));
+    const sent = await sendSmtp(port, { from: ada.email, to: [ada.address] }, mail('Live'));
+    expect(sent.response).toMatch(/^250 Taken \(1 row\)/);
+    const last = await lastEvent();
+    expect(await until(() => told, (seen) => seen.some((message) => message?.listId === listId && message.eventId === last))).toContainEqual({
+      listId,
+      eventId: last,
+    });
+    await app.captureSmtp.close();
+  });
+
+  it("answers 451 when the listener's writes fail, writes nothing, and keeps listening", async () => {
+    // On PostgreSQL the thread's pool reaches no server (nothing listens on port 1); on PGlite the app's writes fail.
+    const failing = captureListener({
+      writer: kind.name === 'postgres' ? app : { db: brokenDb(), listFeed: app.listFeed, log: app.log },
+      log: app.log,
+      captureDomain: app.config.captureDomain,
+      limit: app.captureLimit,
+      tokens: app.captureTokens,
+      tls: undefined,
+      answersAtOnce: 1,
+      databaseUrl: kind.name === 'postgres' ? 'postgres://postgres@127.0.0.1:1/nowhere' : undefined,
+    });
+    const port = await failing.listen(0, '127.0.0.1');
+    try {
+      const id = messageId();
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const sent = await sendSmtp(port, { from: ada.email, to: [ada.address] }, mail('Not now', id));
+        expect(sent).toMatchObject({ ok: false, responseCode: 451 });
+        expect(sent.response).toContain('could not be logged just now: try again later');
+      }
+      expect(await app.db.select().from(capturedMails).where(eq(capturedMails.message_id, id))).toHaveLength(0);
+      expect(await rawSession(port, ['EHLO x\r\nNOOP\r\n'])).toMatch(/\r\n250 OK/);
+      expect(failing.port).toBe(port);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it.runIf(kind.name === 'postgres')("has the app's thread publish each change where the lists' feed is not PostgreSQL's", async () => {
+    const published: Array<{ listId: number; eventId: number }> = [];
+    const listener = captureListener({
+      writer: { db: app.db, log: app.log, listFeed: { publish: async (listId, eventId) => void published.push({ listId, eventId }) } },
+      log: app.log,
+      captureDomain: app.config.captureDomain,
+      limit: app.captureLimit,
+      tokens: app.captureTokens,
+      tls: undefined,
+      answersAtOnce: 2,
+      databaseUrl: database.url,
+    });
+    const port = await listener.listen(0, '127.0.0.1');
+    try {
+      const sent = await sendSmtp(port, { from: ada.email, to: [ada.address] }, mail('Published'));
+      expect(sent.response).toMatch(/^250 Taken \(1 row\)/);
+      expect(await until(() => published, (seen) => seen.length > 0)).toEqual([{ listId, eventId: await lastEvent() }]);
+    } finally {
+      await listener.close();
+    }
+  });
+});
+
+/** A database whose every statement fails, as one that went away does. */
+function brokenDb(): FastifyInstance['db'] {
+  const fail = () => {
+    throw new Error('the database went away');
+  };
+  return new Proxy({} as FastifyInstance['db'], { get: () => fail });
+}
