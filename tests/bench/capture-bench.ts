@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
@@ -176,12 +177,15 @@ async function run(database: Database, label: string) {
     let out = '';
     let sending = false;
     let cpuAtStart = { machine: 0, server: 0, database: Promise.resolve(0) };
+    // How long the server's event loop (the one the searches are answered on) was late while the mails were sent.
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     const started = new Promise<void>((resolve) =>
       sender.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (!sending && out.startsWith('sending\n')) {
           sending = true;
           cpuAtStart = { machine: machineBusySeconds(), server: ownCpuSeconds(), database: database.kind === 'postgres' ? databaseCpuSeconds(database) : Promise.resolve(0) };
+          loopDelay.enable();
           resolve();
         }
       }),
@@ -189,6 +193,7 @@ async function run(database: Database, label: string) {
     const sent = new Promise<number | null>((resolve) =>
       sender.on('exit', (code) => {
         sending = false;
+        loopDelay.disable();
         resolve(code);
       }),
     );
@@ -216,6 +221,7 @@ async function run(database: Database, label: string) {
         (database.kind === 'postgres'
           ? `  CPU a mail: the server's process ${((cpuUsed.server / MAILS) * 1000).toFixed(2)} ms, the bench database's PostgreSQL backends ${((databaseCpu / MAILS) * 1000).toFixed(2)} ms\n`
           : '') +
+        `  the server's event loop late while sending: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms\n` +
         `  load average ${loadBefore.toFixed(1)} as it began, ${loadAfter.toFixed(1)} as it ended; server answers 5xx: ${serverErrors.length}\n` +
         (Object.keys(failures).length ? `  failures: ${Object.entries(failures).map(([k, n]) => `${n} × ${k}`).join(', ')}\n` : '') +
         serverErrors.map((error) => `  5xx: ${error}\n`).join(''),
