@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { queryRows, type Row } from '../../db/query-rows.js';
 import { roundListParts } from '../../db/schema.js';
 import { sqlState } from '../../db/transaction.js';
-import { investorTypeLabel, rowFacts } from './round-facts.js';
+import { epochMs, investorTypeLabel, rowFacts } from './round-facts.js';
 import { DAY_MS } from './round-rules.js';
 
 /** What one response group (a list's, or an investor type's on a list) adds up. */
@@ -63,7 +63,7 @@ export interface ListPart extends ResponsePart {
 
 const literals = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 const active = sql.raw(literals(ACTIVE_STAGES));
-const ms = (at: SQL) => sql`(extract(epoch FROM ${at}) * 1000)::float8`;
+const ms = epochMs;
 
 /** The rows whose amounts the round sums: at Term sheet or Committed, with an amount. */
 const amountCounts = sql`fd.stage IN ('term_sheet', 'committed') AND fd.amount > 0`;
@@ -132,7 +132,7 @@ const responseParts = sql`count(*) FILTER (WHERE fd.contacted)::int AS contacted
   coalesce(array_agg(fd.answer_days) FILTER (WHERE fd.answer_days IS NOT NULL), '{}') AS days`;
 
 /** One row per list of `listIds` with its part; this week's entries read from `since` on. */
-function partsStatement(listIds: readonly number[], since: Date): SQL {
+export function partsStatement(listIds: readonly number[], since: Date): SQL {
   const from = sql`${since.toISOString()}::timestamptz`;
   return sql`WITH ${rowFacts({ listIds }, { weekAgo: since, lean: true })}, ${rowHistories},
     whole AS (

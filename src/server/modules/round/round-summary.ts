@@ -5,7 +5,7 @@ import type { RoundSummary } from '../../../shared/round-summary.js';
 import { arrayLiteral } from '../../db/catalogue-store.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import type { RoundScope } from './round-facts.js';
+import { epochMs, type RoundScope } from './round-facts.js';
 import { partVersion, type ListParts } from './list-parts.js';
 import { finishRound, mergeRound, type DeckRead, type MergeInput } from './round-merge.js';
 import { coldSince, DAY_MS, dayIn, latestWeeks, mondayOf } from './round-rules.js';
@@ -48,17 +48,21 @@ function weeksOf(now: Date, tz: string): ReturnType<typeof latestWeeks> {
   return weeks;
 }
 
-/** The views of the deck links made for the lists' rows: each row's last read, and what was read since `weekAgo`. */
+/**
+ * The views of the deck links made for the lists' rows: each row's last read, and what was read since `weekAgo`; each
+ * row's stage read by its key (joined by hash, PGlite read all the lists' rows for 300 links).
+ */
 async function deckReads(db: Db, listIds: readonly number[], weekAgo: Date): Promise<DeckRead[]> {
   const rows = await queryRows(
     db,
-    sql`SELECT k.list_id, k.investor_id, li.stage,
-        (extract(epoch FROM max(coalesce(v.last_read_at, v.started_at))) * 1000)::float8 AS last_ms,
-        coalesce(sum(v.counted_ms) FILTER (WHERE v.started_at >= ${weekAgo.toISOString()}::timestamptz), 0)::float8 AS ms
-      FROM deck_links k JOIN deck_views v ON v.link_id = k.id
-        JOIN list_investors li ON li.list_id = k.list_id AND li.investor_id = k.investor_id
-      WHERE k.list_id = ANY (${arrayLiteral(listIds.map(String))}::int[]) AND k.investor_id IS NOT NULL
-      GROUP BY k.list_id, k.investor_id, li.stage`,
+    sql`SELECT d.list_id, d.investor_id, li.stage, ${epochMs(sql`d.last_at`)} AS last_ms, d.ms FROM (
+        SELECT k.list_id, k.investor_id, max(coalesce(v.last_read_at, v.started_at)) AS last_at,
+          coalesce(sum(v.counted_ms) FILTER (WHERE v.started_at >= ${weekAgo.toISOString()}::timestamptz), 0)::float8 AS ms
+        FROM deck_links k JOIN deck_views v ON v.link_id = k.id
+        WHERE k.list_id = ANY (${arrayLiteral(listIds.map(String))}::int[]) AND k.investor_id IS NOT NULL
+        GROUP BY k.list_id, k.investor_id
+      ) d
+      JOIN LATERAL (SELECT li.stage FROM list_investors li WHERE li.list_id = d.list_id AND li.investor_id = d.investor_id OFFSET 0) li ON true`,
   );
   return rows.map((row) => ({
     list_id: Number(row.list_id),
