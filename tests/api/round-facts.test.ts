@@ -2,7 +2,8 @@
 // write the API makes (stages, amounts, touches, notes, each deleted too, a row removed and added again) and the ones
 // only SQL makes (entries dated back, a row's addition moved), the table holds exactly what the row's activity,
 // touches and notes say (its amounts' entries too), counted here apart from the triggers' own statement; and a
-// database migrated from before 0021 gets them.
+// database migrated from before 0021 gets them. Each row's investor type (list_investors.type_label, migration 0023)
+// follows its investor as rows are added and as the catalogue's or a contact's type changes.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.js';
@@ -67,6 +68,20 @@ async function expectFactsAsSources(db: Db, when: string) {
       && row.touch_first_at === null && row.note_last_at === null),
   );
   expect(await keptFacts(db), when).toEqual(oracle);
+}
+
+/** Each investor row's type as its investor says (the Round page's label), in key order: the oracle. */
+async function labelsFromSources(db: Db) {
+  return queryRows(
+    db,
+    sql`SELECT li.list_id, li.investor_id, coalesce(nullif(nullif(btrim(ir.type_of_firm), ''), 'NaN'), '-') AS label
+      FROM list_investors li JOIN investor_rows ir ON ir.id = li.investor_id ORDER BY li.list_id, li.investor_id`,
+  );
+}
+
+async function expectLabelsAsSources(db: Db, when: string) {
+  const kept = await queryRows(db, sql`SELECT list_id, investor_id, type_label AS label FROM list_investors ORDER BY list_id, investor_id`);
+  expect(kept, when).toEqual(await labelsFromSources(db));
 }
 
 describe.each(testDatabases())('the Round facts kept of each row on $name', (kind) => {
@@ -165,6 +180,65 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
       // b's 'committed' entry was logged before its addition: it reached Lead, passed.
       expect(kept.map((row) => [row.reached, row.amount_logged])).toEqual([[3, true], [1, false], [null, false]]);
       await expectFactsAsSources(app.db, 'after the migration');
+    } finally {
+      await close();
+    }
+  }, 180_000);
+
+  it('keep each row’s investor type as added, as the catalogue’s or a contact’s type changes, and the summary groups by it', async () => {
+    const { app, close } = await buildTestApp(kind, { rateLimit: false });
+    try {
+      const ada = await member(app);
+      const ok = async <T extends { statusCode: number; body: string }>(res: Promise<T>) => {
+        const done = await res;
+        expect(done.statusCode, done.body).toBeLessThan(300);
+        return done;
+      };
+      const x = await insertInvestor(app, 'Xia', 'One', 'One VC');
+      const y = await insertInvestor(app, 'Yan', 'Two', 'Two VC');
+      const contact = (await ok(ada.call('POST', '/investors', { first_name: 'Cy', last_name: 'Own', type_of_firm: 'Startup Studio' }))).json().id as number;
+      const list = await listWith(ada.call, 'investor', [x, contact], 'Types');
+      const other = await listWith(ada.call, 'investor', [x], 'Other');
+      for (const id of [x, contact]) await ok(ada.call('PATCH', `/lists/${list}/investors/${id}`, { stage: 'contacted' }));
+      await expectLabelsAsSources(app.db, 'as added');
+      const byType = async () =>
+        ((await ok(ada.call('GET', '/round/summary?tz=UTC'))).json().response.by_type as Array<{ label: string; contacted: number }>)
+          .map((group) => [group.label, group.contacted])
+          .sort();
+      expect(await byType()).toEqual([['Startup Studio', 1], ['Venture Capital Fund', 1]]);
+
+      // The catalogue changed by SQL (as its loads do), a contact by the API: their rows' types move, no other's.
+      await app.db.execute(sql`UPDATE investors SET type_of_firm = ' Family Office ' WHERE id = ${x}`);
+      await app.db.execute(sql`UPDATE investors SET city = 'Paris' WHERE id = ${y}`);
+      await ok(ada.call('PATCH', `/investors/${contact}`, { type_of_firm: null }));
+      await expectLabelsAsSources(app.db, 'after the types changed');
+      expect((await queryRows(app.db, sql`SELECT type_label FROM list_investors WHERE list_id = ${other}`))[0].type_label).toBe('Family Office');
+      expect(await byType()).toEqual([['-', 1], ['Family Office', 1]]);
+
+      // Added after the change: the type as it is now; a row moved to another investor takes that one's.
+      await app.db.execute(sql`UPDATE list_investors SET investor_id = ${y} WHERE list_id = ${other} AND investor_id = ${x}`);
+      await ok(ada.call('POST', `/lists/${other}/investors/batch`, { investor_ids: [x, contact] }));
+      await expectLabelsAsSources(app.db, 'after rows added and moved');
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it('are the investors’ types for every row of a database migrated from before 0023', async () => {
+    const older = await olderDatabase(kind.name, '0023_round_type_label', async (db) => {
+      const [user] = await queryRows(db, sql`INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)
+        VALUES (${`labels-${Date.now()}@example.test`}, 'x', 'Ada', 'Older', now()) RETURNING id`);
+      const [list] = await queryRows(db, sql`INSERT INTO lists (user_id, name, list_type) VALUES (${user.id}, 'Older', 'investor') RETURNING id`);
+      const contacts = await queryRows(db, sql`INSERT INTO private_contacts (first_name, last_name, contact_title, email, gender, phone,
+          firm_name, type_of_firm, office_website, city, state, country, owner_id)
+        SELECT 'Old', 'Contact ' || g, 'NaN', 'NaN', 'NaN', 'NaN', 'Firm ' || g, (ARRAY['Angel Group', '', 'NaN'])[g], 'NaN', 'NaN', 'NaN', 'NaN', ${user.id}
+        FROM generate_series(1, 3) g RETURNING id`);
+      await db.execute(sql`INSERT INTO list_investors (list_id, investor_id) SELECT ${list.id}, unnest(${`{${contacts.map((row) => row.id).join(',')}}`}::int[])`);
+    });
+    const { app, close } = await buildTestApp(older, { rateLimit: false });
+    try {
+      await expectLabelsAsSources(app.db, 'after the migration');
+      expect((await queryRows(app.db, sql`SELECT type_label FROM list_investors ORDER BY investor_id`)).map((row) => row.type_label)).toEqual(['Angel Group', '-', '-']);
     } finally {
       await close();
     }

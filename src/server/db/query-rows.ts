@@ -18,10 +18,20 @@ interface Client {
   query(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
 }
 
+/** The names each PGlite client has prepared (PREPARE, for its one session), as they are being prepared. */
+const preparedOnPglite = new WeakMap<object, Map<string, Promise<void>>>();
+
+/** A value as an SQL literal for EXECUTE: a number as is, anything else a string constant (standard conforming). */
+const literal = (value: unknown) =>
+  value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+
 /**
  * A statement run on every call of a hot path, its values named by `sql.placeholder`. Its text is
  * built once (drizzle takes a few tenths of a millisecond to build a statement with many columns), and
  * on PostgreSQL it is a named statement, parsed and planned once per connection instead of per call.
+ * With `pglite: 'prepared'` it is prepared on PGlite too (PREPARE in its one session, then EXECUTE with the values
+ * as literals): for a large statement whose planning is a part of its cost. Every placeholder must then be cast
+ * (`${placeholder}::type`), which gives PREPARE its parameter's type; values are numbers or strings.
  */
 export class PreparedRows {
   private readonly text: string;
@@ -31,6 +41,7 @@ export class PreparedRows {
     /** The statement's name on each connection: one per distinct statement. */
     private readonly name: string,
     query: SQL,
+    private readonly options: { pglite?: 'prepared' } = {},
   ) {
     ({ sql: this.text, params: this.params } = dialect.sqlToQuery(query));
   }
@@ -38,10 +49,28 @@ export class PreparedRows {
   async run(db: Db, values: Record<string, unknown>): Promise<Row[]> {
     const params = fillPlaceholders(this.params, values);
     const client = (db as unknown as { $client: Client }).$client;
-    const result =
-      client instanceof pg.Pool
-        ? await client.query({ name: this.name, text: this.text, values: params })
-        : await client.query(this.text, params);
-    return result.rows as Row[];
+    if (client instanceof pg.Pool) return (await client.query({ name: this.name, text: this.text, values: params })).rows as Row[];
+    if (this.options.pglite === 'prepared') return this.executeOnPglite(client, params);
+    return (await client.query(this.text, params)).rows as Row[];
+  }
+
+  private async executeOnPglite(client: Client, params: unknown[], again = true): Promise<Row[]> {
+    let prepared = preparedOnPglite.get(client);
+    if (!prepared) preparedOnPglite.set(client, (prepared = new Map()));
+    let ready = prepared.get(this.name);
+    if (!ready) {
+      ready = client.query(`PREPARE ${this.name} AS ${this.text}`, []).then(() => undefined);
+      prepared.set(this.name, ready);
+      ready.catch(() => prepared.delete(this.name));
+    }
+    await ready;
+    try {
+      return (await client.query(`EXECUTE ${this.name} (${params.map(literal).join(', ')})`, [])).rows as Row[];
+    } catch (error) {
+      // Its session's statements deallocated (DEALLOCATE ALL, DISCARD ALL): prepared again, once.
+      if ((error as { code?: string }).code !== '26000' || !again) throw error;
+      prepared.delete(this.name);
+      return this.executeOnPglite(client, params, false);
+    }
   }
 }

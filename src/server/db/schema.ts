@@ -281,6 +281,11 @@ export const listInvestors = pgTable(
     ...pipelineColumns(),
     /** The row's deck line (issue 47): its link read most lately, as the list shows it; null while none was read. */
     deck: jsonb('deck').$type<RowDeck>(),
+    /**
+     * Its investor's type as the Round page groups by it (investor_type_label of the catalogue's or the contact's
+     * type_of_firm), kept by the database's triggers (migration 0023) as the row is added and the type changes.
+     */
+    type_label: text('type_label'),
   },
   (t) => [
     primaryKey({ columns: [t.list_id, t.investor_id] }),

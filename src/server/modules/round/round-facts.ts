@@ -7,9 +7,10 @@ import { editsList } from '../lists/list-access.js';
 
 /**
  * The lists summed: the caller's own investor lists, or one list (whose access the caller was checked for), or (the
- * morning mail) the investor lists a user owns or edits, or (each list's kept part) investor lists by id.
+ * morning mail) the investor lists a user owns or edits, or (each list's kept part) investor lists by id (or an
+ * int[] expression of them: a prepared statement's parameter).
  */
-export type RoundScope = { ownerId: number } | { listId: number } | { editorId: number } | { listIds: readonly number[] };
+export type RoundScope = { ownerId: number } | { listId: number } | { editorId: number } | { listIds: readonly number[] | SQL };
 
 export interface FactsWindow {
   /** Where "this week" (engaged) begins: the last 7 days. */
@@ -43,8 +44,9 @@ export const epochMs = (at: SQL) =>
 
 /**
  * `scope` (the lists), `r` (their rows, each with its kept facts, round_row_facts: `amount_changed_at` when its stage
- * or amount last changed, else its addition: which of an investor's rows on several lists says her amount) and `fd`:
- * each row with
+ * or amount last changed, else its addition: which of an investor's rows on several lists says her amount; and
+ * `type_label`, its investor's type as the Round page groups by it: its firm type, '-' when none, kept on the row by
+ * migration 0023's triggers) and `fd`: each row with
  * - `furthest`: the furthest funnel stage it reached (1–5), from its stage now and every stage its 'stage' activity
  *   went from or to since it was added (a row passed counts by the furthest it reached before);
  * - `contacted` (reached Contacted, or a touch logged) and `answered` (an answer logged, a reply captured, or a stage
@@ -66,11 +68,11 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
       : 'listId' in scope
         ? sql`SELECT id, name, user_id FROM lists WHERE id = ${scope.listId}`
         : 'listIds' in scope
-          ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${arrayLiteral(scope.listIds.map(String))}::int[]) AND list_type = 'investor'`
+          ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${'map' in scope.listIds ? sql`${arrayLiteral(scope.listIds.map(String))}::int[]` : scope.listIds}) AND list_type = 'investor'`
           : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
   const since = at(weekAgo);
   /** Their rows, each with its kept facts. */
-  const rowsOf = sql`SELECT li.list_id, li.investor_id, li.added_at, li.stage, li.amount, li.follow_up_on,
+  const rowsOf = sql`SELECT li.list_id, li.investor_id, li.type_label, li.added_at, li.stage, li.amount, li.follow_up_on,
         li.last_contacted_at, li.answered_at, coalesce(greatest(li.stage_changed_at, li.amount_changed_at), li.added_at) AS amount_changed_at,
         x.reached, x.stage_contacted_at, x.stage_answered_at, x.stage_last_at, x.met_at, coalesce(x.amount_logged, false) AS amount_logged,
         x.touch_first_at, x.reply_first_at, x.engaged_last_at, x.note_last_at
@@ -91,7 +93,7 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
   if (lean)
     return sql`scope AS MATERIALIZED (${lists}),
     fd AS MATERIALIZED (
-      SELECT f.list_id, f.investor_id, f.added_at, f.stage, f.amount, f.follow_up_on, f.answered_at, f.amount_changed_at,
+      SELECT f.list_id, f.investor_id, f.type_label, f.added_at, f.stage, f.amount, f.follow_up_on, f.answered_at, f.amount_changed_at,
         f.amount_logged, f.engaged_last_at, f.met_at, f.furthest, f.contacted, f.answered, f.logged_touch, ${answerDays}
       FROM (SELECT g.*, ${rules} FROM (SELECT r.*, ${counted} FROM (${rowsOf}) r) g) f
     )`;
@@ -148,6 +150,3 @@ export const isEngaged = sql`(fd.deck_ms > 0 OR fd.replies > 0 OR fd.meetings > 
 export const coldOrder = sql`fd.last_touch, fd.list_id, fd.investor_id`;
 export const overdueOrder = sql`fd.follow_up_on, fd.list_id, fd.investor_id`;
 export const engagedOrder = sql`fd.score DESC, fd.deck_ms DESC, fd.list_id, fd.investor_id`;
-
-/** An investor's type as the Round page groups by it (of an `investor_rows` row `ir`): its firm type, '-' when none. */
-export const investorTypeLabel = sql`coalesce(nullif(nullif(btrim(ir.type_of_firm), ''), 'NaN'), '-')`;

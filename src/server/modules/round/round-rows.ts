@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AMOUNT_STAGES, FUNNEL_STAGES, type FunnelStage, type RoundFigure } from '../../../shared/round-summary.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { coldOrder, engagedOrder, funnelPlace, investorTypeLabel, isCold, isEngaged, isOverdue, overdueOrder, rowFacts } from './round-facts.js';
+import { coldOrder, engagedOrder, funnelPlace, isCold, isEngaged, isOverdue, overdueOrder, rowFacts } from './round-facts.js';
 import type { ListParts } from './list-parts.js';
 import { mergeRound, type DeckRead, type MergedRound } from './round-merge.js';
 import { mergeInput, roundParts, roundWindow, type RoundQuery } from './round-summary.js';
@@ -50,7 +50,7 @@ function figureRows(figure: RoundFigure, window: ReturnType<typeof roundWindow>)
 const ofType = (type: string | null) =>
   type === null
     ? sql`true`
-    : sql`fd.investor_id IN (SELECT ir.id FROM investor_rows ir WHERE ir.id = ANY (ARRAY(SELECT investor_id FROM fd)) AND ${investorTypeLabel} = ${type})`;
+    : sql`fd.type_label = ${type}`;
 
 /**
  * The investor ids of the list's rows behind `figure`, all of them (a panel's, beyond the summary's first rows too);
