@@ -1,6 +1,8 @@
 // Where a mail taken by SMTP is written: on PostgreSQL by the listener's own thread on a pool of its own
 // (thread-writer.ts), on PGlite by the app's thread. Either way the list's live streams hear of it; a thread whose
 // writes fail answers the mail 451 (tried again later, nothing written) and keeps listening.
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, max } from 'drizzle-orm';
@@ -106,6 +108,32 @@ describe.each(testDatabases())('capture listener writes on $name', (kind) => {
       expect(await until(() => published, (seen) => seen.length > 0)).toEqual([{ listId, eventId: await lastEvent() }]);
     } finally {
       await listener.close();
+    }
+  });
+});
+
+describe.runIf(process.platform === 'linux')('capture listener priority', () => {
+  /** The nice value of each thread of this process (Linux keeps one per thread). */
+  const niceValues = () =>
+    readdirSync('/proc/self/task').flatMap((task) => {
+      try {
+        return [Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16])];
+      } catch {
+        return [];
+      }
+    });
+
+  it("runs its thread 10 nice steps below the app's (the searches' thread), and only that thread", async () => {
+    const { app, close } = await buildTestApp(testDatabases()[0], { rateLimit: false });
+    try {
+      const mine = os.getPriority(0);
+      const before = niceValues().filter((nice) => nice > mine).length;
+      await app.captureSmtp.listen(0, '127.0.0.1');
+      expect(os.getPriority(0)).toBe(mine);
+      const after = niceValues().filter((nice) => nice === Math.min(19, mine + 10));
+      expect(after.length).toBeGreaterThan(before);
+    } finally {
+      await close();
     }
   });
 });
