@@ -31,7 +31,15 @@ export function threadWriter(
   publish: (listId: number, eventId: number) => void,
   failed: (error: unknown) => void,
 ): ThreadWriter {
-  const pool = new pg.Pool({ connectionString: writes.databaseUrl, max: writes.atOnce });
+  // Its connections are the capture's alone, so their settings reach no other statement: the mail's named statements
+  // keep one generic plan each (the account's read with her matching rows was planned for every mail, 0.9 ms for 0.3
+  // of work), and none is JIT-compiled (small statements: a generic plan's estimates made the account's read compile,
+  // 190 ms a run).
+  const pool = new pg.Pool({
+    connectionString: writes.databaseUrl,
+    max: writes.atOnce,
+    options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+  });
   // An idle connection the server ends is dropped by the pool (a new one is opened when needed), never a crash.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
