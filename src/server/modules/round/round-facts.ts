@@ -68,7 +68,7 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
       : 'listId' in scope
         ? sql`SELECT id, name, user_id FROM lists WHERE id = ${scope.listId}`
         : 'listIds' in scope
-          ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${'map' in scope.listIds ? sql`${arrayLiteral(scope.listIds.map(String))}::int[]` : scope.listIds}) AND list_type = 'investor'`
+          ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${Array.isArray(scope.listIds) ? sql`${arrayLiteral(scope.listIds.map(String))}::int[]` : scope.listIds}) AND list_type = 'investor'`
           : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
   const since = at(weekAgo);
   /** Their rows, each with its kept facts. */
