@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { handBackPglite, takePglite } from './reused-pglite.js';
 
 export interface TestDatabaseKind {
   name: 'pglite' | 'postgres';
@@ -62,10 +63,22 @@ async function openPostgres(serverUrl: string): Promise<Database> {
   };
 }
 
-/** A new PGlite database in memory: a copy of the migrated one when the suites have it. */
-export function openPglite(): Promise<Database> {
+/**
+ * A PGlite database in memory: a copy of the migrated one when the suites have it (one a suite before it handed back,
+ * emptied, or a new one), else a new database migrated from scratch.
+ */
+export async function openPglite(): Promise<Database> {
   migratedPglite ??= readMigratedPglite();
-  return openDatabase(migratedPglite ? { loadDataDir: migratedPglite } : {});
+  if (!migratedPglite) return openDatabase({});
+  const pglite = await takePglite(migratedPglite);
+  const database = await openDatabase({ pglite });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await handBackPglite(pglite);
+    },
+  };
 }
 
 /** The migrated tarball, read once per suite file (a suite opens several databases). */

@@ -44,6 +44,13 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PGlite only: start from a copy of another database (dumpDataDir's tarball) instead of an empty one. */
   loadDataDir?: Blob;
+  /** PGlite only: run on this instance (newPglite's) instead of a new one; close() then leaves it open. */
+  pglite?: PGlite;
+}
+
+/** An embedded PostgreSQL with the extensions the migrations use, in memory or in `dataDir`. */
+export function newPglite({ dataDir, loadDataDir }: Pick<DatabaseOptions, 'dataDir' | 'loadDataDir'>): Promise<PGlite> {
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
 }
 
 /** Opens the database and applies every committed migration. */
@@ -62,12 +69,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const client = options.pglite ?? (await newPglite({ dataDir, loadDataDir: options.loadDataDir }));
   // Every statement and transaction waits its turn in one queue (see SerialQueue).
   const queue = new SerialQueue();
+  // Once closed, nothing more reaches the instance, which may live on (options.pglite) for another database.
+  let closed = false;
+  const whileOpen = <T>(run: () => Promise<T>) => queue.run(() => (closed ? Promise.reject(new Error('The database is closed')) : run()));
   const queued = {
-    query: (...args: Parameters<PGlite['query']>) => queue.run(() => client.query(...args)),
-    transaction: (...args: Parameters<PGlite['transaction']>) => queue.run(() => client.transaction(...args)),
+    query: (...args: Parameters<PGlite['query']>) => whileOpen(() => client.query(...args)),
+    transaction: (...args: Parameters<PGlite['transaction']>) => whileOpen(() => client.transaction(...args)),
   } as unknown as PGlite;
   const db = drizzlePglite({ client: queued, schema });
   await migratePglite(db, { migrationsFolder });
@@ -79,7 +89,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return client.dumpDataDir('gzip');
     });
   // Closed after whatever is queued: nothing is cut off.
-  return { db: db as unknown as Db, kind: 'pglite', dumpDataDir, close: () => queue.run(() => client.close()) };
+  const close = () =>
+    queue.run(async () => {
+      closed = true;
+      if (!options.pglite) await client.close();
+    });
+  return { db: db as unknown as Db, kind: 'pglite', dumpDataDir, close };
 }
 
 /** The newest committed migration, as drizzle's migrator records it (its journal time). */
