@@ -68,8 +68,9 @@ export class PreparedRows {
       return (await client.query(`EXECUTE ${this.name} (${params.map(literal).join(', ')})`, [])).rows as Row[];
     } catch (error) {
       // Its session's statements deallocated (DEALLOCATE ALL, DISCARD ALL): prepared again, once.
+      // Another call that failed alike may have prepared it again meanwhile: that one is awaited, not replaced.
       if ((error as { code?: string }).code !== '26000' || !again) throw error;
-      prepared.delete(this.name);
+      if (prepared.get(this.name) === ready) prepared.delete(this.name);
       return this.executeOnPglite(client, params, false);
     }
   }
