@@ -17,6 +17,14 @@ import { member } from '../helpers/teams.js';
 const FUNNEL = sql.raw(`ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[]`);
 
 /** Every investor row's facts as its sources say, rows with none left out, in key order: the oracle. */
+/** A founder and her investor list, written in SQL into a database migrated only part way. */
+async function olderFounder(db: Db, tag: string) {
+  const [user] = await queryRows(db, sql`INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)
+    VALUES (${`${tag}-${Date.now()}@example.test`}, 'x', 'Ada', 'Older', now()) RETURNING id`);
+  const [list] = await queryRows(db, sql`INSERT INTO lists (user_id, name, list_type) VALUES (${user.id}, 'Older', 'investor') RETURNING id`);
+  return { user, list };
+}
+
 async function factsFromSources(db: Db) {
   return queryRows(
     db,
@@ -152,9 +160,7 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
   it('are counted for every row of a database migrated from before 0021 (and 0022, the entries)', async () => {
     const ids: Record<string, number> = {};
     const older = await olderDatabase(kind.name, '0021_round_row_facts', async (db) => {
-      const [user] = await queryRows(db, sql`INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)
-        VALUES (${`facts-${Date.now()}@example.test`}, 'x', 'Ada', 'Older', now()) RETURNING id`);
-      const [list] = await queryRows(db, sql`INSERT INTO lists (user_id, name, list_type) VALUES (${user.id}, 'Older', 'investor') RETURNING id`);
+      const { user, list } = await olderFounder(db, 'facts');
       const investors = await queryRows(db, sql`INSERT INTO private_contacts (first_name, last_name, contact_title, email, gender, phone,
           firm_name, type_of_firm, office_website, city, state, country, owner_id)
         SELECT 'Old', 'Contact ' || g, 'NaN', 'NaN', 'NaN', 'NaN', 'Firm ' || g, 'NaN', 'NaN', 'NaN', 'NaN', 'NaN', ${user.id}
@@ -226,9 +232,7 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
 
   it('are the investors’ types for every row of a database migrated from before 0023', async () => {
     const older = await olderDatabase(kind.name, '0023_round_type_label', async (db) => {
-      const [user] = await queryRows(db, sql`INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)
-        VALUES (${`labels-${Date.now()}@example.test`}, 'x', 'Ada', 'Older', now()) RETURNING id`);
-      const [list] = await queryRows(db, sql`INSERT INTO lists (user_id, name, list_type) VALUES (${user.id}, 'Older', 'investor') RETURNING id`);
+      const { user, list } = await olderFounder(db, 'labels');
       const contacts = await queryRows(db, sql`INSERT INTO private_contacts (first_name, last_name, contact_title, email, gender, phone,
           firm_name, type_of_firm, office_website, city, state, country, owner_id)
         SELECT 'Old', 'Contact ' || g, 'NaN', 'NaN', 'NaN', 'NaN', 'Firm ' || g, (ARRAY['Angel Group', '', 'NaN'])[g], 'NaN', 'NaN', 'NaN', 'NaN', ${user.id}
