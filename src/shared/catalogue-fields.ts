@@ -21,6 +21,20 @@ export interface FieldSpec {
 
 export type FieldTable = Readonly<Record<string, FieldSpec>>;
 
+/** Capital managed and the check size, which both kinds have, in this order. */
+const AMOUNT_FIELDS = {
+  capital_managed: { kind: 'number' },
+  min_investment: { kind: 'number' },
+  max_investment: { kind: 'number' },
+} as const satisfies FieldTable;
+
+/** The geographic, stage and industry preferences, which both kinds have, in this order. */
+const PREFERENCE_FIELDS = {
+  geographic_preferences: { kind: 'list', vocabulary: GEOGRAPHIES },
+  stage_preferences: { kind: 'list', vocabulary: STAGES },
+  industry_preferences: { kind: 'list', vocabulary: INDUSTRIES },
+} as const satisfies FieldTable;
+
 export const INVESTOR_FIELDS = {
   id: { kind: 'id' },
   first_name: { kind: 'text', required: true },
@@ -32,14 +46,10 @@ export const INVESTOR_FIELDS = {
   firm_name: { kind: 'text' },
   type_of_firm: { kind: 'choice', vocabulary: FIRM_TYPES },
   office_website: { kind: 'text' },
-  capital_managed: { kind: 'number' },
-  min_investment: { kind: 'number' },
-  max_investment: { kind: 'number' },
+  ...AMOUNT_FIELDS,
   number_of_investors: { kind: 'integer' },
   type_of_financing: { kind: 'list', vocabulary: FINANCING_TYPES },
-  geographic_preferences: { kind: 'list', vocabulary: GEOGRAPHIES },
-  stage_preferences: { kind: 'list', vocabulary: STAGES },
-  industry_preferences: { kind: 'list', vocabulary: INDUSTRIES },
+  ...PREFERENCE_FIELDS,
   city: { kind: 'text' },
   state: { kind: 'text' },
   country: { kind: 'text' },
@@ -54,13 +64,9 @@ export const FUND_FIELDS = {
   firm_phone: { kind: 'text' },
   firm_website: { kind: 'text' },
   firm_type: { kind: 'choice', vocabulary: FIRM_TYPES },
-  capital_managed: { kind: 'number' },
-  min_investment: { kind: 'number' },
-  max_investment: { kind: 'number' },
+  ...AMOUNT_FIELDS,
   financing_type: { kind: 'list', vocabulary: FINANCING_TYPES },
-  geographic_preferences: { kind: 'list', vocabulary: GEOGRAPHIES },
-  stage_preferences: { kind: 'list', vocabulary: STAGES },
-  industry_preferences: { kind: 'list', vocabulary: INDUSTRIES },
+  ...PREFERENCE_FIELDS,
   contact_email: { kind: 'email' },
   contact_phone: { kind: 'text' },
   firm_address: { kind: 'text' },
