@@ -19,9 +19,14 @@ export const errorResponses = { '4xx': errorBody, '5xx': errorBody } as const;
 /** A call for a logged-in user, who sends their access token as a bearer header (app.authenticate checks it). */
 export const bearerSecurity = [{ bearer: [] }];
 
+/** The schema of a call made without log-in (auth, a deck link's viewer), its answers besides the `{ detail }` of every failure. */
+export function publicCall<const S extends { response: object }>(schema: S) {
+  return { ...schema, response: { ...schema.response, ...errorResponses } };
+}
+
 /** The schema of a logged-in user's call, its answers besides the `{ detail }` of every failure. */
 export function userCall<const S extends { response: object }>(schema: S) {
-  return { ...schema, security: bearerSecurity, response: { ...schema.response, ...errorResponses } };
+  return publicCall({ ...schema, security: bearerSecurity });
 }
 
 /** A logged-in user's change that honours an Idempotency-Key, so a replay (the offline outbox's) changes nothing twice. */

@@ -2,7 +2,7 @@
 // required, and the address and password rules, are checked in the handlers so the answer carries the
 // product's own messages ("Email is required", …) rather than a schema error.
 import { type TProperties, Type } from '@sinclair/typebox';
-import { errorBody, errorResponses, nullable, resourceId, userCall } from '../../plugins/validation.js';
+import { errorBody, nullable, publicCall, resourceId, userCall } from '../../plugins/validation.js';
 
 const LIMITS = { email: 254, password: 128, name: 100, token: 200 } as const;
 
@@ -29,7 +29,7 @@ export const userBody = Type.Object({
   profile_photo: nullable(Type.String()),
 });
 
-export const registerSchema = {
+export const registerSchema = publicCall({
   summary: 'Sign up; answers 302 (no Location) and mails a verification link',
   body: body({
     email: text(LIMITS.email),
@@ -37,44 +37,43 @@ export const registerSchema = {
     first_name: text(LIMITS.name),
     last_name: text(LIMITS.name),
   }),
-  response: { 302: errorBody, ...errorResponses },
-};
+  response: { 302: errorBody },
+});
 
-export const verifyEmailSchema = {
+export const verifyEmailSchema = publicCall({
   summary: 'Use the mailed verification link; answers tokens',
   body: body({ verification_id: token() }),
-  response: { 200: tokensBody, ...errorResponses },
-};
+  response: { 200: tokensBody },
+});
 
-export const loginSchema = {
+export const loginSchema = publicCall({
   summary: 'Check the password and mail a 6-digit code; answers 302 (no Location) with user_id',
   body: body({ email: text(LIMITS.email), password: text(LIMITS.password) }),
   response: {
     302: Type.Object({ user_id: Type.Integer(), email: Type.String(), detail: Type.String() }),
-    ...errorResponses,
   },
-};
+});
 
-export const verifyOtpSchema = {
+export const verifyOtpSchema = publicCall({
   summary: 'Trade the mailed login code for tokens',
   body: body({ user_id: resourceId, code: text(16) }),
-  response: { 200: tokensBody, ...errorResponses },
-};
+  response: { 200: tokensBody },
+});
 
-export const refreshSchema = {
+export const refreshSchema = publicCall({
   summary: 'Trade a refresh token for new tokens (each refresh token works once)',
   body: body({ refresh_token: token() }),
-  response: { 200: tokensBody, ...errorResponses },
-};
+  response: { 200: tokensBody },
+});
 
-export const logoutSchema = {
+export const logoutSchema = publicCall({
   summary:
     "Log out: ends the session of this refresh token (the device's), on every instance — its refresh token and the " +
     'access tokens issued with it are refused from then on. Needs no access token (one sent later, from a device ' +
     'that was offline, may have expired); an unknown or already ended session answers 204 too',
   body: body({ refresh_token: token() }),
-  response: { 204: Type.Null(), ...errorResponses },
-};
+  response: { 204: Type.Null() },
+});
 
 export const getMeSchema = userCall({
   summary: 'The current user',
@@ -97,18 +96,18 @@ export const changePasswordSchema = userCall({
   response: { 200: messageBody },
 });
 
-export const forgotPasswordSchema = {
+export const forgotPasswordSchema = publicCall({
   summary: 'Mail a password reset link; the answer is the same whether or not the address has an account',
   body: body({ email: text(LIMITS.email) }),
-  response: { 200: messageBody, ...errorResponses },
-};
+  response: { 200: messageBody },
+});
 
-export const resetPasswordSchema = {
+export const resetPasswordSchema = publicCall({
   summary: 'Set a new password with the mailed reset link; every session is logged out',
   body: body({
     new_password: text(LIMITS.password),
     confirm_password: text(LIMITS.password),
     token: text(LIMITS.token),
   }),
-  response: { 200: messageBody, ...errorResponses },
-};
+  response: { 200: messageBody },
+});

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CAPTURE_LIMITS, TOUCH_FOLLOW_UP_DAYS } from '../../../shared/capture.js';
-import { errorResponses, idParams, nullable, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { idParams, nullable, publicCall, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { MailPartySchema, TouchSchema } from '../pipeline/touch-schemas.js';
 import { INBOX_READ_MAX } from './inbox-store.js';
 
@@ -58,13 +58,13 @@ export const deleteSenderSchema = userChange({
   response: { 204: Type.Null() },
 });
 
-export const verifySenderSchema = {
+export const verifySenderSchema = publicCall({
   tags,
   summary: 'Verify an address with the token of its mailed link (no log-in needed)',
   description: 'A token used, expired or unknown is a 400; an address another account verified meanwhile a 409.',
   body: Type.Object({ token: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
-  response: { 200: Type.Object({ email: Type.String() }), ...errorResponses },
-};
+  response: { 200: Type.Object({ email: Type.String() }) },
+});
 
 const SettingsSchema = Type.Object({
   follow_up_days: nullable(Type.Unsafe<number>({ type: 'integer', enum: [...TOUCH_FOLLOW_UP_DAYS] }), {

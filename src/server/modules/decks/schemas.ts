@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Readable } from 'node:stream';
 import { DECK_LIMITS } from '../../../shared/decks.js';
-import { errorResponses, nullable, resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { nullable, publicCall, resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 
 // TypeBox schemas of the deck calls (issue 47): the founder's, and the viewer's public ones.
@@ -193,7 +193,7 @@ const TokenParams = Type.Object({ token }, { additionalProperties: false });
 const ViewParams = Type.Object({ token, viewId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }, { additionalProperties: false });
 const key = Type.String({ minLength: 1, maxLength: 200 });
 
-export const publicLinkSchema = {
+export const publicLinkSchema = publicCall({
   tags: ['deck viewer'],
   summary: "What a link's gate shows (no log-in): 404 unknown or revoked, 410 expired",
   params: TokenParams,
@@ -206,11 +206,10 @@ export const publicLinkSchema = {
       allow_download: Type.Boolean(),
       watermark: Type.Boolean(),
     }),
-    ...errorResponses,
   },
-};
+});
 
-export const startViewSchema = {
+export const startViewSchema = publicCall({
   tags: ['deck viewer'],
   summary: 'Pass the gate: a view of the deck, and its key (answered once; only its hash is kept)',
   description: 'An e-mail is required when the link asks for one (422). No address of the viewer is kept.',
@@ -218,21 +217,20 @@ export const startViewSchema = {
   body: Type.Object({ email: Type.Optional(email) }, { additionalProperties: false }),
   response: {
     201: Type.Object({ view_id: Type.Integer(), key: Type.String(), page_count: Type.Integer(), watermark: nullable(Type.String()) }),
-    ...errorResponses,
   },
-};
+});
 
-export const viewFileSchema = {
+export const viewFileSchema = publicCall({
   tags: ['deck viewer'],
   summary: 'The PDF, for that view of that link only (`Cache-Control: no-store, private`)',
   description: '`download=1` (an attachment) only when the link allows download, else 403; a wrong key 403.',
   params: ViewParams,
   querystring: Type.Object({ key, download: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })) }, { additionalProperties: false }),
-  response: { 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'application/pdf' }), ...errorResponses },
-};
+  response: { 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'application/pdf' }) },
+});
 
 const most = DECK_LIMITS.beaconEveryMs * 10;
-export const beaconSchema = {
+export const beaconSchema = publicCall({
   tags: ['deck viewer'],
   summary: 'Time read per page since the last beacon of this view (JSON, or text/plain as sendBeacon sends it)',
   description:
@@ -250,6 +248,6 @@ export const beaconSchema = {
     },
     { additionalProperties: false },
   ),
-  response: { 204: Type.Null(), ...errorResponses },
-};
+  response: { 204: Type.Null() },
+});
 

@@ -8,7 +8,7 @@ import {
   LIST_ROLES,
   MEMBER_ROLES,
 } from '../../../shared/teams.js';
-import { errorResponses, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { publicCall, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { listSummary } from '../lists/schemas.js';
 
 const id = resourceId;
@@ -68,7 +68,7 @@ export const revokeInvitationSchema = userChange({
 
 const tokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
-export const previewInvitationSchema = {
+export const previewInvitationSchema = publicCall({
   summary: 'What an invitation is for: the list, the role, who sent it and the address (no log-in needed)',
   description: 'An unknown or withdrawn link is a 404, a used or expired one a 410.',
   params: tokenParams,
@@ -81,9 +81,8 @@ export const previewInvitationSchema = {
       invited_by: Type.Object({ first_name: Type.String(), last_name: Type.String() }),
       expires_at: isoTime,
     }),
-    ...errorResponses,
   },
-} as const;
+});
 
 export const acceptInvitationSchema = userCall({
   summary: 'Accept an invitation as the logged-in account with its address; answers the list',
