@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Readable } from 'node:stream';
 import { DECK_LIMITS } from '../../../shared/decks.js';
-import { nullable, publicCall, resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { idParams, nullable, publicCall, resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 
 // TypeBox schemas of the deck calls (issue 47): the founder's, and the viewer's public ones.
@@ -58,7 +58,6 @@ export const DeckLinkSchema = Type.Object({
   summary: SummarySchema,
 });
 
-const DeckParams = Type.Object({ id: resourceId }, { additionalProperties: false });
 const uploadRules =
   `The PDF as the body (\`Content-Type: application/pdf\`, another type 415), at most ${megabytes} MB (413, from ` +
   `Content-Length before a byte is read) and ${DECK_LIMITS.pages} pages, checked by its bytes: not a PDF 415; empty, ` +
@@ -83,7 +82,7 @@ export const addVersionSchema = userCall({
   tags: ['decks'],
   summary: 'Upload a PDF as the newest version of a deck',
   description: `${uploadRules} Links not pinned to a version show it from now on. At most ${DECK_LIMITS.versionsPerDeck} versions a deck (422).`,
-  params: DeckParams,
+  params: idParams,
   querystring: Type.Object({ file_name: Type.Optional(fileName) }, { additionalProperties: false }),
   response: { 201: DeckSchema },
 });
@@ -91,14 +90,14 @@ export const addVersionSchema = userCall({
 export const getDeckSchema = userCall({
   tags: ['decks'],
   summary: 'One of your decks, with its versions (another founder’s: 404)',
-  params: DeckParams,
+  params: idParams,
   response: { 200: DeckSchema },
 });
 
 export const patchDeckSchema = userChange({
   tags: ['decks'],
   summary: 'Rename a deck',
-  params: DeckParams,
+  params: idParams,
   body: Type.Object({ name }, { additionalProperties: false }),
   response: { 200: DeckSchema },
 });
@@ -106,7 +105,7 @@ export const patchDeckSchema = userChange({
 export const deleteDeckSchema = userChange({
   tags: ['decks'],
   summary: 'Delete a deck, its versions and links (they answer 404 from then on)',
-  params: DeckParams,
+  params: idParams,
   response: { 204: Type.Null() },
 });
 
@@ -126,7 +125,7 @@ export const createLinkSchema = userChange({
   description:
     `A row's link (\`list_id\` and \`investor_id\`, both or neither) logs 'deck_shared' on the row's activity; a viewer ` +
     `of the list 403, a list you are not on or a row not on it 404. At most ${DECK_LIMITS.linksPerDeck} links a deck (422).`,
-  params: DeckParams,
+  params: idParams,
   body: Type.Object({ ...linkSettings, list_id: Type.Optional(resourceId), investor_id: Type.Optional(resourceId) }, { additionalProperties: false }),
   response: { 201: DeckLinkSchema },
 });
@@ -134,16 +133,14 @@ export const createLinkSchema = userChange({
 export const deckLinksSchema = userCall({
   tags: ['decks'],
   summary: "Your deck's links, newest first, each with what its readers did in sum",
-  params: DeckParams,
+  params: idParams,
   response: { 200: Type.Array(DeckLinkSchema) },
 });
-
-const LinkParams = Type.Object({ id: resourceId }, { additionalProperties: false });
 
 export const patchLinkSchema = userChange({
   tags: ['decks'],
   summary: "Change a link's settings (the deck's owner; a member of the row's list 403)",
-  params: LinkParams,
+  params: idParams,
   body: Type.Object(linkSettings, { additionalProperties: false }),
   response: { 200: DeckLinkSchema },
 });
@@ -151,7 +148,7 @@ export const patchLinkSchema = userChange({
 export const revokeLinkSchema = userChange({
   tags: ['decks'],
   summary: 'Revoke a link: it answers 404 from then on (the deck’s owner; a member of the row’s list 403)',
-  params: LinkParams,
+  params: idParams,
   response: { 200: DeckLinkSchema },
 });
 
@@ -159,7 +156,7 @@ export const linkStatsSchema = userCall({
   tags: ['decks'],
   summary: "What a link's readers did: in sum, time per page, and each visit's pages in order",
   description: "The deck's owner, or any member of the row's list (a viewer too).",
-  params: LinkParams,
+  params: idParams,
   response: {
     200: Type.Object({
       link: DeckLinkSchema,
