@@ -37,6 +37,9 @@ export function userChange<const S extends { response: object }>(schema: S) {
 /** A calendar day. */
 export const isoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
+/** A moment: an ISO 8601 date and time with its offset. */
+export const isoTime = Type.String({ format: 'date-time' });
+
 /** One of these strings, documented as an enum (a union of literals reads as a schema per value in OpenAPI). */
 export function stringEnum<const T extends string>(values: readonly T[], description?: string) {
   return Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description === undefined ? {} : { description }) });

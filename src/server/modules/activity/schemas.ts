@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ACTIVITY_ACTIONS, ACTIVITY_LIMIT } from '../../../shared/teams.js';
-import { nullable, resourceId, stringEnum, userCall } from '../../plugins/validation.js';
+import { isoTime, nullable, resourceId, stringEnum, userCall } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 import { TouchKindSchema } from '../pipeline/touch-schemas.js';
 
@@ -26,7 +26,7 @@ export const ActivityEntrySchema = Type.Object({
     ),
   ),
   user: PersonOrNull,
-  created_at: Type.String({ format: 'date-time' }),
+  created_at: isoTime,
 });
 
 export function rowActivitySchema(noun: string) {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CAPTURE_LIMITS, TOUCH_FOLLOW_UP_DAYS } from '../../../shared/capture.js';
-import { idParams, nullable, publicCall, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { idParams, isoTime, nullable, publicCall, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { MailPartySchema, TouchSchema } from '../pipeline/touch-schemas.js';
 import { INBOX_READ_MAX } from './inbox-store.js';
 
@@ -87,7 +87,7 @@ const InboxMailSchema = Type.Object({
   subject: Type.String(),
   snippet: Type.String({ description: `The first ${CAPTURE_LIMITS.snippetChars} characters of its text` }),
   participants: Type.Array(MailPartySchema),
-  sent_at: Type.String({ format: 'date-time' }),
+  sent_at: isoTime,
   expires_at: Type.String({ format: 'date-time', description: 'When it leaves the inbox' }),
 });
 

@@ -1,13 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { Readable } from 'node:stream';
 import { DECK_LIMITS } from '../../../shared/decks.js';
-import { idParams, nullable, publicCall, resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { idParams, isoTime, nullable, publicCall, resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 
 // TypeBox schemas of the deck calls (issue 47): the founder's, and the viewer's public ones.
 
 const megabytes = DECK_LIMITS.bytes / 1024 / 1024;
-const time = Type.String({ format: 'date-time' });
 const name = Type.String({ minLength: 1, maxLength: DECK_LIMITS.nameChars });
 const email = Type.String({ format: 'email', maxLength: 254 });
 
@@ -17,7 +16,7 @@ export const DeckVersionSchema = Type.Object({
   file_name: Type.String(),
   bytes: Type.Integer(),
   page_count: Type.Integer(),
-  created_at: time,
+  created_at: isoTime,
 });
 
 export const DeckSchema = Type.Object({
@@ -26,14 +25,14 @@ export const DeckSchema = Type.Object({
   latest: DeckVersionSchema,
   versions: Type.Optional(Type.Array(DeckVersionSchema, { description: 'Newest first; GET /decks/{id} only' })),
   link_count: Type.Integer(),
-  created_at: time,
-  updated_at: time,
+  created_at: isoTime,
+  updated_at: isoTime,
 });
 
 const SummarySchema = Type.Object({
   visits: Type.Integer(),
   total_ms: Type.Integer(),
-  last_visit_at: nullable(time),
+  last_visit_at: nullable(isoTime),
   pages_reached: Type.Integer({ description: 'Distinct pages read for at least a second' }),
   page_count: Type.Integer(),
 });
@@ -49,12 +48,12 @@ export const DeckLinkSchema = Type.Object({
   shows_version: Type.Integer(),
   require_email: Type.Boolean(),
   email: nullable(Type.String()),
-  expires_at: nullable(time),
+  expires_at: nullable(isoTime),
   allow_download: Type.Boolean(),
   watermark: Type.Boolean(),
-  revoked_at: nullable(time),
+  revoked_at: nullable(isoTime),
   created_by: PersonOrNull,
-  created_at: time,
+  created_at: isoTime,
   summary: SummarySchema,
 });
 
@@ -114,7 +113,7 @@ const linkSettings = {
   version_id: Type.Optional(nullable(resourceId, { description: 'Pin a version of the deck; null shows the latest' })),
   require_email: Type.Optional(Type.Boolean({ description: 'Ask for an e-mail before showing (default on)' })),
   email: Type.Optional(nullable(email, { description: "Prefilled in the gate; a row's link defaults to the investor's" })),
-  expires_at: Type.Optional(nullable(time, { description: 'After it the link answers 410; it must be in the future' })),
+  expires_at: Type.Optional(nullable(isoTime, { description: 'After it the link answers 410; it must be in the future' })),
   allow_download: Type.Optional(Type.Boolean({ description: 'Offer the PDF to download (default off)' })),
   watermark: Type.Optional(Type.Boolean({ description: "Draw the viewer's e-mail and the date across each page" })),
 };
@@ -163,8 +162,8 @@ export const linkStatsSchema = userCall({
       page_ms: Type.Array(Type.Integer(), { description: 'ms per page of the version shown now; index 0 is page 1' }),
       visits: Type.Array(
         Type.Object({
-          started_at: time,
-          ended_at: time,
+          started_at: isoTime,
+          ended_at: isoTime,
           email: nullable(Type.String()),
           total_ms: Type.Integer(),
           pages: Type.Array(Type.Object({ page: Type.Integer(), ms: Type.Integer() })),

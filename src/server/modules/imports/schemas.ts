@@ -10,7 +10,7 @@ import {
   IMPORTS_PER_HOUR,
 } from '../../../shared/imports.js';
 import { NOTE_MAX_LENGTH } from '../../../shared/pipeline.js';
-import { nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { isoTime, nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { contactFieldSchemas } from '../contacts/schemas.js';
 import { PersonOrNull, PersonSchema } from '../pipeline/schemas.js';
 
@@ -136,7 +136,7 @@ export const undoableImportsSchema = userCall({
       Type.Object({
         ...ImportCounts,
         file_name: Type.String(),
-        created_at: Type.String({ format: 'date-time' }),
+        created_at: isoTime,
         user: PersonOrNull,
         undo_until: Type.String({ format: 'date-time', description: `created_at + ${IMPORT_UNDO_HOURS} hours` }),
         can_undo: Type.Boolean(),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { EVENTS_HEARTBEAT_SECONDS, EVENTS_TICKET_TTL_SECONDS, LIST_EVENT_TYPES, MY_LISTS_DECK_OPENED_EVENT, MY_LISTS_EVENT } from '../../../shared/teams.js';
-import { resourceId, userCall } from '../../plugins/validation.js';
+import { isoTime, resourceId, userCall } from '../../plugins/validation.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/access-token.js';
 import { MAX_STREAMS_PER_LIST, MAX_STREAMS_PER_USER } from './stream-slots.js';
 import { TICKET_RATE_MAX, TICKET_RATE_MINUTES } from './ticket-rate.js';
@@ -19,7 +19,7 @@ const eventStreamResponse = {
 } as const;
 
 const ticketResponse = {
-  200: Type.Object({ ticket: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
+  200: Type.Object({ ticket: Type.String(), expires_at: isoTime }),
 } as const;
 
 const eventId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });

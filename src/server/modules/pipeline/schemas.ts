@@ -7,7 +7,7 @@ import {
   NOTES_PER_ROW_MAX,
   PIPELINE_STAGES,
 } from '../../../shared/pipeline.js';
-import { isoDate, nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { isoDate, isoTime, nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { LIST_ROLES } from '../../../shared/teams.js';
 
 // TypeBox schemas of the pipeline calls: the route handlers' types come from them.
@@ -26,7 +26,7 @@ export const PersonOrNull = nullable(PersonSchema);
 export const Note = Type.Object({
   id: Type.Integer(),
   body: Type.String(),
-  created_at: Type.String({ format: 'date-time' }),
+  created_at: isoTime,
   author: PersonOrNull,
 });
 
@@ -47,10 +47,10 @@ export const Pipeline = Type.Object({
   latest_note: nullable(Note),
   updated_at: Type.String({ format: 'date-time', description: 'The last stage, follow-up or amount change' }),
   updated_by: nullable(PersonSchema, { description: 'Who made the last change (or added the row)' }),
-  last_contacted_at: nullable(Type.String({ format: 'date-time' }), {
+  last_contacted_at: nullable(isoTime, {
     description: 'The latest touch: a mail captured either way, or a call, meeting or message logged',
   }),
-  answered_at: nullable(Type.String({ format: 'date-time' }), { description: 'When the investor last answered' }),
+  answered_at: nullable(isoTime, { description: 'When the investor last answered' }),
   deck: nullable(RowDeckSchema, { description: "The row's deck link read most lately; null while none was read, and on a fund's row" }),
 });
 
@@ -74,7 +74,7 @@ export function patchRowSchema(noun: string) {
         amount: Type.Optional(
           nullable(Type.Integer({ minimum: 0, maximum: AMOUNT_MAX }), { description: 'Whole US dollars' }),
         ),
-        changed_at: Type.Optional(Type.String({ format: 'date-time' })),
+        changed_at: Type.Optional(isoTime),
       },
       { additionalProperties: false },
     ),

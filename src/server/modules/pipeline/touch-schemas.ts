@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CAPTURE_LIMITS, TOUCH_BODY_MAX, TOUCH_KINDS, TOUCHES_PER_ROW_MAX } from '../../../shared/capture.js';
-import { resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { isoTime, resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { PersonOrNull } from './schemas.js';
 
 // TypeBox schemas of a row's touches: mails captured, calls, meetings and messages logged by hand.
@@ -23,7 +23,7 @@ export const TouchSchema = Type.Object({
   match: Type.Union([Type.Unsafe<'exact' | 'likely'>({ type: 'string', enum: ['exact', 'likely'] }), Type.Null()], {
     description: "A captured mail's: its address on the row (exact), or its domain the firm's website (likely)",
   }),
-  happened_at: Type.String({ format: 'date-time' }),
+  happened_at: isoTime,
   author: PersonOrNull,
 });
 
@@ -52,7 +52,7 @@ export function logTouchSchema(noun: string) {
         kind: TouchKindSchema,
         body: Type.Optional(Type.String({ maxLength: TOUCH_BODY_MAX * 2 })),
         subject: Type.Optional(Type.String({ maxLength: CAPTURE_LIMITS.subjectChars })),
-        happened_at: Type.Optional(Type.String({ format: 'date-time' })),
+        happened_at: Type.Optional(isoTime),
         answered: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },

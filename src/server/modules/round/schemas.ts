@@ -8,7 +8,7 @@ import {
   INVESTOR_TYPE_MAX,
   ROUND_PANEL_ROWS_MAX,
 } from '../../../shared/round-summary.js';
-import { isoDate, resourceId, stringEnum, userCall } from '../../plugins/validation.js';
+import { isoDate, isoTime, resourceId, stringEnum, userCall } from '../../plugins/validation.js';
 import { ROUND_FIGURES } from './round-rows.js';
 
 const tags = ['round'];
@@ -61,7 +61,7 @@ const responseGroup = Type.Object({
 
 const RoundSummarySchema = Type.Object({
   list_id: orNull<number>('integer'),
-  computed_at: Type.String({ format: 'date-time' }),
+  computed_at: isoTime,
   cold_days: Type.Integer(),
   tz: Type.String(),
   rows: Type.Integer(),
@@ -86,7 +86,7 @@ const RoundSummarySchema = Type.Object({
     by_list: Type.Array(responseGroup),
     by_type: Type.Array(responseGroup),
   }),
-  cold: panel({ last_touch_at: Type.String({ format: 'date-time' }), days: Type.Integer() }),
+  cold: panel({ last_touch_at: isoTime, days: Type.Integer() }),
   overdue: panel({ follow_up_on: isoDate, days: Type.Integer() }),
   engaged: panel({ deck_ms: Type.Integer(), replies: Type.Integer(), meetings: Type.Integer() }),
 });

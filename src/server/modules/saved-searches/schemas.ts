@@ -3,7 +3,7 @@
 // keys a search takes depends on the kind.
 import { Type } from '@sinclair/typebox';
 import { SAVED_SEARCH_ALERTS, SAVED_SEARCH_KINDS } from '../../../shared/saved-searches.js';
-import { stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { isoTime, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { MAX_FILTER_VALUES, MAX_TEXT_LENGTH, pagedSchema, pagingSchema, scoredRowSchema } from '../catalogue/schemas.js';
 import { FundRow, InvestorRow } from '../../../shared/catalogue-row-schemas.js';
 
@@ -44,8 +44,8 @@ const savedSearch = Type.Object({
   query,
   alert,
   new_count: Type.Integer({ description: 'Rows added to the catalogue after last_seen_at that match the query' }),
-  last_seen_at: Type.String({ format: 'date-time' }),
-  created_at: Type.String({ format: 'date-time' }),
+  last_seen_at: isoTime,
+  created_at: isoTime,
 });
 
 export const listSchema = userCall({

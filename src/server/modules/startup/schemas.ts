@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { FINANCING_TYPES, GEOGRAPHIES, INDUSTRIES, STAGES } from '../../../shared/vocabularies.js';
 import { STARTUP_RULES } from '../../../shared/fit.js';
-import { isoDate, nullable, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { isoDate, isoTime, nullable, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 
 const tags = ['startup'];
 
@@ -49,7 +49,7 @@ export const putStartupSchema = userChange({
         description: 'The amount raised, in whole US dollars',
       }),
       close_on: Type.String({ format: 'date', description: 'The target close date, YYYY-MM-DD' }),
-      changed_at: Type.Optional(Type.String({ format: 'date-time' })),
+      changed_at: Type.Optional(isoTime),
     },
     { additionalProperties: false },
   ),

@@ -8,13 +8,12 @@ import {
   LIST_ROLES,
   MEMBER_ROLES,
 } from '../../../shared/teams.js';
-import { publicCall, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { isoTime, publicCall, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { listSummary } from '../lists/schemas.js';
 
 const id = resourceId;
 const memberRole = stringEnum(MEMBER_ROLES);
 const listRole = stringEnum(LIST_ROLES);
-const isoTime = Type.String({ format: 'date-time' });
 
 const Member = Type.Object({
   user_id: Type.Integer(),
