@@ -9,8 +9,10 @@ export interface ConfirmDialogProps {
   description: ReactNode;
   /** The destructive button's text ('Delete List', 'Undo import'). */
   confirmLabel: string;
-  /** The confirmed change is under way: its button spins. */
-  pending: boolean;
+  /** The confirmed change is under way: its button spins (left out: a change that is not waited for). */
+  pending?: boolean;
+  /** The button that leaves things as they are ('Cancel' unless it says more). */
+  cancelLabel?: string;
   /** Cancel, Close, Escape and a click beside the dialog. */
   onCancel: () => void;
   onConfirm: () => void;
@@ -18,8 +20,8 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** Asks before a destructive change: Cancel, and the change's own button in the delete style. */
-export function ConfirmDialog({ open, title, description, confirmLabel, pending, onCancel, onConfirm, children }: ConfirmDialogProps) {
+/** Asks before a destructive change: Cancel (or what `cancelLabel` says), and the change's own button in the delete style. */
+export function ConfirmDialog({ open, title, description, confirmLabel, pending, cancelLabel = 'Cancel', onCancel, onConfirm, children }: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
@@ -29,7 +31,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, pending,
       actions={
         <>
           <AppButton variant="secondary" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </AppButton>
           <AppButton variant="delete" loading={pending} onClick={onConfirm}>
             {confirmLabel}

@@ -1,5 +1,4 @@
-import { Modal } from '@/components/Modal/Modal';
-import { AppButton } from '@/components/AppButton/AppButton';
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 
 export interface LogOutConfirmDialogProps {
   /** How many changes (list additions, pipeline changes, notes) are not on the server yet; the dialog is open while this is set. */
@@ -13,21 +12,14 @@ export function LogOutConfirmDialog({ pendingCount, onStay, onLogOut }: LogOutCo
   const count = pendingCount ?? 0;
   const changes = count === 1 ? '1 change to your lists is' : `${count} changes to your lists are`;
   return (
-    <Modal
+    <ConfirmDialog
       open={pendingCount !== null}
-      onClose={onStay}
       title="Log out with unsynced changes?"
       description={`${changes} not synced yet. They are sent when you are back online; if you log out now, they are lost.`}
-      actions={
-        <>
-          <AppButton variant="secondary" onClick={onStay}>
-            Stay logged in
-          </AppButton>
-          <AppButton variant="delete" onClick={onLogOut}>
-            Log out anyway
-          </AppButton>
-        </>
-      }
+      cancelLabel="Stay logged in"
+      confirmLabel="Log out anyway"
+      onCancel={onStay}
+      onConfirm={onLogOut}
     />
   );
 }
