@@ -2,8 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { CONTACT_FIELDS, CONTACT_TEXT_MAX, CONTACTS_PER_USER_MAX } from '../../../shared/contacts.js';
 import { INVESTOR_FIELDS } from '../../../shared/catalogue-fields.js';
 import { InvestorRow } from '../../../shared/catalogue-row-schemas.js';
-import { PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/constants.js';
-import { FitSchema, MAX_PAGE, pagedSchema } from '../catalogue/schemas.js';
+import { FitSchema, pagedSchema, pagingSchema } from '../catalogue/schemas.js';
 import { idParams, nullable, userCall, userChange } from '../../plugins/validation.js';
 
 /** What a private contact carries beside an investor's fields (a catalogue row carries neither). */
@@ -73,13 +72,6 @@ export const ownContactsSchema = userCall({
   tags: ['Private contacts'],
   summary: "The caller's private contacts, newest first, a page at a time",
   description: '`search` keeps those whose name, firm, e-mail or city holds it (any case).',
-  querystring: Type.Object(
-    {
-      page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
-      per_page: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: PAGE_SIZE }),
-      search: Type.Optional(Type.String({ maxLength: CONTACT_TEXT_MAX })),
-    },
-    { additionalProperties: false },
-  ),
+  querystring: Type.Object({ ...pagingSchema, search: Type.Optional(Type.String({ maxLength: CONTACT_TEXT_MAX })) }, { additionalProperties: false }),
   response: { 200: pagedSchema(ContactSchema) },
 });
