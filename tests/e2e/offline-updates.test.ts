@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, it, onTestFinished } from 'vitest';
+import { expect, inject, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db/client.js';
@@ -48,7 +48,10 @@ describeE2E('new versions', () => {
   async function appOnCopyOfClient() {
     const clientDir = mkdtempSync(path.join(tmpdir(), 'fundscape-client-'));
     cpSync(path.join(root, 'dist'), clientDir, { recursive: true });
-    const database = await openDatabase({});
+    // A copy of the suites' seeded database: migrated already, where a new one is migrated from scratch.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-data-'));
+    cpSync(inject('e2eSeededDataDir'), dataDir, { recursive: true });
+    const database = await openDatabase({ dataDir });
     const config = testConfig();
     const server = await buildApp({ database, config, mailer: createMailer({ from: config.mailFrom, log: () => {} }), clientDir, rateLimit: false });
     await server.listen({ port: 0, host: '127.0.0.1' });
@@ -56,6 +59,7 @@ describeE2E('new versions', () => {
       await server.close();
       await database.close();
       rmSync(clientDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     });
     const { user } = await createVerifiedUser(server);
     const tokens = await startSession(server.db, config.jwtSecret, user.id);

@@ -21,9 +21,20 @@ interface Client {
 /** The names each PGlite client has prepared (PREPARE, for its one session), as they are being prepared. */
 const preparedOnPglite = new WeakMap<object, Map<string, Promise<void>>>();
 
-/** A value as an SQL literal for EXECUTE: a number as is, anything else a string constant (standard conforming). */
-const literal = (value: unknown) =>
-  value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+/** An array as PostgreSQL's array text, each element quoted, for its placeholder's cast to read (`::uuid[]`). */
+const arrayText = (values: readonly unknown[]): string =>
+  `{${values.map((value) => (value === null || value === undefined ? 'NULL' : `"${String(value).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+
+/**
+ * A value as an SQL literal for EXECUTE: a number as is, anything else a string constant (standard conforming), an
+ * array as its text.
+ */
+const literal = (value: unknown): string =>
+  value === null || value === undefined
+    ? 'NULL'
+    : typeof value === 'number'
+      ? String(value)
+      : `'${(Array.isArray(value) ? arrayText(value) : String(value)).replace(/'/g, "''")}'`;
 
 /**
  * A statement run on every call of a hot path, its values named by `sql.placeholder`. Its text is
@@ -31,7 +42,7 @@ const literal = (value: unknown) =>
  * on PostgreSQL it is a named statement, parsed and planned once per connection instead of per call.
  * With `pglite: 'prepared'` it is prepared on PGlite too (PREPARE in its one session, then EXECUTE with the values
  * as literals): for a large statement whose planning is a part of its cost. Every placeholder must then be cast
- * (`${placeholder}::type`), which gives PREPARE its parameter's type; values are numbers or strings.
+ * (`${placeholder}::type`), which gives PREPARE its parameter's type; values are numbers, strings or arrays of them.
  */
 export class PreparedRows {
   private readonly text: string;

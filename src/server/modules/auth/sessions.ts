@@ -108,6 +108,8 @@ const liveOfSessions = new PreparedRows(
   sql`SELECT session.id FROM unnest(${sql.placeholder('ids')}::uuid[]) AS session(id)
     WHERE EXISTS (SELECT 1 FROM ${refreshTokens}
       WHERE ${refreshTokens.family_id} = session.id AND ${refreshTokens.revoked_at} IS NULL)`,
+  // Every authenticated call makes it: on PGlite, planned once instead of each time (about half its cost).
+  { pglite: 'prepared' },
 );
 
 /**
