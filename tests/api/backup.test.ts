@@ -13,6 +13,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { queryRows } from '../../src/server/db/query-rows.js';
 import { SAVED_SEARCHES_PATH } from '../../src/shared/saved-searches.js';
 import { buildTestApp } from '../helpers/app.js';
+import { openPgliteIn } from '../helpers/database.js';
 import { insertFund, insertInvestor, listWith } from '../helpers/pipeline.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { member } from '../helpers/teams.js';
@@ -83,7 +84,7 @@ describe('backup and restore of the PGlite database', () => {
     // The rows are made through the real API, in this process, on the files the server then opens.
     const { jwtSecret } = loadConfig({ DATA_DIR: sourceDir });
     const built = await buildTestApp(
-      { name: 'pglite', open: () => openDatabase({ dataDir: sourceDir }) },
+      { name: 'pglite', open: () => openPgliteIn(sourceDir) },
       { rateLimit: false, config: { dataDir: sourceDir, jwtSecret } },
     );
     const { app } = built;

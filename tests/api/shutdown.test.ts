@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
-import { createPostgresDatabase } from '../helpers/database.js';
+import { createPostgresDatabase, openPgliteIn } from '../helpers/database.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { insertVerifiedUser } from '../helpers/users.js';
 
@@ -50,7 +50,7 @@ describe.each(databases)('SIGTERM under load on $name', ({ url: serverUrl }) => 
       dropDatabase = created.drop;
     }
     // A small catalogue, so the server starts without its first-start seed.
-    const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
+    const database = await (databaseUrl ? openDatabase({ url: databaseUrl }) : openPgliteIn(dataDir));
     await seedCatalogue(database.db, { investors: 200, funds: 50 });
     ({ token } = await insertVerifiedUser(database.db, JWT_SECRET));
     await database.close();
