@@ -25,7 +25,7 @@ async function onServer(serverUrl: string, statement: string) {
  * What tests/helpers/migrated-template-setup.ts provided, or nothing outside the suites it runs before
  * (the benchmarks, the other projects): databases are then created and migrated from scratch.
  */
-function provided<K extends 'migratedPgliteDump' | 'migratedPostgresTemplate'>(key: K): string {
+export function provided<K extends 'migratedPgliteDump' | 'initializedPgliteDump' | 'migratedPostgresTemplate'>(key: K): string {
   try {
     return inject(key) ?? '';
   } catch {

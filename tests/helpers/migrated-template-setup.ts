@@ -5,13 +5,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/client.js';
+import { newPglite, openDatabase } from '../../src/server/db/client.js';
 import { createPostgresDatabase } from './database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding a migrated, empty PGlite database (dumpDataDir's tarball). */
     migratedPgliteDump: string;
+    /** The same before any migration: what PGlite's initdb makes, most of a new database's cost. */
+    initializedPgliteDump: string;
     /** The name of a migrated, empty database on the TEST_DATABASE_URL server, to copy; '' without one. */
     migratedPostgresTemplate: string;
   }
@@ -20,10 +22,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const folder = mkdtempSync(path.join(tmpdir(), 'fundscape-migrated-'));
   const dumpFile = path.join(folder, 'pglite.tar.gz');
-  const pglite = await openDatabase({});
+  const initializedFile = path.join(folder, 'pglite-initialized.tar.gz');
+  const client = await newPglite({});
+  writeFileSync(initializedFile, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+  const pglite = await openDatabase({ pglite: client });
   writeFileSync(dumpFile, Buffer.from(await (await pglite.dumpDataDir!()).arrayBuffer()));
   await pglite.close();
+  await client.close();
   project.provide('migratedPgliteDump', dumpFile);
+  project.provide('initializedPgliteDump', initializedFile);
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   let template: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;

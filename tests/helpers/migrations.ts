@@ -4,16 +4,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client.js';
+import { newPglite, openDatabase, type Database, type Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
-import { createPostgresDatabase, type TestDatabaseKind } from './database.js';
+import { createPostgresDatabase, provided, type TestDatabaseKind } from './database.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
 
@@ -44,7 +42,12 @@ export async function olderDatabase(
   try {
     if (kindName === 'pglite') {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-older-'));
-      const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
+      // From the suites' initialized copy when they have one: a new database's initdb is seconds of CPU.
+      const initialized = provided('initializedPgliteDump');
+      const client = await newPglite({
+        dataDir: path.join(dataDir, 'pglite'),
+        loadDataDir: initialized ? new Blob([readFileSync(initialized)]) : undefined,
+      });
       const db = drizzlePglite({ client, schema });
       await migratePglite(db, { migrationsFolder: migrations.folder });
       await fill(db as unknown as Db);
