@@ -16,7 +16,6 @@ import { member } from '../helpers/teams.js';
 
 const FUNNEL = sql.raw(`ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[]`);
 
-/** Every investor row's facts as its sources say, rows with none left out, in key order: the oracle. */
 /** A founder and her investor list, written in SQL into a database migrated only part way. */
 async function olderFounder(db: Db, tag: string) {
   const [user] = await queryRows(db, sql`INSERT INTO users (email, password_hash, first_name, last_name, email_verified_at)
@@ -25,6 +24,7 @@ async function olderFounder(db: Db, tag: string) {
   return { user, list };
 }
 
+/** Every investor row's facts as its sources say, rows with none left out, in key order: the oracle. */
 async function factsFromSources(db: Db) {
   return queryRows(
     db,

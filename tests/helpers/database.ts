@@ -25,7 +25,7 @@ async function onServer(serverUrl: string, statement: string) {
  * What tests/helpers/migrated-template-setup.ts provided, or nothing outside the suites it runs before
  * (the benchmarks, the other projects): databases are then created and migrated from scratch.
  */
-export function provided<K extends 'migratedPgliteDump' | 'initializedPgliteDump' | 'migratedPostgresTemplate'>(key: K): string {
+function provided<K extends 'migratedPgliteDump' | 'initializedPgliteDump' | 'migratedPostgresTemplate'>(key: K): string {
   try {
     return inject(key) ?? '';
   } catch {
@@ -68,9 +68,9 @@ async function openPostgres(serverUrl: string): Promise<Database> {
  * emptied, or a new one), else a new database migrated from scratch.
  */
 export async function openPglite(): Promise<Database> {
-  migratedPglite ??= readMigratedPglite();
-  if (!migratedPglite) return openDatabase({});
-  const pglite = await takePglite(migratedPglite);
+  const migrated = pgliteDump('migratedPgliteDump');
+  if (!migrated) return openDatabase({});
+  const pglite = await takePglite(migrated);
   const database = await openDatabase({ pglite });
   return {
     ...database,
@@ -86,15 +86,17 @@ export async function openPglite(): Promise<Database> {
  * migrated one when the suites have it, else migrated from scratch (about 13 s of CPU against 2.5).
  */
 export function openPgliteIn(dataDir: string): Promise<Database> {
-  migratedPglite ??= readMigratedPglite();
-  return openDatabase({ dataDir, loadDataDir: migratedPglite ?? undefined });
+  return openDatabase({ dataDir, loadDataDir: pgliteDump('migratedPgliteDump') ?? undefined });
 }
 
-/** The migrated tarball, read once per suite file (a suite opens several databases). */
-let migratedPglite: Blob | null | undefined;
-function readMigratedPglite(): Blob | null {
-  const dump = provided('migratedPgliteDump');
-  return dump ? new Blob([readFileSync(dump)]) : null;
+/** The setup's PGlite tarballs, each read once per suite file (a suite opens several databases). */
+const dumps = new Map<string, Blob | null>();
+export function pgliteDump(key: 'migratedPgliteDump' | 'initializedPgliteDump'): Blob | null {
+  if (!dumps.has(key)) {
+    const file = provided(key);
+    dumps.set(key, file ? new Blob([readFileSync(file)]) : null);
+  }
+  return dumps.get(key)!;
 }
 
 /** PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */

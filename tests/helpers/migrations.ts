@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { newPglite, openDatabase, type Database, type Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
-import { createPostgresDatabase, provided, type TestDatabaseKind } from './database.js';
+import { createPostgresDatabase, pgliteDump, type TestDatabaseKind } from './database.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
 
@@ -43,11 +43,7 @@ export async function olderDatabase(
     if (kindName === 'pglite') {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-older-'));
       // From the suites' initialized copy when they have one: a new database's initdb is seconds of CPU.
-      const initialized = provided('initializedPgliteDump');
-      const client = await newPglite({
-        dataDir: path.join(dataDir, 'pglite'),
-        loadDataDir: initialized ? new Blob([readFileSync(initialized)]) : undefined,
-      });
+      const client = await newPglite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: pgliteDump('initializedPgliteDump') ?? undefined });
       const db = drizzlePglite({ client, schema });
       await migratePglite(db, { migrationsFolder: migrations.folder });
       await fill(db as unknown as Db);
