@@ -14,6 +14,9 @@ import { pdfWithPages, uploadPdf } from '../helpers/pdf.js';
 import { listWith } from '../helpers/pipeline.js';
 import { member, type Member } from '../helpers/teams.js';
 
+// A visit's event crosses LISTEN/NOTIFY on PostgreSQL: on a saturated two-core machine that took over 2 s once.
+const EVENT_WAIT_MS = 10_000;
+
 describe.each(testDatabases())('the deck opened toast event on $name', (kind) => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
@@ -67,12 +70,12 @@ describe.each(testDatabases())('the deck opened toast event on $name', (kind) =>
 
     await read(link, 'partner@sequoia.test');
     const told = { list_id: listId, kind: 'investor', item_id: jane, investor_name: 'Jane Investor', deck_name: 'Seed deck', email: 'partner@sequoia.test' };
-    for (const stream of [adas, teammates]) expect((await stream.next(deckOpened)).data).toMatchObject(told);
+    for (const stream of [adas, teammates]) expect((await stream.next(deckOpened, EVENT_WAIT_MS)).data).toMatchObject(told);
     // The list's stream carries it beside the row's deck line, and resumes after it.
-    const onList = await listStream.next(deckOpened);
+    const onList = await listStream.next(deckOpened, EVENT_WAIT_MS);
     expect(onList.data).toMatchObject({ type: 'deck-opened', ...told, by: null });
     const resumed = await open(`/lists/${listId}/events?last_event_id=${ready.id}`, teammate);
-    expect((await resumed.next(deckOpened)).id).toBe(onList.id);
+    expect((await resumed.next(deckOpened, EVENT_WAIT_MS)).id).toBe(onList.id);
 
     // The same visit read on: no second toast. A stream opened after the visit began is not told of it.
     now += 10_000;
@@ -88,13 +91,13 @@ describe.each(testDatabases())('the deck opened toast event on $name', (kind) =>
     now += 11 * 60_000;
     const general = (await ada.call('POST', `/decks/${deck.id}/links`, { name: 'Angels', require_email: false })).json() as DeckLink;
     await read(general, 'angel@fund.test');
-    const toOwner = await adas.next(deckOpened);
+    const toOwner = await adas.next(deckOpened, EVENT_WAIT_MS);
     expect(toOwner.data).toEqual({ list_id: null, link_name: 'Angels', deck_name: 'Seed deck', email: 'angel@fund.test', at: expect.any(String) });
     const row = (await ada.call('POST', `/decks/${deck.id}/links`, { list_id: listId, investor_id: jane, require_email: false })).json() as DeckLink;
     await read(row);
-    expect((await adas.next(deckOpened)).data).toMatchObject({ item_id: jane, email: null });
+    expect((await adas.next(deckOpened, EVENT_WAIT_MS)).data).toMatchObject({ item_id: jane, email: null });
     // The teammate hears of the row's link only: the general link is the owner's.
-    expect((await teammates.next(deckOpened)).data).toMatchObject({ item_id: jane });
+    expect((await teammates.next(deckOpened, EVENT_WAIT_MS)).data).toMatchObject({ item_id: jane });
     expect(teammates.events.filter(deckOpened)).toHaveLength(1);
     expect(adas.events.filter(deckOpened)).toHaveLength(2);
   });

@@ -235,7 +235,7 @@ describe('a list’s rows', () => {
         <SeedLeads view="table" />
       </Suspense>,
     );
-    const grid = await screen.findByRole('grid', { name: 'Seed leads' });
+    const grid = await screen.findByRole('grid', { name: 'Seed leads' }, { timeout: 10_000 });
     expect(within(grid).getByRole('columnheader', { name: 'Last contacted' })).toBeInTheDocument();
     // The grid may draw the row anew: found again each time.
     const row = () => within(grid).getByRole('row', { name: new RegExp(nameOf(investor)) });
