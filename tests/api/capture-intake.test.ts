@@ -48,6 +48,21 @@ describe.each(testDatabases())('capture by HTTP on $name', (kind) => {
     expect(row.stage).toBe('contacted');
   });
 
+  it('logs a mail whose subject, text, names and ids carry NULs and lone surrogates, which the database cannot store', async () => {
+    const bea = await captureFounder(app);
+    const listId = await listWith(bea.call, 'investor', [jane]);
+    const loneSurrogate = `=?UTF-16BE?B?${Buffer.from([0xd8, 0x00, 0x00, 0x41]).toString('base64')}?=`;
+    const res = await post(
+      rawMail(`From: "Bea\u0000" <${bea.email}>`, 'To: "Jane\u0000" <jane@sequoia.test>', `Subject: Seed\u0000 ${loneSurrogate}`, `Message-ID: <n\u0000${Date.now()}@acme.test>`, 'References: <a\u0000@b.test>', '', 'Our\u0000 deck'),
+      bea.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'logged', rows: 1 });
+    const [touch] = await app.db.select().from(rowTouches).where(eq(rowTouches.list_id, listId));
+    const [mail] = await app.db.select().from(capturedMails).where(eq(capturedMails.id, touch.mail_id!));
+    expect([mail.subject, mail.snippet]).toEqual(['Seed \ufffdA', 'Our deck']);
+  });
+
   it('matches her private contacts by e-mail and by their website, and never another founder\'s she cannot see', async () => {
     const bea = await captureFounder(app);
     const contact = async (who: CaptureFounder, email: string, website: string) => {

@@ -3,7 +3,7 @@
 // address's token.
 import { describe, expect, it } from 'vitest';
 import { captureToken } from '../../src/server/modules/capture/address-token.js';
-import { parseMail, UnreadableMail, MAX_HEADER_BYTES } from '../../src/server/modules/capture/mail-parse.js';
+import { normalAddress, parseMail, UnreadableMail, MAX_HEADER_BYTES } from '../../src/server/modules/capture/mail-parse.js';
 
 const receivedAt = new Date('2024-02-01T12:00:00Z');
 const mail = (...lines: string[]) => Buffer.from(lines.join('\r\n'), 'latin1');
@@ -81,6 +81,31 @@ describe('parseMail', () => {
       receivedAt,
     );
     expect(parsed.mail.text).toBe('Partial body');
+  });
+
+  it('keeps only what PostgreSQL can store: NULs dropped, lone surrogates made U+FFFD, a pair never cut in two', async () => {
+    const loneSurrogate = `=?UTF-16BE?B?${Buffer.from([0xd8, 0x00, 0x00, 0x41]).toString('base64')}?=`;
+    const name = `=?UTF-8?B?${Buffer.from(`Ada\u0000 ${'a'.repeat(195)}😀`).toString('base64')}?=`;
+    const parsed = await parseMail(
+      mail(
+        `From: ${name} <ada@acme.io>`,
+        'To: Jane <jane@sequoia.com>',
+        `Subject: Seed\u0000 round ${loneSurrogate}`,
+        'Message-ID: <id\u0000@acme.io>',
+        'In-Reply-To: <re\u0000ply@sequoia.com>',
+        '',
+        'Hi\u0000 Jane',
+      ),
+      receivedAt,
+    );
+    expect(parsed.mail.subject).toBe('Seed round \ufffdA');
+    expect(parsed.mail.text).toBe('Hi Jane');
+    expect(parsed.mail.messageId).toBe('<id@acme.io>');
+    expect(parsed.mail.repliesTo).toEqual(['<reply@sequoia.com>']);
+    expect(parsed.mail.from.name).toBe(`Ada ${'a'.repeat(195)}`);
+    expect(parsed.mail.to).toEqual([{ address: 'jane@sequoia.com', name: 'Jane' }]);
+    expect(normalAddress('ja\u0000ne@sequoia.com')).toBeNull();
+    expect(JSON.stringify(parsed.mail)).not.toMatch(/\\u0000|\\ud[89ab]/);
   });
 });
 

@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
 import { idempotencyHeaders } from './idempotency.js';
+import { UNSTORABLE } from '../db/unstorable-text.js';
 
 // Schema fragments every module shares. Route schemas are TypeBox, so handlers read typed requests
 // through the TypeBoxTypeProvider; they are plain JSON schemas to Ajv and the OpenAPI document.
@@ -69,10 +70,6 @@ function ajvWith(coerceTypes: Options['coerceTypes']): Ajv {
 // through, so wrong types answer 422 instead of being quietly converted.
 const coercing = ajvWith('array');
 const strict = ajvWith(false);
-
-/** NUL, which PostgreSQL text cannot hold, and a UTF-16 surrogate without its other half. */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * What no field of any request may carry, whatever its schema says: text PostgreSQL cannot store (NUL)

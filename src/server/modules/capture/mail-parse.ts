@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail } from 'mailparser';
 import { CAPTURE_LIMITS, type MailParty } from '../../../shared/capture.js';
+import { storable } from '../../db/unstorable-text.js';
 
 /** Raised for a mail that cannot be logged as it is: SMTP answers 554 with `reason`, the HTTP intake 422. */
 export class UnreadableMail extends Error {
@@ -47,7 +48,13 @@ const MAX_MESSAGE_ID = 998;
 /** Recipients read of one mail's To and Cc together. */
 const MAX_RECIPIENTS = 1000;
 
-const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
+const EMAIL = /^[^\s\p{Cc}@<>()",;:]+@[^\s\p{Cc}@<>()",;:]+\.[^\s\p{Cc}@<>()",;:]+$/u;
+
+/** The first `max` characters of storable text, a surrogate pair never cut in two. */
+function cut(text: string, max: number): string {
+  const head = text.slice(0, max);
+  return /[\ud800-\udbff]$/.test(head) ? head.slice(0, -1) : head;
+}
 
 /** An address as capture compares it: trimmed, lower-cased; null when it is no address. */
 export function normalAddress(address: string | null | undefined): string | null {
@@ -57,7 +64,7 @@ export function normalAddress(address: string | null | undefined): string | null
 
 export function party(address: string | null | undefined, name: string | null | undefined): MailParty | null {
   const normal = normalAddress(address);
-  return normal ? { address: normal, name: (name ?? '').trim().slice(0, 200) } : null;
+  return normal ? { address: normal, name: cut(storable(name ?? '').trim(), 200) } : null;
 }
 
 function flatten(addresses: EmailAddress[], into: MailParty[]): void {
@@ -79,7 +86,7 @@ function parties(field: AddressObject | AddressObject[] | undefined): MailParty[
 
 /** Whitespace folded, cut to `max` characters. */
 export function folded(text: string, max: number): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, max);
+  return cut(storable(text).replace(/\s+/g, ' ').trim(), max);
 }
 
 /** A mail's date as kept: its own, else when it arrived; one in the future is taken as now. */
@@ -99,7 +106,7 @@ export function stableMessageId(from: string, date: Date | string | null, subjec
 }
 
 function messageIdOf(raw: string | undefined, from: string, date: Date | null, subject: string): string {
-  const value = (raw ?? '').trim();
+  const value = storable(raw ?? '').trim();
   if (value === '') return stableMessageId(from, date, subject);
   return value.length > MAX_MESSAGE_ID ? `<${createHash('sha256').update(value).digest('base64url')}@long.fundscape>` : value;
 }
@@ -107,7 +114,7 @@ function messageIdOf(raw: string | undefined, from: string, date: Date | null, s
 function repliesOf(parsed: ParsedMail): string[] {
   const references = Array.isArray(parsed.references) ? parsed.references : parsed.references ? [parsed.references] : [];
   const ids = [...(parsed.inReplyTo ? parsed.inReplyTo.split(/\s+/) : []), ...references.flatMap((entry) => entry.split(/\s+/))];
-  return [...new Set(ids.map((id) => id.trim()).filter((id) => id !== '' && id.length <= MAX_MESSAGE_ID))].slice(0, 50);
+  return [...new Set(ids.map((id) => storable(id).trim()).filter((id) => id !== '' && id.length <= MAX_MESSAGE_ID))].slice(0, 50);
 }
 
 /** Where the header ends (the first empty line), or -1 when the first MAX_HEADER_BYTES hold none. */
