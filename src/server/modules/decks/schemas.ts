@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Readable } from 'node:stream';
 import { DECK_LIMITS } from '../../../shared/decks.js';
+import { EMAIL_MAX_LENGTH } from '../../../shared/form-rules.js';
 import { idParams, isoTime, itemParams, nullable, publicCall, resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 
@@ -8,7 +9,7 @@ import { PersonOrNull } from '../pipeline/schemas.js';
 
 const megabytes = DECK_LIMITS.bytes / 1024 / 1024;
 const name = Type.String({ minLength: 1, maxLength: DECK_LIMITS.nameChars });
-const email = Type.String({ format: 'email', maxLength: 254 });
+const email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH });
 
 export const DeckVersionSchema = Type.Object({
   id: Type.Integer(),

@@ -8,6 +8,7 @@ import {
   LIST_ROLES,
   MEMBER_ROLES,
 } from '../../../shared/teams.js';
+import { EMAIL_MAX_LENGTH } from '../../../shared/form-rules.js';
 import { idParams, isoTime, publicCall, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { listSummary } from '../lists/schemas.js';
 
@@ -43,7 +44,7 @@ export const inviteSchema = userChange({
     `in any 24 hours ${INVITATION_MAILS_PER_SENDER_AND_ADDRESS_PER_DAY} invitation mails from one user to one address and ` +
     `${INVITATION_MAILS_PER_ADDRESS_PER_DAY} to one address whoever sends them, counting only mails sent (429).`,
   params: idParams,
-  body: Type.Object({ email: Type.String({ maxLength: 254 }), role: memberRole }, { additionalProperties: false }),
+  body: Type.Object({ email: Type.String({ maxLength: EMAIL_MAX_LENGTH }), role: memberRole }, { additionalProperties: false }),
   response: { 200: Invitation, 201: Invitation },
 });
 
