@@ -23,6 +23,9 @@ export const ACCOUNT_MESSAGES = {
 /** An e-mail address: something, an @, and a domain with at least one dot. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
+/** The longest e-mail address taken anywhere: RFC 5321's 256-character path less its angle brackets. */
+export const EMAIL_MAX_LENGTH = 254;
+
 /**
  * An e-mail stored on an investor or fund (a private contact's, the catalogue's), which the app turns into a
  * mailto: link: EMAIL_PATTERN, and none of ?, & and % (they would carry headers, a bcc, into the link).

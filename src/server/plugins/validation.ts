@@ -54,6 +54,9 @@ export function nullable<T extends TSchema>(schema: T, options?: SchemaOptions) 
 /** Path params `{ id }`, a row id. */
 export const idParams = Type.Object({ id: resourceId }, { additionalProperties: false });
 
+/** Path params `{ id, itemId }`: a list and one of its rows, both row ids. */
+export const itemParams = Type.Object({ id: resourceId, itemId: resourceId }, { additionalProperties: false });
+
 /** A query string that must be empty: an unknown key is an error, not silently ignored. */
 export const noQuery = Type.Object({}, { additionalProperties: false });
 

@@ -1,7 +1,7 @@
 // A deck link's settings as a form: what the founder chooses, and what the server is sent.
 import * as yup from 'yup';
 import { DECK_LIMITS, type DeckLink, type DeckLinkPatch } from '@/shared/decks';
-import { ACCOUNT_MESSAGES, STORED_EMAIL_PATTERN } from '@/shared/form-rules';
+import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, STORED_EMAIL_PATTERN } from '@/shared/form-rules';
 
 export interface LinkSettingsValues {
   name: string;
@@ -20,7 +20,7 @@ export const linkSettingsSchema = (nameRequired: boolean) =>
     name: nameRequired
       ? yup.string().trim().required('Name the link').max(DECK_LIMITS.nameChars, `At most ${DECK_LIMITS.nameChars} characters`)
       : yup.string().trim().max(DECK_LIMITS.nameChars, `At most ${DECK_LIMITS.nameChars} characters`),
-    email: yup.string().trim().max(254, ACCOUNT_MESSAGES.emailInvalid).matches(STORED_EMAIL_PATTERN, { message: ACCOUNT_MESSAGES.emailInvalid, excludeEmptyString: true }),
+    email: yup.string().trim().max(EMAIL_MAX_LENGTH, ACCOUNT_MESSAGES.emailInvalid).matches(STORED_EMAIL_PATTERN, { message: ACCOUNT_MESSAGES.emailInvalid, excludeEmptyString: true }),
     expiresOn: yup
       .string()
       .test('future', 'Pick a day from today on', (value) => !value || value >= new Date().toLocaleDateString('en-CA')),

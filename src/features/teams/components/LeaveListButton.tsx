@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
-import { AppButton } from '@/components/AppButton/AppButton';
-import { ModalButton } from '@/components/Modal/ModalButton';
+import { ActionButton } from '@/components/ActionMenu/ActionButton';
+import { ConfirmDialog } from '@/components/ConfirmDialog/ConfirmDialog';
 import { apiErrorDetail } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import { useLeaveList } from '../api/leave-list';
@@ -20,39 +21,31 @@ export interface LeaveListButtonProps {
 /** A member's Leave button on a list shared with them, asking first. */
 export function LeaveListButton({ listKeys, listId, listName, ownerName, userId, onLeft }: LeaveListButtonProps) {
   const leave = useLeaveList(listKeys);
+  const [confirming, setConfirming] = useState(false);
+  const confirmLeave = () =>
+    leave.mutate(
+      { listId, userId },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          showToast(`You left ${listName}`, { variant: 'success' });
+          void onLeft();
+        },
+        onError: (error) => showToast(apiErrorDetail(error) ?? 'Leaving the list failed. Please try again.', { variant: 'error' }),
+      },
+    );
   return (
-    <ModalButton
-      label="Leave"
-      icon={<LogoutOutlinedIcon fontSize="small" />}
-      title={`Leave ${listName}?`}
-      description={`You will no longer see this list. The private contacts you put on it become ${ownerName}'s. ${ownerName} can invite you again.`}
-      actions={(close) => (
-        <>
-          <AppButton variant="secondary" onClick={close}>
-            Cancel
-          </AppButton>
-          <AppButton
-            variant="delete"
-            loading={leave.isPending}
-            onClick={() =>
-              leave.mutate(
-                { listId, userId },
-                {
-                  onSuccess: () => {
-                    close();
-                    showToast(`You left ${listName}`, { variant: 'success' });
-                    void onLeft();
-                  },
-                  onError: (error) =>
-                    showToast(apiErrorDetail(error) ?? 'Leaving the list failed. Please try again.', { variant: 'error' }),
-                },
-              )
-            }
-          >
-            Leave list
-          </AppButton>
-        </>
-      )}
-    />
+    <>
+      <ActionButton label="Leave" icon={<LogoutOutlinedIcon fontSize="small" />} onClick={() => setConfirming(true)} opens="dialog" />
+      <ConfirmDialog
+        open={confirming}
+        title={`Leave ${listName}?`}
+        description={`You will no longer see this list. The private contacts you put on it become ${ownerName}'s. ${ownerName} can invite you again.`}
+        confirmLabel="Leave list"
+        pending={leave.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={confirmLeave}
+      />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ACTIVITY_ACTIONS, ACTIVITY_LIMIT } from '../../../shared/teams.js';
-import { isoTime, nullable, resourceId, stringEnum, userCall } from '../../plugins/validation.js';
+import { isoTime, itemParams, nullable, stringEnum, userCall } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 import { TouchKindSchema } from '../pipeline/touch-schemas.js';
 
@@ -38,7 +38,7 @@ export function rowActivitySchema(noun: string) {
       '(added by an import, with its `file_name`); touch_added with the `touch` (kind and subject; null once deleted); ' +
       'touch_deleted (`touch` null). Any ' +
       'member of the list may read it, from the time they joined it (the owner: all of it).',
-    params: Type.Object({ id: resourceId, itemId: resourceId }),
+    params: itemParams,
     response: { 200: Type.Array(ActivityEntrySchema) },
   });
 }

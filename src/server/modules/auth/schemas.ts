@@ -2,9 +2,10 @@
 // required, and the address and password rules, are checked in the handlers so the answer carries the
 // product's own messages ("Email is required", …) rather than a schema error.
 import { type TProperties, Type } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH } from '../../../shared/form-rules.js';
 import { errorBody, nullable, publicCall, resourceId, userCall } from '../../plugins/validation.js';
 
-const LIMITS = { email: 254, password: 128, name: 100, token: 200 } as const;
+const LIMITS = { email: EMAIL_MAX_LENGTH, password: 128, name: 100, token: 200 } as const;
 
 /** A body field the handler checks itself: optional here, capped in length. */
 const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CAPTURE_LIMITS, TOUCH_FOLLOW_UP_DAYS } from '../../../shared/capture.js';
+import { EMAIL_MAX_LENGTH } from '../../../shared/form-rules.js';
 import { idParams, isoTime, nullable, publicCall, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { MailPartySchema, TouchSchema } from '../pipeline/touch-schemas.js';
 import { INBOX_READ_MAX } from './inbox-store.js';
@@ -47,7 +48,7 @@ export const addSenderSchema = userChange({
     `At most ${CAPTURE_LIMITS.senderAddresses} besides the log-in address (422). The e-mail rule of contacts (no ?, & or %). ` +
     'Your log-in address, one you verified and one another account verified are a 409. One you added and have not ' +
     'verified gets a new link (200). The link (`APP_URL/verify-sender?token=…`) works once, for 24 hours. Mails are rate-limited per account.',
-  body: Type.Object({ email: Type.String({ maxLength: 254 }) }, { additionalProperties: false }),
+  body: Type.Object({ email: Type.String({ maxLength: EMAIL_MAX_LENGTH }) }, { additionalProperties: false }),
   response: { 200: SenderSchema, 201: SenderSchema },
 });
 
@@ -113,7 +114,7 @@ export const assignMailSchema = userChange({
       new_contact: Type.Optional(
         Type.Object(
           {
-            email: Type.String({ maxLength: 254 }),
+            email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
             first_name: Type.Optional(Type.String({ maxLength: 200 })),
             last_name: Type.Optional(Type.String({ maxLength: 200 })),
             firm_name: Type.Optional(Type.String({ maxLength: 200 })),

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail } from 'mailparser';
 import { CAPTURE_LIMITS, type MailParty } from '../../../shared/capture.js';
+import { EMAIL_MAX_LENGTH } from '../../../shared/form-rules.js';
 import { storable } from '../../db/unstorable-text.js';
 
 /** Raised for a mail that cannot be logged as it is: SMTP answers 554 with `reason`, the HTTP intake 422. */
@@ -59,7 +60,7 @@ function cut(text: string, max: number): string {
 /** An address as capture compares it: trimmed, lower-cased; null when it is no address. */
 export function normalAddress(address: string | null | undefined): string | null {
   const value = (address ?? '').trim().replace(/^mailto:/i, '').toLowerCase();
-  return EMAIL.test(value) && value.length <= 254 ? value : null;
+  return EMAIL.test(value) && value.length <= EMAIL_MAX_LENGTH ? value : null;
 }
 
 export function party(address: string | null | undefined, name: string | null | undefined): MailParty | null {

@@ -1,14 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { Readable } from 'node:stream';
 import { DECK_LIMITS } from '../../../shared/decks.js';
-import { idParams, isoTime, nullable, publicCall, resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { EMAIL_MAX_LENGTH } from '../../../shared/form-rules.js';
+import { idParams, isoTime, itemParams, nullable, publicCall, resourceId, userCall, userChange } from '../../plugins/validation.js';
 import { PersonOrNull } from '../pipeline/schemas.js';
 
 // TypeBox schemas of the deck calls (issue 47): the founder's, and the viewer's public ones.
 
 const megabytes = DECK_LIMITS.bytes / 1024 / 1024;
 const name = Type.String({ minLength: 1, maxLength: DECK_LIMITS.nameChars });
-const email = Type.String({ format: 'email', maxLength: 254 });
+const email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH });
 
 export const DeckVersionSchema = Type.Object({
   id: Type.Integer(),
@@ -177,7 +178,7 @@ export const linkStatsSchema = userCall({
 export const rowLinksSchema = userCall({
   tags: ['decks'],
   summary: 'The deck links made for a row of a list (any member of the list)',
-  params: Type.Object({ id: resourceId, itemId: resourceId }, { additionalProperties: false }),
+  params: itemParams,
   response: { 200: Type.Array(DeckLinkSchema) },
 });
 
@@ -185,7 +186,7 @@ export const rowLinksSchema = userCall({
 
 /** A link's token as issued (32 base64url characters); anything else is no link. */
 const token = Type.String({ minLength: 1, maxLength: 200 });
-const TokenParams = Type.Object({ token }, { additionalProperties: false });
+export const TokenParams = Type.Object({ token }, { additionalProperties: false });
 const ViewParams = Type.Object({ token, viewId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }, { additionalProperties: false });
 const key = Type.String({ minLength: 1, maxLength: 200 });
 

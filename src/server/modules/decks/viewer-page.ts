@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { HttpError } from '../../plugins/error-handler.js';
 import { VIEWER_RATE_RULES } from './index.js';
+import { TokenParams } from './schemas.js';
 import { publicLink } from './view-store.js';
 
 /**
@@ -12,7 +12,7 @@ export const deckViewerPage: FastifyPluginAsyncTypebox<{ clock: () => Date }> = 
   app.get(
     '/d/:token',
     {
-      schema: { hide: true, params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }) },
+      schema: { hide: true, params: TokenParams },
       preHandler: app.rateLimited(VIEWER_RATE_RULES.gate),
     },
     async (request, reply) => {

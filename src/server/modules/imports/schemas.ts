@@ -10,11 +10,9 @@ import {
   IMPORTS_PER_HOUR,
 } from '../../../shared/imports.js';
 import { NOTE_MAX_LENGTH } from '../../../shared/pipeline.js';
-import { isoTime, nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { idParams, isoTime, nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { contactFieldSchemas } from '../contacts/schemas.js';
 import { PersonOrNull, PersonSchema } from '../pipeline/schemas.js';
-
-const listParams = Type.Object({ id: resourceId });
 
 // A row's values are bounded here and checked by import-rows.ts, which names each problem by row and field.
 const rowFields = {
@@ -76,7 +74,7 @@ export const previewSchema = userCall({
     '(same last name, a similar first name) for a row without an exact match. `duplicate_of_row`: the first earlier row ' +
     'with the same e-mail, match, or name and firm. `on_list`: the match is on the list already. ' +
     `${limits} ${IMPORT_PREVIEWS_PER_HOUR} previews an hour per user (429).`,
-  params: listParams,
+  params: idParams,
   body: Type.Object({ rows: rows(rowFields) }, { additionalProperties: false }),
   response: {
     200: Type.Object({
@@ -111,7 +109,7 @@ export const importSchema = userChange({
     'private contact of it (first and last name needed), or skip it. Any row in error, or linking an investor an earlier ' +
     'row links, is a 422 naming the rows, and nothing lands. The rows it adds say "imported" in their activity, with ' +
     `the file's name. ${limits} ${IMPORTS_PER_HOUR} imports an hour per user (429).`,
-  params: listParams,
+  params: idParams,
   body: Type.Object(
     {
       file_name: Type.String({ minLength: 1, maxLength: IMPORT_FILE_NAME_MAX }),
@@ -130,7 +128,7 @@ export const undoableImportsSchema = userCall({
     '`undo_until`, whether the caller may undo it (`can_undo`: the member who imported it or the list\'s owner) and ' +
     "`others_work`: other members' notes and pipeline changes on the rows its undo would remove, which go with them. " +
     'Any member of the list may read them. A list the caller is not on is a 404.',
-  params: listParams,
+  params: idParams,
   response: {
     200: Type.Array(
       Type.Object({
@@ -154,7 +152,7 @@ export const undoSchema = userChange({
     'their notes, whoever wrote them), puts back each pipeline field it changed unless changed again since, deletes ' +
     'the notes it added, and deletes the private contacts it created that the caller owns and no list holds now. ' +
     'Answers what it did and what it kept.',
-  params: Type.Object({ id: resourceId, importId: resourceId }),
+  params: Type.Object({ id: resourceId, importId: resourceId }, { additionalProperties: false }),
   response: {
     200: Type.Object({
       removed: Type.Integer(),

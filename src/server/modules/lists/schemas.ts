@@ -3,7 +3,7 @@ import { FundRow, InvestorRow } from '../../../shared/catalogue-row-schemas.js';
 import { Pipeline, PersonSchema } from '../pipeline/schemas.js';
 import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, LISTS_CREATED_PER_HOUR, MAX_LISTS } from '../../../shared/form-rules.js';
 import { FitSchema } from '../catalogue/schemas.js';
-import { resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { idParams, itemParams, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { LIST_ROLES } from '../../../shared/teams.js';
 
 // Schemas of the list calls. The messages for a missing or wrong name and type come from the handlers.
@@ -11,7 +11,7 @@ import { LIST_ROLES } from '../../../shared/teams.js';
 export const MAX_BATCH = 1000;
 
 const id = resourceId;
-const listParams = Type.Object({ id });
+
 
 // The offline outbox sends an Idempotency-Key with every addition; the calls that change a list honour
 // one (plugins/idempotency.ts), so a replay answers the first answer and changes nothing.
@@ -42,13 +42,13 @@ export const getListsSchema = userCall({
 
 export const getListSchema = userCall({
   summary: 'One list with its items, shaped as investors or funds by list type',
-  params: listParams,
+  params: idParams,
   response: { 200: Type.Object({ ...listSummaryFields, items }) },
 });
 
 export const getItemsSchema = userCall({
   summary: 'The items of a list',
-  params: listParams,
+  params: idParams,
   response: { 200: items },
 });
 
@@ -69,14 +69,14 @@ export const createListSchema = userChange({
 
 export const updateListSchema = userCall({
   summary: 'Rename a list or change its description',
-  params: listParams,
+  params: idParams,
   body: Type.Object({ name, description }, { additionalProperties: false, minProperties: 1 }),
   response: { 200: listSummary },
 });
 
 export const deleteListSchema = userCall({
   summary: 'Delete a list',
-  params: listParams,
+  params: idParams,
   response: { 204: Type.Null() },
 });
 
@@ -86,7 +86,7 @@ export function batchSchema(noun: string, idKeys: readonly [string, string]) {
   return userChange({
     summary: `Add ${noun}s to a list (idempotent: rows already on it are reported, not added twice)`,
     description: `Send the ids as \`${idKeys[0]}\` or \`${idKeys[1]}\`; \`list_id\`, if sent, must be the list in the path.`,
-    params: listParams,
+    params: idParams,
     body: Type.Object(
       { [idKeys[0]]: ids, [idKeys[1]]: ids, list_id: Type.Optional(id) },
       { additionalProperties: false },
@@ -105,7 +105,7 @@ export function batchSchema(noun: string, idKeys: readonly [string, string]) {
 export function removeItemSchema(noun: string) {
   return userChange({
     summary: `Take one ${noun} off a list`,
-    params: Type.Object({ id, itemId: id }),
+    params: itemParams,
     response: { 204: Type.Null() },
   });
 }

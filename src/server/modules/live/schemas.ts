@@ -1,13 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { EVENTS_HEARTBEAT_SECONDS, EVENTS_TICKET_TTL_SECONDS, LIST_EVENT_TYPES, MY_LISTS_DECK_OPENED_EVENT, MY_LISTS_EVENT } from '../../../shared/teams.js';
-import { isoTime, resourceId, userCall } from '../../plugins/validation.js';
+import { idParams, isoTime, userCall } from '../../plugins/validation.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/access-token.js';
 import { MAX_STREAMS_PER_LIST, MAX_STREAMS_PER_USER } from './stream-slots.js';
 import { TICKET_RATE_MAX, TICKET_RATE_MINUTES } from './ticket-rate.js';
 
 const STREAM_LIFETIME_MINUTES = ACCESS_TOKEN_TTL_SECONDS / 60;
 
-const params = Type.Object({ id: resourceId });
 const ticket = Type.Optional(Type.String({ minLength: 1, maxLength: 2000 }));
 
 /** An event stream's answer: `text/event-stream` (a failure before it starts is a `{detail}`, as on every call). */
@@ -37,7 +36,7 @@ export const eventsSchema = userCall({
     `lasts at most ${STREAM_LIFETIME_MINUTES} minutes, then ends: reconnect with Last-Event-ID. A user may have ` +
     `${MAX_STREAMS_PER_LIST} streams of a list open and ${MAX_STREAMS_PER_USER} in all, on every instance together: ` +
     'past either, 429.',
-  params,
+  params: idParams,
   querystring: Type.Object(
     {
       last_event_id: Type.Optional(eventId),
@@ -56,7 +55,7 @@ export const ticketSchema = userCall({
   description:
     `Good for ${EVENTS_TICKET_TTL_SECONDS} seconds and one stream, for this list and the caller only: put it in the ` +
     `events URL as \`ticket\`. At most ${TICKET_RATE_MAX} tickets per ${TICKET_RATE_MINUTES} minutes per user (both ticket calls together; 429).`,
-  params,
+  params: idParams,
   response: ticketResponse,
 });
 

@@ -7,15 +7,13 @@ import {
   NOTES_PER_ROW_MAX,
   PIPELINE_STAGES,
 } from '../../../shared/pipeline.js';
-import { isoDate, isoTime, nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { idParams, isoDate, isoTime, itemParams, nullable, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { LIST_ROLES } from '../../../shared/teams.js';
 
 // TypeBox schemas of the pipeline calls: the route handlers' types come from them.
 
 /** A trillion dollars: beyond any round, and well inside JavaScript's exact integers. */
 export const AMOUNT_MAX = 1_000_000_000_000;
-
-const id = Type.Integer({ minimum: resourceId.minimum, maximum: resourceId.maximum });
 
 export const Stage = stringEnum(PIPELINE_STAGES, 'Where the conversation stands');
 
@@ -54,8 +52,7 @@ export const Pipeline = Type.Object({
   deck: nullable(RowDeckSchema, { description: "The row's deck link read most lately; null while none was read, and on a fund's row" }),
 });
 
-const RowParams = Type.Object({ id, itemId: id });
-const NoteParams = Type.Object({ id, itemId: id, noteId: id });
+const NoteParams = Type.Object({ ...itemParams.properties, noteId: resourceId }, { additionalProperties: false });
 
 const PipelineField = stringEnum(['stage', 'follow_up_on', 'amount'] as const);
 
@@ -66,7 +63,7 @@ export function patchRowSchema(noun: string) {
       'Any of the three fields; per field the latest change wins, by `changed_at` (the time the change was made on ' +
       'the device; default now, and a time after now counts as now). `superseded` names the sent fields a later ' +
       `change kept instead. An ${noun} not on the list, or a list of the other type, is a 404.`,
-    params: RowParams,
+    params: itemParams,
     body: Type.Object(
       {
         stage: Type.Optional(Stage),
@@ -88,7 +85,7 @@ export function listNotesSchema(noun: string) {
     description:
       `At most \`limit\` notes (default ${NOTES_PAGE_DEFAULT}, at most ${NOTES_PAGE_MAX}); the next page is \`before\` the ` +
       'last note of this one. A page shorter than `limit` is the last.',
-    params: RowParams,
+    params: itemParams,
     querystring: Type.Object(
       {
         limit: Type.Integer({ minimum: 1, maximum: NOTES_PAGE_MAX, default: NOTES_PAGE_DEFAULT }),
@@ -104,7 +101,7 @@ export function addNoteSchema(noun: string) {
   return userChange({
     summary: `Add a note to an ${noun} in a list`,
     description: `The body is trimmed and must then hold 1 to ${NOTE_MAX_LENGTH} characters. A row holds at most ${NOTES_PER_ROW_MAX} notes (422).`,
-    params: RowParams,
+    params: itemParams,
     body: Type.Object({ body: Type.String({ maxLength: NOTE_MAX_LENGTH * 2 }) }, { additionalProperties: false }),
     response: { 201: Note },
   });
@@ -150,7 +147,7 @@ export const followUpsSchema = userCall({
 export function membershipsSchema(noun: string) {
   return userCall({
     summary: `The lists you are on holding this ${noun}, with your role and its pipeline in each`,
-    params: Type.Object({ id }),
+    params: idParams,
     response: {
       200: Type.Array(
         Type.Object({

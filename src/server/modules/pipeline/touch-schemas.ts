@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { CAPTURE_LIMITS, TOUCH_BODY_MAX, TOUCH_KINDS, TOUCHES_PER_ROW_MAX } from '../../../shared/capture.js';
-import { isoTime, resourceId, userCall, userChange } from '../../plugins/validation.js';
+import { isoTime, itemParams, userCall, userChange } from '../../plugins/validation.js';
 import { PersonOrNull } from './schemas.js';
 
 // TypeBox schemas of a row's touches: mails captured, calls, meetings and messages logged by hand.
 
-const id = Type.Integer({ minimum: resourceId.minimum, maximum: resourceId.maximum });
-const RowParams = Type.Object({ id, itemId: id });
-const TouchParams = Type.Object({ id, itemId: id, touchId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+const TouchParams = Type.Object(
+  { ...itemParams.properties, touchId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) },
+  { additionalProperties: false },
+);
 
 export const TouchKindSchema = Type.Unsafe<(typeof TOUCH_KINDS)[number]>({ type: 'string', enum: [...TOUCH_KINDS] });
 
@@ -33,7 +34,7 @@ export function listTouchesSchema(noun: string) {
     description:
       'Any member of the list reads those logged since they joined it (the owner: all). Another member\'s touch shows ' +
       `its kind, time, participants and subject; its \`body\` is null until its author shares it. A row holds at most ${TOUCHES_PER_ROW_MAX.toLocaleString('en-US')} touches.`,
-    params: RowParams,
+    params: itemParams,
     response: { 200: Type.Array(TouchSchema) },
   });
 }
@@ -46,7 +47,7 @@ export function logTouchSchema(noun: string) {
       '`happened_at` defaults to now (a later time is taken as now); `answered` (default: true for email_received) marks ' +
       'the row answered. The row\'s last contacted time moves to it, a Lead becomes Contacted and, when the row has no ' +
       `follow-up, one is set the profile's interval later. A row holding ${TOUCHES_PER_ROW_MAX.toLocaleString('en-US')} touches is a 422.`,
-    params: RowParams,
+    params: itemParams,
     body: Type.Object(
       {
         kind: TouchKindSchema,

@@ -8,7 +8,8 @@ import {
   LIST_ROLES,
   MEMBER_ROLES,
 } from '../../../shared/teams.js';
-import { isoTime, publicCall, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
+import { EMAIL_MAX_LENGTH } from '../../../shared/form-rules.js';
+import { idParams, isoTime, publicCall, resourceId, stringEnum, userCall, userChange } from '../../plugins/validation.js';
 import { listSummary } from '../lists/schemas.js';
 
 const id = resourceId;
@@ -23,11 +24,13 @@ const Member = Type.Object({
   role: listRole,
 });
 
+const memberParams = Type.Object({ id, userId: id }, { additionalProperties: false });
+
 const Invitation = Type.Object({ id: Type.Integer(), email: Type.String(), role: memberRole, expires_at: isoTime });
 
 export const membersSchema = userCall({
   summary: 'Who a list is shared with: its owner and members, and the pending invitations (owner only)',
-  params: Type.Object({ id }),
+  params: idParams,
   response: { 200: Type.Object({ members: Type.Array(Member), invitations: Type.Array(Invitation) }) },
 });
 
@@ -40,14 +43,14 @@ export const inviteSchema = userChange({
     `Inviting yourself or a member is a 422. At most ${INVITATIONS_PER_HOUR} invitations an hour per user, and ` +
     `in any 24 hours ${INVITATION_MAILS_PER_SENDER_AND_ADDRESS_PER_DAY} invitation mails from one user to one address and ` +
     `${INVITATION_MAILS_PER_ADDRESS_PER_DAY} to one address whoever sends them, counting only mails sent (429).`,
-  params: Type.Object({ id }),
-  body: Type.Object({ email: Type.String({ maxLength: 254 }), role: memberRole }, { additionalProperties: false }),
+  params: idParams,
+  body: Type.Object({ email: Type.String({ maxLength: EMAIL_MAX_LENGTH }), role: memberRole }, { additionalProperties: false }),
   response: { 200: Invitation, 201: Invitation },
 });
 
 export const changeMemberSchema = userChange({
   summary: "Change a member's role (owner only)",
-  params: Type.Object({ id, userId: id }),
+  params: memberParams,
   body: Type.Object({ role: memberRole }, { additionalProperties: false }),
   response: { 200: Member },
 });
@@ -55,17 +58,17 @@ export const changeMemberSchema = userChange({
 export const removeMemberSchema = userChange({
   summary: 'Remove a member (owner), or leave the list (a member removing themself)',
   description: 'From the next request on, on every instance, the list is a 404 to them; their live streams end.',
-  params: Type.Object({ id, userId: id }),
+  params: memberParams,
   response: { 204: Type.Null() },
 });
 
 export const revokeInvitationSchema = userChange({
   summary: 'Withdraw a pending invitation (owner only)',
-  params: Type.Object({ id, invitationId: id }),
+  params: Type.Object({ id, invitationId: id }, { additionalProperties: false }),
   response: { 204: Type.Null() },
 });
 
-const tokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+const tokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 
 export const previewInvitationSchema = publicCall({
   summary: 'What an invitation is for: the list, the role, who sent it and the address (no log-in needed)',
