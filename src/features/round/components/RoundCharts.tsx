@@ -14,6 +14,8 @@ const usd = (value: number | null) => (value === null ? '' : groupThousands(valu
 /** The amounts at Term sheet and at Committed week by week, stacked, against the target. */
 export function CommittedChart({ width, weeks, target }: { width: number; weeks: readonly RoundWeek[]; target: number | null }) {
   const highest = Math.max(target ?? 0, ...weeks.map((week) => week.term_sheet + week.committed));
+  // A round's first week is one point, of which a line and its area draw nothing: its marks show it.
+  const showMark = weeks.length === 1;
   return (
     <LineChart
       width={width}
@@ -22,8 +24,8 @@ export function CommittedChart({ width, weeks, target }: { width: number; weeks:
       xAxis={[{ data: weeks.map((week) => week.week), scaleType: 'point', valueFormatter: weekLabel }]}
       yAxis={[{ min: 0, max: highest > 0 ? highest * 1.1 : 1, valueFormatter: compactUsd, width: 56 }]}
       series={[
-        { data: weeks.map((week) => week.committed), label: 'Committed', area: true, stack: 'amount', color: SERIES_COLORS.committed, valueFormatter: usd, showMark: false },
-        { data: weeks.map((week) => week.term_sheet), label: 'Term sheet', area: true, stack: 'amount', color: SERIES_COLORS.termSheet, valueFormatter: usd, showMark: false },
+        { data: weeks.map((week) => week.committed), label: 'Committed', area: true, stack: 'amount', color: SERIES_COLORS.committed, valueFormatter: usd, showMark },
+        { data: weeks.map((week) => week.term_sheet), label: 'Term sheet', area: true, stack: 'amount', color: SERIES_COLORS.termSheet, valueFormatter: usd, showMark },
       ]}
       hideLegend
       margin={{ left: 4, right: 28, top: 8, bottom: 4 }}
