@@ -276,7 +276,8 @@ describe('capture listener closing', () => {
       const started = Date.now();
       await app.captureSmtp.close();
       await ended;
-      expect(Date.now() - started).toBeLessThan(2000);
+      // Not the 5 s grace for mails being written: idle connections are told at once (this took over 2 s at 95% CPU).
+      expect(Date.now() - started).toBeLessThan(4000);
       expect(said).toContain('421');
       expect(app.captureSmtp.port).toBeNull();
     } finally {
