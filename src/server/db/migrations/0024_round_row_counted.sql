@@ -17,33 +17,37 @@ ALTER TABLE "list_investors" ADD COLUMN "round_met_at" timestamp with time zone;
 CREATE FUNCTION "round_row_counted"(row_stage text, row_added_at timestamptz, row_contacted_at timestamptz, row_answered_at timestamptz,
     facts round_row_facts, OUT furthest integer, OUT contacted boolean, OUT answered boolean, OUT answer_at timestamptz,
     OUT answer_days integer, OUT logged_touch timestamptz)
-LANGUAGE sql STABLE AS $$
-  SELECT c.furthest, c.contacted, c.answered, c.answer_at,
-    CASE WHEN c.contacted AND c.answered AND c.contact_at IS NOT NULL AND c.answer_at IS NOT NULL
-      THEN greatest(0, date_part('day', c.answer_at - c.contact_at))::int END,
-    c.logged_touch
-  FROM (
-    SELECT p.*, (p.furthest >= 2 OR row_contacted_at IS NOT NULL) AS contacted,
-      (row_answered_at IS NOT NULL OR p.answer_at IS NOT NULL OR p.furthest >= 3) AS answered
-    FROM (SELECT
-        greatest(1, array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], row_stage), (facts).reached) AS furthest,
-        least((facts).touch_first_at, (facts).stage_contacted_at) AS contact_at,
-        least((facts).reply_first_at, row_answered_at, (facts).stage_answered_at) AS answer_at,
-        greatest(row_added_at, row_contacted_at, (facts).stage_last_at, (facts).note_last_at) AS logged_touch) p
-  ) c
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  contact_at timestamptz := least(facts.touch_first_at, facts.stage_contacted_at);
+BEGIN
+  furthest := greatest(1, array_position(ARRAY['lead', 'contacted', 'meeting', 'term_sheet', 'committed']::text[], row_stage), facts.reached);
+  answer_at := least(facts.reply_first_at, row_answered_at, facts.stage_answered_at);
+  contacted := furthest >= 2 OR row_contacted_at IS NOT NULL;
+  answered := row_answered_at IS NOT NULL OR answer_at IS NOT NULL OR furthest >= 3;
+  IF contacted AND answered AND contact_at IS NOT NULL AND answer_at IS NOT NULL THEN
+    answer_days := greatest(0, date_part('day', answer_at - contact_at))::int;
+  END IF;
+  logged_touch := greatest(row_added_at, row_contacted_at, facts.stage_last_at, facts.note_last_at);
+END;
 $$;--> statement-breakpoint
 -- A row added, or its stage, addition, last contact or answer changed: counted from its facts as they stand (a row
 -- being added has none yet; if it had entries logged before, round_row_facts_of_added counts them next).
 CREATE FUNCTION "list_investor_round_counted"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 DECLARE
   facts round_row_facts;
+  counted record;
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     SELECT * INTO facts FROM round_row_facts x WHERE x.list_id = NEW.list_id AND x.investor_id = NEW.investor_id;
   END IF;
-  SELECT * INTO NEW.round_furthest, NEW.round_contacted, NEW.round_answered, NEW.round_answer_at, NEW.round_answer_days,
-      NEW.round_logged_touch
-    FROM round_row_counted(NEW.stage, NEW.added_at, NEW.last_contacted_at, NEW.answered_at, facts);
+  counted := round_row_counted(NEW.stage, NEW.added_at, NEW.last_contacted_at, NEW.answered_at, facts);
+  NEW.round_furthest := counted.furthest;
+  NEW.round_contacted := counted.contacted;
+  NEW.round_answered := counted.answered;
+  NEW.round_answer_at := counted.answer_at;
+  NEW.round_answer_days := counted.answer_days;
+  NEW.round_logged_touch := counted.logged_touch;
   RETURN NEW;
 END;
 $$;--> statement-breakpoint
