@@ -2,8 +2,11 @@
 // write the API makes (stages, amounts, touches, notes, each deleted too, a row removed and added again) and the ones
 // only SQL makes (entries dated back, a row's addition moved), the table holds exactly what the row's activity,
 // touches and notes say (its amounts' entries too), counted here apart from the triggers' own statement; and a
-// database migrated from before 0021 gets them. Each row's investor type (list_investors.type_label, migration 0023)
-// follows its investor as rows are added and as the catalogue's or a contact's type changes.
+// database migrated from before 0021 gets them. What the Round page counts of each row from those facts and the row's
+// own stage, addition, contact and answer (its round_* columns, migration 0024) is checked after every one of those
+// writes too, against the rules applied here to the sources, and a database from before 0024 gets it. Each row's
+// investor type (list_investors.type_label, migration 0023) follows its investor as rows are added and as the
+// catalogue's or a contact's type changes.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.js';
@@ -24,11 +27,34 @@ async function olderFounder(db: Db, tag: string) {
   return { user, list };
 }
 
+/**
+ * A founder's list of three private contacts with entries (one dated before its row's addition), touches and a note,
+ * written in SQL into a database migrated only part way: a at Meeting, an amount logged; b passed, its reply
+ * captured; c a note.
+ */
+async function olderRound(db: Db) {
+  const { user, list } = await olderFounder(db, 'facts');
+  const investors = await queryRows(db, sql`INSERT INTO private_contacts (first_name, last_name, contact_title, email, gender, phone,
+      firm_name, type_of_firm, office_website, city, state, country, owner_id)
+    SELECT 'Old', 'Contact ' || g, 'NaN', 'NaN', 'NaN', 'NaN', 'Firm ' || g, 'NaN', 'NaN', 'NaN', 'NaN', 'NaN', ${user.id}
+    FROM generate_series(1, 3) g RETURNING id`);
+  const [a, b, c] = investors.map((row) => Number(row.id));
+  await db.execute(sql`INSERT INTO list_investors (list_id, investor_id, added_at) VALUES
+    (${list.id}, ${a}, now() - interval '20 days'), (${list.id}, ${b}, now() - interval '10 days'), (${list.id}, ${c}, now() - interval '5 days')`);
+  await db.execute(sql`INSERT INTO list_activity (list_id, item_kind, item_id, user_id, action, detail, created_at) VALUES
+    (${list.id}, 'investor', ${a}, ${user.id}, 'stage', '{"from": "lead", "to": "contacted"}', now() - interval '19 days'),
+    (${list.id}, 'investor', ${a}, ${user.id}, 'stage', '{"from": "contacted", "to": "meeting"}', now() - interval '15 days'),
+    (${list.id}, 'investor', ${a}, ${user.id}, 'amount', '{"from": null, "to": 100000}', now() - interval '14 days'),
+    (${list.id}, 'investor', ${b}, ${user.id}, 'stage', '{"from": "lead", "to": "committed"}', now() - interval '30 days'),
+    (${list.id}, 'investor', ${b}, ${user.id}, 'stage', '{"from": "lead", "to": "passed"}', now() - interval '9 days')`);
+  await db.execute(sql`INSERT INTO row_touches (list_id, investor_id, user_id, kind, happened_at) VALUES
+    (${list.id}, ${b}, ${user.id}, 'email_sent', now() - interval '8 days'), (${list.id}, ${b}, ${user.id}, 'email_received', now() - interval '6 days')`);
+  await db.execute(sql`INSERT INTO pipeline_notes (list_id, investor_id, user_id, body, created_at) VALUES (${list.id}, ${c}, ${user.id}, 'Old note', now() - interval '4 days')`);
+  return { list: Number(list.id), a, b, c };
+}
+
 /** Every investor row's facts as its sources say, rows with none left out, in key order: the oracle. */
-async function factsFromSources(db: Db) {
-  return queryRows(
-    db,
-    sql`WITH st AS (
+const factsOfSources = sql`WITH st AS (
         SELECT a.list_id, a.item_id AS investor_id, a.action, a.created_at AS at,
           array_position(${FUNNEL}, a.detail->>'from') AS f, array_position(${FUNNEL}, a.detail->>'to') AS t, a.detail->>'to' AS to_stage,
           a.id, a.detail->>'from' AS from_text
@@ -53,9 +79,46 @@ async function factsFromSources(db: Db) {
         (SELECT max(created_at) FROM pipeline_notes n WHERE n.list_id = k.list_id AND n.investor_id = k.investor_id) AS note_last_at,
         (SELECT json_agg(json_build_array((extract(epoch FROM at) * 1000)::float8, action, from_text, to_stage) ORDER BY at, id)
           FROM st WHERE st.list_id = k.list_id AND st.investor_id = k.investor_id) AS steps
-      FROM keys k ORDER BY k.list_id, k.investor_id`,
+      FROM keys k ORDER BY k.list_id, k.investor_id`;
+
+const factsFromSources = (db: Db) => queryRows(db, factsOfSources);
+
+/**
+ * What the Round page counts of every investor row, from the row and its facts as the sources say (the rules as the
+ * summary applied them before they were kept, the days by their epoch), in key order: the oracle.
+ */
+async function countedFromSources(db: Db) {
+  return queryRows(
+    db,
+    sql`WITH f AS (${factsOfSources}),
+      g AS (
+        SELECT li.list_id, li.investor_id, li.last_contacted_at, li.answered_at,
+          greatest(1, array_position(${FUNNEL}, li.stage), f.reached) AS furthest,
+          least(f.touch_first_at, f.stage_contacted_at) AS contact_at,
+          least(f.reply_first_at, li.answered_at, f.stage_answered_at) AS answer_at,
+          greatest(li.added_at, li.last_contacted_at, f.stage_last_at, f.note_last_at) AS logged_touch,
+          coalesce(f.amount_logged, false) AS amount_logged, f.engaged_last_at, f.met_at
+        FROM list_investors li LEFT JOIN f ON f.list_id = li.list_id AND f.investor_id = li.investor_id
+      ),
+      h AS (SELECT g.*, (furthest >= 2 OR last_contacted_at IS NOT NULL) AS contacted,
+        (answered_at IS NOT NULL OR answer_at IS NOT NULL OR furthest >= 3) AS answered FROM g)
+      SELECT list_id, investor_id, furthest, contacted, answered, answer_at,
+        CASE WHEN contacted AND answered AND contact_at IS NOT NULL AND answer_at IS NOT NULL
+          THEN greatest(0, floor(extract(epoch FROM answer_at - contact_at) / 86400))::int END AS answer_days,
+        logged_touch, amount_logged, engaged_last_at, met_at
+      FROM h ORDER BY list_id, investor_id`,
   );
 }
+
+/** What is kept on every investor row of what the Round page counts, in key order. */
+const keptCounted = (db: Db) =>
+  queryRows(
+    db,
+    sql`SELECT list_id, investor_id, round_furthest AS furthest, round_contacted AS contacted, round_answered AS answered,
+        round_answer_at AS answer_at, round_answer_days AS answer_days, round_logged_touch AS logged_touch,
+        round_amount_logged AS amount_logged, round_engaged_last_at AS engaged_last_at, round_met_at AS met_at
+      FROM list_investors ORDER BY list_id, investor_id`,
+  );
 
 /** The kept facts, rows saying nothing left out (a row whose sources were all deleted may keep an empty one). */
 async function keptFacts(db: Db) {
@@ -76,6 +139,7 @@ async function expectFactsAsSources(db: Db, when: string) {
       && row.touch_first_at === null && row.note_last_at === null),
   );
   expect(await keptFacts(db), when).toEqual(oracle);
+  expect(await keptCounted(db), `${when}: what is counted of each row`).toEqual(await countedFromSources(db));
 }
 
 /** Each investor row's type as its investor says (the Round page's label), in key order: the oracle. */
@@ -130,6 +194,10 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
       await app.db.execute(sql`UPDATE row_touches SET happened_at = happened_at - interval '2 days' WHERE list_id = ${list}`);
       await app.db.execute(sql`UPDATE pipeline_notes SET created_at = created_at - interval '1 day' WHERE list_id = ${list}`);
       await expectFactsAsSources(app.db, 'after deletions and dating back');
+      // The rows' own answer, last contact and stage changed with no entry, touch or note written (only SQL does).
+      await app.db.execute(sql`UPDATE list_investors SET answered_at = now() - interval '1 day' WHERE list_id = ${list} AND investor_id = ${z}`);
+      await app.db.execute(sql`UPDATE list_investors SET last_contacted_at = NULL, stage = 'meeting' WHERE list_id = ${list} AND investor_id = ${y}`);
+      await expectFactsAsSources(app.db, 'after the rows’ answer, last contact and stage changed alone');
 
       // A row's addition moved after some of its entries, then before them again.
       await app.db.execute(sql`UPDATE list_investors SET added_at = now() - interval '2 days' WHERE list_id = ${list} AND investor_id = ${x}`);
@@ -160,24 +228,7 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
   it('are counted for every row of a database migrated from before 0021 (and 0022, the entries)', async () => {
     const ids: Record<string, number> = {};
     const older = await olderDatabase(kind.name, '0021_round_row_facts', async (db) => {
-      const { user, list } = await olderFounder(db, 'facts');
-      const investors = await queryRows(db, sql`INSERT INTO private_contacts (first_name, last_name, contact_title, email, gender, phone,
-          firm_name, type_of_firm, office_website, city, state, country, owner_id)
-        SELECT 'Old', 'Contact ' || g, 'NaN', 'NaN', 'NaN', 'NaN', 'Firm ' || g, 'NaN', 'NaN', 'NaN', 'NaN', 'NaN', ${user.id}
-        FROM generate_series(1, 3) g RETURNING id`);
-      const [a, b, c] = investors.map((row) => Number(row.id));
-      await db.execute(sql`INSERT INTO list_investors (list_id, investor_id, added_at) VALUES
-        (${list.id}, ${a}, now() - interval '20 days'), (${list.id}, ${b}, now() - interval '10 days'), (${list.id}, ${c}, now() - interval '5 days')`);
-      await db.execute(sql`INSERT INTO list_activity (list_id, item_kind, item_id, user_id, action, detail, created_at) VALUES
-        (${list.id}, 'investor', ${a}, ${user.id}, 'stage', '{"from": "lead", "to": "contacted"}', now() - interval '19 days'),
-        (${list.id}, 'investor', ${a}, ${user.id}, 'stage', '{"from": "contacted", "to": "meeting"}', now() - interval '15 days'),
-        (${list.id}, 'investor', ${a}, ${user.id}, 'amount', '{"from": null, "to": 100000}', now() - interval '14 days'),
-        (${list.id}, 'investor', ${b}, ${user.id}, 'stage', '{"from": "lead", "to": "committed"}', now() - interval '30 days'),
-        (${list.id}, 'investor', ${b}, ${user.id}, 'stage', '{"from": "lead", "to": "passed"}', now() - interval '9 days')`);
-      await db.execute(sql`INSERT INTO row_touches (list_id, investor_id, user_id, kind, happened_at) VALUES
-        (${list.id}, ${b}, ${user.id}, 'email_sent', now() - interval '8 days'), (${list.id}, ${b}, ${user.id}, 'email_received', now() - interval '6 days')`);
-      await db.execute(sql`INSERT INTO pipeline_notes (list_id, investor_id, user_id, body, created_at) VALUES (${list.id}, ${c}, ${user.id}, 'Old note', now() - interval '4 days')`);
-      Object.assign(ids, { list: Number(list.id), a, b, c });
+      Object.assign(ids, await olderRound(db));
     });
     const { app, close } = await buildTestApp(older, { rateLimit: false });
     try {
@@ -186,6 +237,23 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
       // b's 'committed' entry was logged before its addition: it reached Lead, passed.
       expect(kept.map((row) => [row.reached, row.amount_logged])).toEqual([[3, true], [1, false], [null, false]]);
       await expectFactsAsSources(app.db, 'after the migration');
+    } finally {
+      await close();
+    }
+  }, 180_000);
+
+  it('are counted on every row of a database migrated from before 0024', async () => {
+    const ids: Record<string, number> = {};
+    const older = await olderDatabase(kind.name, '0024_round_row_counted', async (db) => {
+      Object.assign(ids, await olderRound(db));
+    });
+    const { app, close } = await buildTestApp(older, { rateLimit: false });
+    try {
+      await expectFactsAsSources(app.db, 'after the migration');
+      const counted = await queryRows(app.db, sql`SELECT round_furthest, round_contacted, round_answered, round_answer_days, round_amount_logged
+        FROM list_investors WHERE list_id = ${ids.list} ORDER BY investor_id`);
+      // a: Meeting four days after Contacted; b: its reply, never contacted by its row (its touches written in SQL).
+      expect(counted.map((row) => Object.values(row))).toEqual([[3, true, true, 4, true], [1, false, true, null, false], [1, false, false, null, false]]);
     } finally {
       await close();
     }

@@ -286,6 +286,22 @@ export const listInvestors = pgTable(
      * type_of_firm), kept by the database's triggers (migration 0023) as the row is added and the type changes.
      */
     type_label: text('type_label'),
+    /**
+     * What the Round page counts of the row, kept by the database's triggers (migration 0024) from its stage, addition,
+     * last contact and answer and its facts (round_row_facts) as either changes: the furthest funnel place it reached
+     * (1 Lead … 5 Committed), whether it was contacted and answered, its first answer and the whole days to it from its
+     * first contact, its last touch but for deck views; and, as its facts say, whether an amount was logged, its last
+     * reply or meeting and its last reaching Meeting.
+     */
+    round_furthest: integer('round_furthest').notNull().default(1),
+    round_contacted: boolean('round_contacted').notNull().default(false),
+    round_answered: boolean('round_answered').notNull().default(false),
+    round_answer_at: timestamp('round_answer_at', { withTimezone: true }),
+    round_answer_days: integer('round_answer_days'),
+    round_logged_touch: timestamp('round_logged_touch', { withTimezone: true }),
+    round_amount_logged: boolean('round_amount_logged').notNull().default(false),
+    round_engaged_last_at: timestamp('round_engaged_last_at', { withTimezone: true }),
+    round_met_at: timestamp('round_met_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.list_id, t.investor_id] }),

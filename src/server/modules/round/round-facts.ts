@@ -23,11 +23,7 @@ export interface FactsWindow {
 }
 
 const literals = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
-const funnel = sql.raw(`ARRAY[${literals(FUNNEL_STAGES)}]::text[]`);
 const active = sql.raw(literals(ACTIVE_STAGES));
-
-/** A stage's place in the funnel, 1 (Lead) to 5 (Committed); null for Passed or none. */
-const place = (stage: SQL) => sql`array_position(${funnel}, ${stage})`;
 
 /** FUNNEL_STAGES' place (1-based, as SQL counts) of a stage. */
 export const funnelPlace = (stage: (typeof FUNNEL_STAGES)[number]) => FUNNEL_STAGES.indexOf(stage) + 1;
@@ -43,23 +39,23 @@ export const epochMs = (at: SQL) =>
   sql`((('x' || encode(timestamptz_send(${at}), 'hex'))::bit(64)::bigint + 946684800000000) / 1000.0::float8)`;
 
 /**
- * `scope` (the lists), `r` (their rows, each with its kept facts, round_row_facts: `amount_changed_at` when its stage
- * or amount last changed, else its addition: which of an investor's rows on several lists says her amount; and
- * `type_label`, its investor's type as the Round page groups by it: its firm type, '-' when none, kept on the row by
- * migration 0023's triggers) and `fd`: each row with
+ * `scope` (the lists), `r` (their rows: `amount_changed_at` when its stage or amount last changed, else its addition:
+ * which of an investor's rows on several lists says her amount; and `type_label`, its investor's type as the Round
+ * page groups by it: its firm type, '-' when none, kept on the row by migration 0023's triggers) and `fd`: each row with
  * - `furthest`: the furthest funnel stage it reached (1–5), from its stage now and every stage its 'stage' activity
  *   went from or to since it was added (a row passed counts by the furthest it reached before);
  * - `contacted` (reached Contacted, or a touch logged) and `answered` (an answer logged, a reply captured, or a stage
- *   past Contacted reached), and `answer_days`: whole days from its first contact (first touch, or first reaching
- *   Contacted) to its first answer, when both are known;
+ *   past Contacted reached), `answer_at` its first answer, and `answer_days`: whole days from its first contact (first
+ *   touch, or first reaching Contacted) to its first answer, when both are known;
  * - `last_touch_ms`: its last touch (a touch, a note, a stage change, a view of a deck link made for it, else its
  *   addition), in ms since 1970; `logged_touch` the same but for deck views (a reader's beacons write no list event);
  * - this week's `deck_ms`, `replies` (replies received, or one when an answer was logged this week) and `meetings`
  *   (meetings logged, or one when it reached Meeting this week), and their `score` (3 a meeting, 2 a reply, 1 a whole
  *   minute of deck read).
  * What a row's activity, touches and notes say is kept on write (round_row_facts, migration 0021's triggers, in the
- * transaction of each statement writing them): the rows are read with it, by the lists' ids, never their histories;
- * only this week's replies and meetings are read, of the rows that logged one this week.
+ * transaction of each statement writing them), and what those and the row's own changes make of its figures on the
+ * row (its round_* columns, migration 0024's round_row_counted): the rows are read by the lists' ids, never their
+ * histories; only this week's replies and meetings are read, of the rows that logged one this week.
  */
 export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWindow): SQL {
   const lists =
@@ -71,35 +67,16 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
           ? sql`SELECT id, name, user_id FROM lists WHERE id = ANY (${Array.isArray(scope.listIds) ? sql`${arrayLiteral(scope.listIds.map(String))}::int[]` : scope.listIds}) AND list_type = 'investor'`
           : sql`SELECT id, name, user_id FROM lists WHERE list_type = 'investor' AND ${editsList(scope.editorId)}`;
   const since = at(weekAgo);
-  /** Their rows, each with its kept facts. */
-  const rowsOf = sql`SELECT li.list_id, li.investor_id, li.type_label, li.added_at, li.stage, li.amount, li.follow_up_on,
-        li.last_contacted_at, li.answered_at, coalesce(greatest(li.stage_changed_at, li.amount_changed_at), li.added_at) AS amount_changed_at,
-        x.reached, x.stage_contacted_at, x.stage_answered_at, x.stage_last_at, x.met_at, coalesce(x.amount_logged, false) AS amount_logged,
-        x.touch_first_at, x.reply_first_at, x.engaged_last_at, x.note_last_at
-      FROM list_investors li LEFT JOIN round_row_facts x ON x.list_id = li.list_id AND x.investor_id = li.investor_id
-      WHERE li.list_id IN (SELECT id FROM scope)`;
-  /** What every row's figures are counted from: its furthest stage, first contact and answer, last logged touch. */
-  const counted = sql`greatest(1, ${place(sql`r.stage`)}, r.reached) AS furthest,
-        least(r.touch_first_at, r.stage_contacted_at) AS contact_at,
-        least(r.reply_first_at, r.answered_at, r.stage_answered_at) AS answer_at,
-        greatest(r.added_at, r.last_contacted_at, r.stage_last_at, r.note_last_at) AS logged_touch`;
-  const rules = sql`(g.furthest >= ${funnelPlace('contacted')} OR g.last_contacted_at IS NOT NULL) AS contacted,
-        (g.answered_at IS NOT NULL OR g.answer_at IS NOT NULL OR g.furthest >= ${funnelPlace('meeting')}) AS answered`;
-  // Whole days: the day field of the difference (timestamptz - timestamptz keeps under 24 hours in its time field),
-  // the same as floor(extract(epoch FROM …) / 86400) for every difference of 0 or more, without numeric arithmetic.
-  const answerDays = sql`CASE WHEN f.contacted AND f.answered AND f.contact_at IS NOT NULL AND f.answer_at IS NOT NULL
-          THEN greatest(0, date_part('day', f.answer_at - f.contact_at))::int END AS answer_days`;
+  /** Their rows, each with what the Round page counts of it, kept on the row. */
+  const rowsOf = sql`SELECT li.list_id, li.investor_id, li.type_label, li.added_at, li.stage, li.amount, li.follow_up_on, li.answered_at,
+        coalesce(greatest(li.stage_changed_at, li.amount_changed_at), li.added_at) AS amount_changed_at,
+        li.round_furthest AS furthest, li.round_contacted AS contacted, li.round_answered AS answered, li.round_answer_at AS answer_at,
+        li.round_answer_days AS answer_days, li.round_logged_touch AS logged_touch, li.round_amount_logged AS amount_logged,
+        li.round_engaged_last_at AS engaged_last_at, li.round_met_at AS met_at
+      FROM list_investors li WHERE li.list_id IN (SELECT id FROM scope)`;
   // A part's rows in one pass, only what a part reads of them.
-  if (lean)
-    return sql`scope AS MATERIALIZED (${lists}),
-    fd AS MATERIALIZED (
-      SELECT f.list_id, f.investor_id, f.type_label, f.added_at, f.stage, f.amount, f.follow_up_on, f.answered_at, f.amount_changed_at,
-        f.amount_logged, f.engaged_last_at, f.met_at, f.furthest, f.contacted, f.answered, f.logged_touch, ${answerDays}
-      FROM (SELECT g.*, ${rules} FROM (SELECT r.*, ${counted} FROM (${rowsOf}) r) g) f
-    )`;
-  const rows = sql`scope AS MATERIALIZED (${lists}), r AS MATERIALIZED (${rowsOf})`;
-  const fd = sql`fd AS MATERIALIZED (SELECT f.*, ${answerDays} FROM f)`;
-  return sql`${rows},
+  if (lean) return sql`scope AS MATERIALIZED (${lists}), fd AS MATERIALIZED (${rowsOf})`;
+  return sql`scope AS MATERIALIZED (${lists}), r AS MATERIALIZED (${rowsOf}),
     w AS (
       SELECT t.list_id, t.investor_id,
         count(*) FILTER (WHERE t.kind = 'email_received') AS replies,
@@ -116,8 +93,7 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
       GROUP BY k.list_id, k.investor_id
     ),
     g AS (
-      SELECT r.*, ${counted},
-        greatest(r.added_at, r.last_contacted_at, r.stage_last_at, r.note_last_at, d.last_at) AS last_touch,
+      SELECT r.*, greatest(r.logged_touch, d.last_at) AS last_touch,
         coalesce(d.ms, 0)::bigint AS deck_ms,
         greatest(coalesce(w.replies, 0), CASE WHEN r.answered_at >= ${since} THEN 1 ELSE 0 END)::int AS replies,
         greatest(coalesce(w.meetings, 0), CASE WHEN r.met_at >= ${since} THEN 1 ELSE 0 END)::int AS meetings
@@ -125,13 +101,10 @@ export function rowFacts(scope: RoundScope, { weekAgo, lean = false }: FactsWind
       LEFT JOIN w ON w.list_id = r.list_id AND w.investor_id = r.investor_id
       LEFT JOIN d ON d.list_id = r.list_id AND d.investor_id = r.investor_id
     ),
-    f AS (
-      SELECT g.*, ${rules},
-        ${epochMs(sql`g.last_touch`)} AS last_touch_ms,
-        3 * g.meetings + 2 * g.replies + (g.deck_ms / 60000)::int AS score
+    fd AS MATERIALIZED (
+      SELECT g.*, ${epochMs(sql`g.last_touch`)} AS last_touch_ms, 3 * g.meetings + 2 * g.replies + (g.deck_ms / 60000)::int AS score
       FROM g
-    ),
-    ${fd}`;
+    )`;
 }
 
 /** Rows (of `fd`) going cold: in an active stage, last touched at or before `coldSince`. */
