@@ -290,7 +290,7 @@ describe('a list’s rows', () => {
       </Suspense>,
     );
     const card = async () => (await screen.findByText(nameOf(investor))).closest<HTMLElement>('[data-testid="board-card"]')!;
-    expect(await card()).toHaveTextContent('Not contacted yet');
+    expect(await card()).toHaveTextContent('No contact logged');
     expect(within(await card()).queryByTitle(/^Answered /)).toBeNull();
     unmount();
 
@@ -359,7 +359,7 @@ describe('a list’s live changes', () => {
       </Suspense>,
     );
     const card = async () => (await screen.findByRole('heading', { name: nameOf(investor) })).closest('li')!;
-    expect(await card()).toHaveTextContent('Not contacted yet');
+    expect(await card()).toHaveTextContent('No contact logged');
     await opened;
     network.reset();
 

@@ -79,7 +79,7 @@ function CardBody<R extends PipelineRow>({ row, props, handle }: { row: R; props
           sx={{ fontSize: 12, color: 'text.secondary' }}
           title={pipeline.last_contacted_at === null ? undefined : formatChangeDay(pipeline.last_contacted_at)}
         >
-          {pipeline.last_contacted_at === null ? 'Not contacted yet' : `Last contacted: ${formatLastContacted(pipeline.last_contacted_at)}`}
+          {pipeline.last_contacted_at === null ? 'No contact logged' : `Last contacted: ${formatLastContacted(pipeline.last_contacted_at)}`}
         </Typography>
         <AnsweredMark answeredAt={pipeline.answered_at} />
         {(row.pendingTouches?.length ?? 0) > 0 && <PendingMark what="Touch" />}

@@ -68,7 +68,7 @@ export function PipelineCardFacts<R extends PipelineRow>({
       <div className={c.facts}>
         <span className={c.fact}>
           {pipeline.last_contacted_at === null ? (
-            <span className={c.muted}>Not contacted yet</span>
+            <span className={c.muted}>No contact logged</span>
           ) : (
             `Last contacted: ${formatLastContacted(pipeline.last_contacted_at)}`
           )}
