@@ -157,6 +157,15 @@ async function expectLabelsAsSources(db: Db, when: string) {
 }
 
 describe.each(testDatabases())('the Round facts kept of each row on $name', (kind) => {
+  /** The app on a database migrated to just before `migration` that holds olderRound's list, and its ids. */
+  async function appOnOlderRound(migration: string) {
+    const ids: Record<string, number> = {};
+    const older = await olderDatabase(kind.name, migration, async (db) => {
+      Object.assign(ids, await olderRound(db));
+    });
+    return { ...(await buildTestApp(older, { rateLimit: false })), ids };
+  }
+
   it('hold what each row’s activity, touches and notes say after every kind of write', async () => {
     const { app, close } = await buildTestApp(kind, { rateLimit: false });
     try {
@@ -226,11 +235,7 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
   }, 120_000);
 
   it('are counted for every row of a database migrated from before 0021 (and 0022, the entries)', async () => {
-    const ids: Record<string, number> = {};
-    const older = await olderDatabase(kind.name, '0021_round_row_facts', async (db) => {
-      Object.assign(ids, await olderRound(db));
-    });
-    const { app, close } = await buildTestApp(older, { rateLimit: false });
+    const { app, close, ids } = await appOnOlderRound('0021_round_row_facts');
     try {
       const kept = await keptFacts(app.db);
       expect(kept.map((row) => Number(row.investor_id))).toEqual([ids.a, ids.b, ids.c]);
@@ -243,11 +248,7 @@ describe.each(testDatabases())('the Round facts kept of each row on $name', (kin
   }, 180_000);
 
   it('are counted on every row of a database migrated from before 0024', async () => {
-    const ids: Record<string, number> = {};
-    const older = await olderDatabase(kind.name, '0024_round_row_counted', async (db) => {
-      Object.assign(ids, await olderRound(db));
-    });
-    const { app, close } = await buildTestApp(older, { rateLimit: false });
+    const { app, close, ids } = await appOnOlderRound('0024_round_row_counted');
     try {
       await expectFactsAsSources(app.db, 'after the migration');
       const counted = await queryRows(app.db, sql`SELECT round_furthest, round_contacted, round_answered, round_answer_days, round_amount_logged

@@ -8,7 +8,6 @@
 // writes. What it reports as wrong: an uncaught error or a 5xx in the server, a 451 (the writes failed: an MTA would
 // retry it for days), a connection cut or a reply that is not SMTP, and a listener or API that stops answering.
 // A run of 500 takes about two minutes on PGlite; the seed makes the mutations repeatable.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import os from 'node:os';
@@ -17,12 +16,12 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { queryRows } from '../../src/server/db/query-rows.js';
-import { captureAddresses, listInvestors, lists } from '../../src/server/db/schema.js';
 import { seedCatalogue } from '../../src/server/db/seed/seed-catalogue.js';
 import { createMailer } from '../../src/server/mail/mailer.js';
 import { CAPTURE_LIMITS } from '../../src/shared/capture.js';
 import { testConfig } from '../helpers/app.js';
-import { insertVerifiedUser } from '../helpers/users.js';
+import { captureFounder } from '../helpers/capture.js';
+import { listWith } from '../helpers/pipeline.js';
 
 const ROUNDS = Number(process.argv[2] ?? 500);
 const SEED = Number(process.argv[3] ?? Date.now() % 1_000_000);
@@ -182,13 +181,10 @@ const pool = await queryRows(database.db, sql`SELECT id, email FROM investors WH
 const founders: Founder[] = [];
 const mailsEach = CAPTURE_LIMITS.mailsPerHour - 10;
 for (let f = 0; f <= ROUNDS / mailsEach; f++) {
-  const user = await insertVerifiedUser(database.db, config.jwtSecret);
-  const token = randomBytes(18).toString('base64url');
-  await database.db.insert(captureAddresses).values({ user_id: user.user.id, token });
-  const [list] = await database.db.insert(lists).values({ user_id: user.user.id, name: 'Fuzz', list_type: 'investor' }).returning({ id: lists.id });
+  const founder = await captureFounder(app);
   const rows = pool.slice((f * 40) % 160, ((f * 40) % 160) + 40);
-  await database.db.insert(listInvestors).values(rows.map((row) => ({ list_id: list.id, investor_id: Number(row.id) })));
-  founders.push({ email: user.email, address: `log+${token}@capture.test`, investors: rows.map((row) => String(row.email)) });
+  await listWith(founder.call, 'investor', rows.map((row) => Number(row.id)));
+  founders.push({ email: founder.email, address: founder.address, investors: rows.map((row) => String(row.email)) });
 }
 
 const fixtureDir = path.join(import.meta.dirname, '../fixtures/mail');
