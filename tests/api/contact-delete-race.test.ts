@@ -85,6 +85,28 @@ describe.skipIf(!serverUrl)('a private contact deleted while lists change around
     }, 120_000);
   }
 
+  it('answers a contact changed with the contact as changed, though its deletion commits before the answer is sent', async () => {
+    const contact = (await owner.call('POST', '/investors', { first_name: 'Zelda', last_name: 'Quorrington' })).json().id as number;
+    const holding = await newList('Told', [contact]);
+    // The change has committed and is telling the list's streams when the deletion, which waited for it, commits:
+    // the moment the race above meets now and then.
+    const feed = instance.app.listFeed;
+    const publish = feed.publish;
+    feed.publish = async (...args) => {
+      feed.publish = publish;
+      expect((await owner.call('DELETE', `/investors/${contact}`)).statusCode).toBe(204);
+      return publish.apply(feed, args);
+    };
+    try {
+      const changed = await owner.call('PATCH', `/investors/${contact}`, { city: 'Porto' });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({ id: contact, city: 'Porto' });
+    } finally {
+      feed.publish = publish;
+    }
+    expect((await owner.call('DELETE', `/lists/${holding}`)).statusCode).toBe(204);
+  }, 30_000);
+
   it('runs a write transaction again when PostgreSQL ends it to break a deadlock, and nothing else again', async () => {
     const { db } = instance.app;
     await db.execute(sql`CREATE TABLE race_rows (id integer PRIMARY KEY, n integer NOT NULL)`);

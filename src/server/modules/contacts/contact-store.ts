@@ -132,17 +132,18 @@ export async function updateContact(
   id: number,
   check: (current: StoredContact) => Partial<StoredContact>,
 ): Promise<ContactRow> {
-  const logs = await writeTransaction(writer.db, async (tx) => {
+  const { held, changed } = await writeTransaction(writer.db, async (tx) => {
     const { current, held } = await lockContactAndLists(tx, userId, id);
     const values = check(current);
     await tx.update(t).set({ ...values, updated_at: new Date() }).where(eq(t.id, id));
     for (const log of held) {
       await log.events([{ type: 'row-changed', data: { kind: 'investor', item_id: id, changes: {} } }]);
     }
-    return held;
+    // Read under the contact's lock: a deletion waiting for it may commit before a read after this one.
+    return { held, changed: (await visibleContact(tx, userId, id))! };
   });
-  await publishChanges(writer, logs);
-  return (await visibleContact(writer.db, userId, id))!;
+  await publishChanges(writer, held);
+  return changed;
 }
 
 /** Deletes a contact the user owns: it leaves every list holding it, each list logging the removal as its own. */
