@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
+import { parse as parseContentDisposition } from 'content-disposition';
 import { deckLinks, deckViews, listEvents } from '../../src/server/db/schema.js';
 import { DECK_LIMITS, type Deck, type DeckLink, type DeckLinkStats, type DeckViewStart } from '../../src/shared/decks.js';
 import { DECK_UPLOADS_PER_HOUR, VIEWER_RATE_RULES } from '../../src/server/modules/decks/index.js';
@@ -111,9 +112,23 @@ describe.each(testDatabases())('the deck viewer on $name', (kind) => {
     const mine = await open(downloadable);
     const download = await anonymous('GET', `/d/${downloadable.token}/views/${mine.view_id}/file?key=${mine.key}&download=1`);
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe('attachment; filename="seed.pdf"');
+    expect(download.headers['content-disposition']).toBe('attachment; filename=seed.pdf');
     await ada.call('POST', `/deck-links/${link.id}/revoke`);
     expect((await anonymous('GET', `/d/${link.token}/views/${view.view_id}/file?key=${view.key}`)).statusCode).toBe(404);
+  });
+
+  it("downloads under the name the founder chose, in any script, and a plain one for clients that read only that", async () => {
+    const chosen = 'Série A – «final».pdf';
+    const upload = await uploadPdf(app, ada.headers, `/decks?name=Named&file_name=${encodeURIComponent(chosen)}`, bytes);
+    expect(upload.statusCode, upload.body).toBe(201);
+    const res = await ada.call('POST', `/decks/${(upload.json() as Deck).id}/links`, { name: 'Link', allow_download: true });
+    const link = res.json() as DeckLink;
+    const view = await open(link);
+    const download = await anonymous('GET', `/d/${link.token}/views/${view.view_id}/file?key=${view.key}&download=1`);
+    expect(download.statusCode).toBe(200);
+    const header = download.headers['content-disposition'] as string;
+    expect(header).toBe(`attachment; filename="S_rie A _ _final_.pdf"; filename*=UTF-8''S%C3%A9rie%20A%20%E2%80%93%20%C2%ABfinal%C2%BB.pdf`);
+    expect(parseContentDisposition(header).parameters.filename).toBe(chosen);
   });
 
   it('counts a beacon once, and refuses forged, replayed, oversized and impossible ones, recording nothing', async () => {

@@ -1,5 +1,6 @@
 // Decks and deck links (issue 47; README, "Decks"): the founder's calls (a log-in), and the viewer's public ones
 // (the link's token, then a view's key), rate limited per address.
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -204,7 +205,8 @@ export const deckViewerModule: FastifyPluginAsyncTypebox<DeckOptions> = async (a
     const { token, viewId } = request.params;
     const download = request.query.download === 1;
     const file = await viewFile(app.db, token, viewId, request.query.key, download, clock());
-    const disposition = `${download ? 'attachment' : 'inline'}; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"`;
+    // The name as chosen (RFC 8187's filename*), and a plain-ASCII one for clients that read only filename.
+    const disposition = contentDisposition(file.fileName, { type: download ? 'attachment' : 'inline', fallback: file.fileName.replace(/[^\x20-\x7e]/g, '_') });
     return reply
       .headers({
         ...noStore,
