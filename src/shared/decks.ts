@@ -33,6 +33,9 @@ export const deckViewFilePath = (token: string, viewId: number) => `${deckViewsP
 /** POST DeckBeacon (JSON, also as sendBeacon's text/plain): 204. */
 export const deckViewBeaconPath = (token: string, viewId: number) => `${deckViewsPath(token)}/${viewId}/beacon`;
 
+/** What a link's token can be (issued as 32 base64url characters): anything else is no link, asked of no one. */
+export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{1,200}$/.test(token);
+
 /** The page a link opens: outside the app's shell. */
 export const deckViewerUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/$/, '')}/d/${token}`;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DeckLinkPublic, DeckViewStart } from '@/shared/decks';
+import { isLinkToken, type DeckLinkPublic, type DeckViewStart } from '@/shared/decks';
 import { DeckReader } from './DeckReader';
 import { EmailGate } from './EmailGate';
 import { LinkError, readLink, startView, type LinkProblem } from './viewer-api';
@@ -26,6 +26,7 @@ export function DeckViewerPage({ token }: { token: string }) {
   useEffect(() => {
     let live = true;
     (async () => {
+      if (!isLinkToken(token)) throw new LinkError('gone', null);
       const link = await readLink(token);
       document.title = link.deck_name;
       if (link.require_email) return { step: 'gate', link } as const;

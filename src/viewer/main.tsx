@@ -7,7 +7,15 @@ import './viewer.css';
 
 void loadPdf();
 
-const token = decodeURIComponent(location.pathname.replace(/^\/d\//, '').replace(/\/$/, ''));
+const path = location.pathname.replace(/^\/d\//, '').replace(/\/$/, '');
+// A mangled link's path may not decode: it is no link (DeckViewerPage asks nothing for it).
+const token = (() => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return '';
+  }
+})();
 createRoot(document.getElementById('deck')!).render(
   <StrictMode>
     <DeckViewerPage token={token} />

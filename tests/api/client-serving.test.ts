@@ -9,6 +9,7 @@ import { testDatabases } from '../helpers/database.js';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/server/plugins/route-preloads.js';
 
 const INDEX = '<!doctype html><html><head><title>Fundscape</title></head><body><div id="root"></div></body></html>';
+const DECK_PAGE = '<!doctype html><html><head><title>Deck</title></head><body><div id="deck"></div></body></html>';
 const SCRIPT = `export const grid = "${'rows '.repeat(400)}";`;
 const ROUTES: RoutePreloads = [
   { path: '/', files: ['/assets/login-1.js'] },
@@ -27,6 +28,8 @@ describe('serving the built client', () => {
     clientDir = mkdtempSync(path.join(tmpdir(), 'fundscape-client-'));
     mkdirSync(path.join(clientDir, 'assets'));
     writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    mkdirSync(path.join(clientDir, 'src', 'viewer'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'src', 'viewer', 'deck.html'), DECK_PAGE);
     writeFileSync(path.join(clientDir, ROUTE_PRELOADS_FILE), JSON.stringify(ROUTES));
     writeFileSync(path.join(clientDir, 'assets', 'grid-1.js'), SCRIPT);
     writeFileSync(path.join(clientDir, 'assets', 'grid-1.js.br'), brotliCompressSync(SCRIPT));
@@ -97,6 +100,17 @@ describe('serving the built client', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json().detail).toMatch(/^Not found: GET /);
+    }
+  });
+
+  it("answers a deck link no one made, of any length or characters, with the viewer's page and 404: its page says so", async () => {
+    const tokens = ['unknown-token', 'x'.repeat(201), 'x'.repeat(5000), '%00%0d%0a', "a'b\"c<d>", '..%2f..%2fetc', 'a/b/c'];
+    for (const token of tokens) {
+      const res = await app.inject({ method: 'GET', url: `/d/${token}` });
+      expect(res.statusCode, token).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store, private');
+      expect(res.body).toBe(DECK_PAGE);
     }
   });
 });
