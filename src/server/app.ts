@@ -16,6 +16,7 @@ import { authenticate } from './modules/auth/authenticate.js';
 import { rateLimit } from './plugins/rate-limit.js';
 import { idempotency } from './plugins/idempotency.js';
 import { unusedConnections } from './plugins/unused-connections.js';
+import { requestsInFlight } from './plugins/requests-in-flight.js';
 import { authModule } from './modules/auth/index.js';
 import { listsModule } from './modules/lists/index.js';
 import { catalogueService } from './modules/catalogue/plugin.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', options.mailer);
 
   await app.register(errorHandler);
+  await app.register(requestsInFlight);
   await app.register(validation);
   await app.register(security);
   // gzip/brotli for the client's scripts and the API's JSON: on a phone network most of page-load time.

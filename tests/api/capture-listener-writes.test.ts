@@ -72,6 +72,7 @@ describe.each(testDatabases())('capture listener writes on $name', (kind) => {
       tls: undefined,
       answersAtOnce: 1,
       databaseUrl: kind.name === 'postgres' ? 'postgres://postgres@127.0.0.1:1/nowhere' : undefined,
+      requestsInFlight: app.requestsInFlight,
     });
     const port = await failing.listen(0, '127.0.0.1');
     try {
@@ -100,6 +101,7 @@ describe.each(testDatabases())('capture listener writes on $name', (kind) => {
       tls: undefined,
       answersAtOnce: 2,
       databaseUrl: database.url,
+      requestsInFlight: app.requestsInFlight,
     });
     const port = await listener.listen(0, '127.0.0.1');
     try {

@@ -46,6 +46,7 @@ export const captureService = fp(async (app: FastifyInstance, options: { databas
     tokens,
     tls: app.config.tls,
     answersAtOnce,
+    requestsInFlight: app.requestsInFlight,
     databaseUrl: onPostgres ? options.databaseUrl : undefined,
   });
   app.decorate('captureSmtp', listener);

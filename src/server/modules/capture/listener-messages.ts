@@ -18,6 +18,8 @@ export interface ListenerSettings {
    * lists' streams told in the mail's own statement), else each change is posted to the app's thread to publish.
    */
   writes?: { databaseUrl: string; atOnce: number; notifyOnCommit: boolean };
+  /** The app's requests being answered (plugins/requests-in-flight.ts): a mail's writes wait for a moment with none. */
+  requestsInFlight: Int32Array;
 }
 
 /** An SMTP answer: `code` a refusal's (550, 451, …); none, the mail or recipient is taken (250 with `text`). */

@@ -15,6 +15,7 @@ import { publishChanges } from '../lists/list-change.js';
 import { answerMail } from './answer-mail.js';
 import { NO_SUCH_ADDRESS, type FromListener, type ListenerSettings, type Question, type SmtpAnswer, type ToListener } from './listener-messages.js';
 import { MailLane } from './mail-lane.js';
+import { MAIL_WAITS_AT_MOST_MS, quietMoment } from './quiet-moment.js';
 import type { MailLimit } from './mail-limit.js';
 import type { ReadMail } from './read-mail.js';
 
@@ -44,6 +45,8 @@ export interface ListenerOptions {
    * connections (thread-writer.ts), so a mail's statements and their results are not the app's event loop's work.
    */
   databaseUrl?: string;
+  /** The app's requests being answered: a mail's writes wait for a moment with none (quiet-moment.ts). */
+  requestsInFlight: Int32Array;
 }
 
 const TRY_LATER = {
@@ -58,6 +61,7 @@ export function captureListener(options: ListenerOptions): CaptureListener {
     captureDomain,
     tls: options.tls,
     closeGraceMs: options.closeGraceMs ?? 5000,
+    requestsInFlight: options.requestsInFlight,
     writes: options.databaseUrl
       ? { databaseUrl: options.databaseUrl, atOnce: options.answersAtOnce, notifyOnCommit: writer.listFeed.notifyOnCommit !== undefined }
       : undefined,
@@ -88,7 +92,11 @@ export function captureListener(options: ListenerOptions): CaptureListener {
   }
 
   function answer(thread: Worker, id: number, question: Question) {
-    const work = lane.run(() => (question.kind === 'recipient' ? recipient(question.token) : mail(question.tokens, question.read)));
+    const work = lane.run(async () => {
+      if (question.kind === 'recipient') return recipient(question.token);
+      await quietMoment(options.requestsInFlight, MAIL_WAITS_AT_MOST_MS);
+      return mail(question.tokens, question.read);
+    });
     void work
       .catch((error: unknown): SmtpAnswer => {
         log.error({ err: error }, `capture: a ${question.kind} could not be taken`);

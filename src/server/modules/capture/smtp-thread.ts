@@ -75,6 +75,7 @@ const writer = settings.writes
       settings.captureDomain,
       (listId, eventId) => tell({ kind: 'publish', listId, eventId }),
       (error) => logError('error', 'capture: a mail could not be logged', error),
+      settings.requestsInFlight,
     )
   : null;
 

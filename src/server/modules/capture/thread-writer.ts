@@ -13,6 +13,7 @@ import { answerMail, type Addressed } from './answer-mail.js';
 import type { CaptureWriter } from './capture-store.js';
 import type { ListenerSettings, SmtpAnswer } from './listener-messages.js';
 import { MailLane } from './mail-lane.js';
+import { MAIL_WAITS_AT_MOST_MS, quietMoment } from './quiet-moment.js';
 import type { ReadMail } from './read-mail.js';
 
 export interface ThreadWriter {
@@ -30,6 +31,7 @@ export function threadWriter(
   captureDomain: string,
   publish: (listId: number, eventId: number) => void,
   failed: (error: unknown) => void,
+  requestsInFlight: Int32Array,
 ): ThreadWriter {
   // Its connections are the capture's alone, so their settings reach no other statement: the mail's named statements
   // keep one generic plan each (the account's read with her matching rows was planned for every mail, 0.9 ms for 0.3
@@ -54,7 +56,11 @@ export function threadWriter(
     log: { error: (_details: unknown, message: string) => failed(new Error(message)) } as unknown as FastifyBaseLogger,
   };
   return {
-    answer: (addressed, read) => lane.run(() => answerMail(writer, captureDomain, addressed, read, failed)),
+    answer: (addressed, read) =>
+      lane.run(async () => {
+        await quietMoment(requestsInFlight, MAIL_WAITS_AT_MOST_MS);
+        return answerMail(writer, captureDomain, addressed, read, failed);
+      }),
     close: () => pool.end(),
   };
 }
