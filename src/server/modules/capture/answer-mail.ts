@@ -3,6 +3,7 @@
 import type { CaptureWriter } from './capture-store.js';
 import { takeMail } from './intake.js';
 import { NO_SUCH_ADDRESS, type SmtpAnswer } from './listener-messages.js';
+import { quietMoment } from './quiet-moment.js';
 import type { ReadMail } from './read-mail.js';
 
 /** A capture address of the envelope: its token, and the account it was found to be lately (null: none). */
@@ -22,7 +23,10 @@ export async function answerMail(
   addressed: Addressed[],
   read: ReadMail,
   failed: (error: unknown) => void,
+  /** The app's requests being answered: the writes start in a moment with none (quiet-moment.ts). */
+  requestsInFlight: Int32Array,
 ): Promise<SmtpAnswer> {
+  await quietMoment(requestsInFlight);
   let rows = 0;
   let taken = 0;
   for (const { token, believed } of addressed) {

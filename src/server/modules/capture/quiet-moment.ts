@@ -7,7 +7,7 @@
 export const MAIL_WAITS_AT_MOST_MS = 25;
 
 /** Resolves once `inFlight[0]` is 0, or after `mostMs`. */
-export async function quietMoment(inFlight: Int32Array, mostMs: number): Promise<void> {
+export async function quietMoment(inFlight: Int32Array, mostMs = MAIL_WAITS_AT_MOST_MS): Promise<void> {
   const until = performance.now() + mostMs;
   for (;;) {
     const now = Atomics.load(inFlight, 0);

@@ -15,7 +15,6 @@ import { publishChanges } from '../lists/list-change.js';
 import { answerMail } from './answer-mail.js';
 import { NO_SUCH_ADDRESS, type FromListener, type ListenerSettings, type Question, type SmtpAnswer, type ToListener } from './listener-messages.js';
 import { MailLane } from './mail-lane.js';
-import { MAIL_WAITS_AT_MOST_MS, quietMoment } from './quiet-moment.js';
 import type { MailLimit } from './mail-limit.js';
 import type { ReadMail } from './read-mail.js';
 
@@ -88,15 +87,11 @@ export function captureListener(options: ListenerOptions): CaptureListener {
       failed(error);
       return { code: 451, text: 'The mail could not be logged just now: try again later' };
     }
-    return answerMail(writer, captureDomain, believed, read, failed);
+    return answerMail(writer, captureDomain, believed, read, failed, options.requestsInFlight);
   }
 
   function answer(thread: Worker, id: number, question: Question) {
-    const work = lane.run(async () => {
-      if (question.kind === 'recipient') return recipient(question.token);
-      await quietMoment(options.requestsInFlight, MAIL_WAITS_AT_MOST_MS);
-      return mail(question.tokens, question.read);
-    });
+    const work = lane.run(() => (question.kind === 'recipient' ? recipient(question.token) : mail(question.tokens, question.read)));
     void work
       .catch((error: unknown): SmtpAnswer => {
         log.error({ err: error }, `capture: a ${question.kind} could not be taken`);

@@ -13,7 +13,6 @@ import { answerMail, type Addressed } from './answer-mail.js';
 import type { CaptureWriter } from './capture-store.js';
 import type { ListenerSettings, SmtpAnswer } from './listener-messages.js';
 import { MailLane } from './mail-lane.js';
-import { MAIL_WAITS_AT_MOST_MS, quietMoment } from './quiet-moment.js';
 import type { ReadMail } from './read-mail.js';
 
 export interface ThreadWriter {
@@ -56,11 +55,7 @@ export function threadWriter(
     log: { error: (_details: unknown, message: string) => failed(new Error(message)) } as unknown as FastifyBaseLogger,
   };
   return {
-    answer: (addressed, read) =>
-      lane.run(async () => {
-        await quietMoment(requestsInFlight, MAIL_WAITS_AT_MOST_MS);
-        return answerMail(writer, captureDomain, addressed, read, failed);
-      }),
+    answer: (addressed, read) => lane.run(() => answerMail(writer, captureDomain, addressed, read, failed, requestsInFlight)),
     close: () => pool.end(),
   };
 }

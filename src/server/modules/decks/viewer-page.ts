@@ -11,6 +11,16 @@ import { publicLink } from './view-store.js';
  * a 404 page with no lookup: a stranger's mangled link reads "This link is not valid", never JSON.
  */
 export const deckViewerPage: FastifyPluginAsyncTypebox<{ clock: () => Date }> = async (app, { clock }) => {
+  /** 200, or the 404 (unknown, revoked) or 410 (expired) the link's page says. */
+  const linkStatus = (token: string) =>
+    publicLink(app.db, token, clock()).then(
+      () => 200,
+      (error: unknown) => {
+        if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 410)) return error.statusCode;
+        throw error;
+      },
+    );
+
   app.get(
     '/d/*',
     {
@@ -21,15 +31,7 @@ export const deckViewerPage: FastifyPluginAsyncTypebox<{ clock: () => Date }> = 
       const page = app.deckViewerPage();
       if (!page) throw new HttpError(404, 'The deck viewer is not built: run npm run build');
       const token = (request.params as { '*': string })['*'].replace(/\/$/, '');
-      const status = !isLinkToken(token)
-        ? 404
-        : await publicLink(app.db, token, clock()).then(
-            () => 200,
-            (error: unknown) => {
-              if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 410)) return error.statusCode;
-              throw error;
-            },
-          );
+      const status = isLinkToken(token) ? await linkStatus(token) : 404;
       return reply
         .status(status)
         .headers({ 'cache-control': 'no-store, private', 'x-robots-tag': 'noindex, nofollow' })
