@@ -86,7 +86,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // Pure modules: the files share their worker's modules. Importing them anew per file was half the
+          // project's time (16 s → 8 s alone, 30 → 13 s of CPU).
+          isolate: false,
+        },
       },
       {
         extends: true,

@@ -8,6 +8,7 @@ import compress from '@fastify/compress';
 import { clientErrorHandler, errorHandler, sendError } from './plugins/error-handler.js';
 import { redactingLoggerOptions } from './plugins/log-redaction.js';
 import { validation } from './plugins/validation.js';
+import { serialization } from './plugins/serialization.js';
 import { health } from './plugins/health.js';
 import { security } from './plugins/security.js';
 import { docs } from './plugins/docs.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(requestsInFlight);
   await app.register(validation);
+  await app.register(serialization);
   await app.register(security);
   // gzip/brotli for the client's scripts and the API's JSON: on a phone network most of page-load time.
   // Up to 64 kB (a page of search results is about 11) it compresses in place, a few tenths of a ms,

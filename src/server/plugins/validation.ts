@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
 import { idempotencyHeaders } from './idempotency.js';
 import { UNSTORABLE } from '../db/unstorable-text.js';
+import { compiledOnce } from './compiled-once.js';
 
 // Schema fragments every module shares. Route schemas are TypeBox, so handlers read typed requests
 // through the TypeBoxTypeProvider; they are plain JSON schemas to Ajv and the OpenAPI document.
@@ -106,9 +107,12 @@ export function unacceptableValue(data: unknown, path = ''): ErrorObject | null 
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
+const bodyValidator = compiledOnce((schema) => checked(strict.compile(schema)));
+const textValidator = compiledOnce((schema) => checked(coercing.compile(schema)));
+
 /** A validator as the routes' query strings get one (coercing text as a URL carries it), for data of that shape. */
 export function queryValidator(schema: object): Validator {
-  return checked(coercing.compile(schema));
+  return textValidator(schema);
 }
 
 function checked(validate: Validator): Validator {
@@ -129,5 +133,5 @@ function checked(validate: Validator): Validator {
  * then against unacceptableValue. Only data that passed the schema is walked, so its shape is bounded.
  */
 export const validation = fp(async (app: FastifyInstance) => {
-  app.setValidatorCompiler(({ schema, httpPart }) => checked((httpPart === 'body' ? strict : coercing).compile(schema as object)));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyValidator : textValidator)(schema as object));
 });

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The deferred work of a first load (src/lib/after-first-paint.ts): it waits for the first page's content,
 // and each piece then runs in a task of its own, not all in the one task that ends the wait.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastJsonStringify from 'fast-json-stringify';
+import { compiledOnce } from './compiled-once.js';
+
+// Fastify's own serializer for response schemas (fast-json-stringify, as its default compiler builds it with no
+// shared schemas), each distinct schema compiled once per process.
+const serializerOf = compiledOnce((schema) => fastJsonStringify(schema));
+
+export const serialization = fp(async (app: FastifyInstance) => {
+  app.setSerializerCompiler(({ schema }) => serializerOf(schema as object));
+});
