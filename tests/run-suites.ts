@@ -4,8 +4,10 @@
 // Why two processes: the browser files run one after another on one server and browser (vite.config.ts) and keep
 // about one of this machine's two cores busy; the other suites keep two. Within one Vitest process, projects that run
 // at the same time must share one maxWorkers, so the browser files could only run before or after the others, with a
-// core idle for the whole browser phase. The other suites run at a slightly lower priority (nice 2): at nice 5 they
-// ended 45-70 s after the browser files in both of two CI runs, so they were the run's longest path.
+// core idle for the whole browser phase. The other suites run at a lower priority (nice 4), so that both end together:
+// the browser files, one at a time, lose most to a busy machine. At nice 5 the others once ended 45-70 s after the
+// browser files; since their schemas are compiled once per process, at nice 2 they ended 39 s before (601 s against
+// 640), at nice 4 3 s after (597 against 594).
 //
 //   npm test                                   every suite, as above
 //   npm test -- --reporter=json --outputFile.json=FILE
@@ -23,7 +25,7 @@ const progressReporter = path.join(root, 'tests/helpers/file-progress-reporter.t
 const args = process.argv.slice(2);
 
 /** Niceness of the unit, API and component suites beside the browser suites. */
-const BESIDE_BROWSER_NICENESS = 2;
+const BESIDE_BROWSER_NICENESS = 4;
 
 /** `--reporter X`, `--reporter=X`, `--outputFile.json=F` …: options of the one report. */
 function reportOptions(list: string[]): string[] | undefined {

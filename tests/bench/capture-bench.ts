@@ -1,5 +1,5 @@
 // npm run bench:capture [-- --mails N --founders N --connections N --pglite-investors N --pg-investors N --reseed
-//   --skip-pglite --skip-postgres --searches]
+//   --skip-pglite --skip-postgres --searches --sender-nice N]
 //
 // E-mail capture (issue 46) through a listening server: --mails mails (10,000) sent by SMTP on --connections
 // connections (20, Nodemailer's pool) from --founders founders (100; each founder's share stays within one
@@ -13,6 +13,8 @@
 // their own (capture-send.ts): in this one, the server's, the SMTP clients would be timed as the server's work.
 // --searches: a loop of catalogue searches over HTTP (one at a time, a few terms in turn) alone for 10 s, then
 // beside the capture for as long as it runs: p50/p95 of each. Every 5xx the server answers is printed with its error.
+// --sender-nice N: the sending process's nice value (0). The senders stand for other hosts' mail servers; on this
+// machine they take the same two cores as the server, PostgreSQL and the searches, unless run at a low priority (19).
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,7 @@ const { values: args } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     'skip-postgres': { type: 'boolean', default: false },
     searches: { type: 'boolean', default: false },
+    'sender-nice': { type: 'string', default: '0' },
   },
 });
 const MAILS = Number(args.mails);
@@ -174,6 +177,7 @@ async function run(database: Database, label: string) {
     writeFileSync(planFile, JSON.stringify(plan));
     const loadBefore = os.loadavg()[0];
     const sender = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'capture-send.ts'), planFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+    if (sender.pid && Number(args['sender-nice'])) os.setPriority(sender.pid, Number(args['sender-nice']));
     let out = '';
     let sending = false;
     let cpuAtStart = { machine: 0, server: 0, database: Promise.resolve(0) };
