@@ -54,6 +54,7 @@ const CONNECTIONS = Number(args.connections);
 const LISTS_PER_FOUNDER = 5;
 const ROWS_PER_LIST = 200;
 const SAMPLE_EVERY = 20;
+const SENDER_NICE = Number(args['sender-nice']);
 
 /** The CPU time the whole machine has spent busy (s), from /proc/stat (0 where there is none). */
 function machineBusySeconds(): number {
@@ -177,7 +178,7 @@ async function run(database: Database, label: string) {
     writeFileSync(planFile, JSON.stringify(plan));
     const loadBefore = os.loadavg()[0];
     const sender = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'capture-send.ts'), planFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-    if (sender.pid && Number(args['sender-nice'])) os.setPriority(sender.pid, Number(args['sender-nice']));
+    if (sender.pid && SENDER_NICE) os.setPriority(sender.pid, SENDER_NICE);
     let out = '';
     let sending = false;
     let cpuAtStart = { machine: 0, server: 0, database: Promise.resolve(0) };
