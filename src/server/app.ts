@@ -39,7 +39,7 @@ import { captureRoutes, captureService } from './modules/capture/index.js';
 import { captureAddressRoutes } from './modules/capture/address-routes.js';
 import { captureInboxRoutes } from './modules/capture/inbox-routes.js';
 import { decksModule, deckService, deckViewerModule } from './modules/decks/index.js';
-import { deckViewerPage } from './modules/decks/viewer-page.js';
+import { deckViewerPage, routedUrl } from './modules/decks/viewer-page.js';
 import { roundModule, roundService } from './modules/round/index.js';
 import { roundSection } from './modules/round/round-section.js';
 import { EVENTS_HEARTBEAT_SECONDS } from '../shared/teams.js';
@@ -88,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: proxyTrust(options.config.trustProxy),
     // A malformed URL and other refusals of the router answer `{ detail }` like everything else.
     frameworkErrors: sendError,
+    // …but a deck link's, which a stranger opens: the viewer's page says it is not valid.
+    rewriteUrl: routedUrl,
     clientErrorHandler,
     // Requests arriving while the server closes are still answered (with Connection: close), not 503.
     return503OnClosing: false,

@@ -40,3 +40,22 @@ export const deckViewerPage: FastifyPluginAsyncTypebox<{ clock: () => Date }> = 
     },
   );
 };
+
+/** A path under /d/ that is no link: answered by the viewer's page and 404, like any other. */
+const NOT_A_LINK = '/d/-';
+
+/**
+ * The URL to route a request by (Fastify's rewriteUrl): a deck link whose path does not decode (`/d/%E0%A4%A`, cut short
+ * by a mail program) goes to NOT_A_LINK, where its reader gets the viewer's page saying the link is not valid, with
+ * the headers of every page; Fastify's router would refuse it before any route, in JSON.
+ */
+export function routedUrl(request: { url?: string }): string {
+  const url = request.url ?? '/';
+  if (!url.startsWith('/d/')) return url;
+  try {
+    decodeURIComponent(url.split('?')[0]);
+    return url;
+  } catch {
+    return NOT_A_LINK;
+  }
+}
