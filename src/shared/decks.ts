@@ -36,6 +36,15 @@ export const deckViewBeaconPath = (token: string, viewId: number) => `${deckView
 /** What a link's token can be (issued as 32 base64url characters): anything else is no link, asked of no one. */
 export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{1,200}$/.test(token);
 
+/** The token the viewer's page at `pathname` (/d/TOKEN) names, decoded; null when its percent-encoding does not decode. */
+export function linkTokenInPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname.replace(/^\/d\//, '').replace(/\/$/, ''));
+  } catch {
+    return null;
+  }
+}
+
 /** The page a link opens: outside the app's shell. */
 export const deckViewerUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/$/, '')}/d/${token}`;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isLinkToken } from '../../../shared/decks.js';
+import { isLinkToken, linkTokenInPath } from '../../../shared/decks.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { VIEWER_RATE_RULES } from './index.js';
 import { publicLink } from './view-store.js';
@@ -51,11 +51,5 @@ const NOT_A_LINK = '/d/-';
  */
 export function routedUrl(request: { url?: string }): string {
   const url = request.url ?? '/';
-  if (!url.startsWith('/d/')) return url;
-  try {
-    decodeURIComponent(url.split('?')[0]);
-    return url;
-  } catch {
-    return NOT_A_LINK;
-  }
+  return url.startsWith('/d/') && linkTokenInPath(url.split('?')[0]) === null ? NOT_A_LINK : url;
 }
