@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   const dumpFile = path.join(folder, 'pglite.tar.gz');
   const initializedFile = path.join(folder, 'pglite-initialized.tar.gz');
   const client = await newPglite({});
-  writeFileSync(initializedFile, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
+  writeFileSync(initializedFile, Buffer.from(await (await client.dumpDataDir()).arrayBuffer()));
   const pglite = await openDatabase({ pglite: client });
   writeFileSync(dumpFile, Buffer.from(await (await pglite.dumpDataDir!()).arrayBuffer()));
   await pglite.close();

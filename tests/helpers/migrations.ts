@@ -4,12 +4,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { newPglite, openDatabase, type Database, type Db } from '../../src/server/db/client.js';
+import { newPglite, openDatabase, pgliteDrizzle, type Database, type Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
 import { createPostgresDatabase, pgliteDump, type TestDatabaseKind } from './database.js';
 
@@ -44,7 +43,7 @@ export async function olderDatabase(
       const dataDir = mkdtempSync(path.join(tmpdir(), 'fundscape-older-'));
       // From the suites' initialized copy when they have one: a new database's initdb is seconds of CPU.
       const client = await newPglite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: pgliteDump('initializedPgliteDump') ?? undefined });
-      const db = drizzlePglite({ client, schema });
+      const db = pgliteDrizzle(client);
       await migratePglite(db, { migrationsFolder: migrations.folder });
       await fill(db as unknown as Db);
       await client.close();

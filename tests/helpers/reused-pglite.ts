@@ -1,11 +1,11 @@
-// Copies of the migrated PGlite database, reused from one suite to the next within a worker: loading the copy (its
+// Copies of the migrated PgliteThread database, reused from one suite to the next within a worker: loading the copy (its
 // tarball unpacked, PostgreSQL started in WebAssembly) took about a second of CPU per database, a fifth of the API
 // suites' CPU. A database handed back is emptied to the migrated state it was loaded in, or closed if a suite changed
 // more than rows (a table of its own, say), so every suite still starts on what a fresh copy holds.
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteThread } from '../../src/server/db/pglite-thread.js';
 import { newPglite } from '../../src/server/db/client.js';
 
-const idle: PGlite[] = [];
+const idle: PgliteThread[] = [];
 
 /** What the migrated database is besides its rows: the same after emptying, or the copy is not reused. */
 const SHAPE = `SELECT concat_ws(' ',
@@ -16,10 +16,10 @@ const SHAPE = `SELECT concat_ws(' ',
 
 let migratedShape: string | undefined;
 
-const shapeOf = async (client: PGlite) => (await client.query<{ shape: string }>(SHAPE)).rows[0].shape;
+const shapeOf = async (client: PgliteThread) => (await client.query<{ shape: string }>(SHAPE)).rows[0].shape;
 
 /** A copy of `migrated` (dumpDataDir's tarball): one handed back, or a new one. */
-export async function takePglite(migrated: Blob): Promise<PGlite> {
+export async function takePglite(migrated: Blob): Promise<PgliteThread> {
   const reused = idle.pop();
   if (reused) return reused;
   const client = await newPglite({ loadDataDir: migrated });
@@ -31,7 +31,7 @@ export async function takePglite(migrated: Blob): Promise<PGlite> {
  * Back to the migrated state for the next suite: the session's state reset (prepared statements, advisory locks,
  * settings, temporary tables), every table of the app emptied and its ids started again.
  */
-export async function handBackPglite(client: PGlite): Promise<void> {
+export async function handBackPglite(client: PgliteThread): Promise<void> {
   try {
     await client.exec('DISCARD ALL');
     const { rows } = await client.query<{ name: string }>(

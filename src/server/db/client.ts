@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -13,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 import { poolWithPriorityLane } from './priority-pool.js';
+import { PgliteThread } from './pglite-thread.js';
 import { SerialQueue } from './serial-queue.js';
 
 export type Schema = typeof schema;
@@ -45,12 +45,20 @@ export interface DatabaseOptions {
   /** PGlite only: start from a copy of another database (dumpDataDir's tarball) instead of an empty one. */
   loadDataDir?: Blob;
   /** PGlite only: run on this instance (newPglite's) instead of a new one; close() then leaves it open. */
-  pglite?: PGlite;
+  pglite?: PgliteThread;
 }
 
-/** An embedded PostgreSQL with the extensions the migrations use, in memory or in `dataDir`. */
-export function newPglite({ dataDir, loadDataDir }: Pick<DatabaseOptions, 'dataDir' | 'loadDataDir'>): Promise<PGlite> {
-  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+/**
+ * An embedded PostgreSQL with the extensions the migrations use, in memory or in `dataDir`, on a thread of its own
+ * (pglite-thread.ts).
+ */
+export function newPglite({ dataDir, loadDataDir }: Pick<DatabaseOptions, 'dataDir' | 'loadDataDir'>): Promise<PgliteThread> {
+  return PgliteThread.open({ dataDir, loadDataDir });
+}
+
+/** Drizzle over newPglite's database, its statements sent as they come (openDatabase puts them in a queue). */
+export function pgliteDrizzle(client: Pick<PgliteThread, 'query' | 'transaction'>) {
+  return drizzlePglite({ client: client as unknown as PGlite, schema });
 }
 
 /** Opens the database and applies every committed migration. */
@@ -75,19 +83,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Once closed, nothing more reaches the instance, which may live on (options.pglite) for another database.
   let closed = false;
   const whileOpen = <T>(run: () => Promise<T>) => queue.run(() => (closed ? Promise.reject(new Error('The database is closed')) : run()));
-  const queued = {
-    query: (...args: Parameters<PGlite['query']>) => whileOpen(() => client.query(...args)),
-    transaction: (...args: Parameters<PGlite['transaction']>) => whileOpen(() => client.transaction(...args)),
-  } as unknown as PGlite;
-  const db = drizzlePglite({ client: queued, schema });
+  const db = pgliteDrizzle({
+    query: (...args: Parameters<PgliteThread['query']>) => whileOpen(() => client.query(...args)),
+    transaction: (...args: Parameters<PgliteThread['transaction']>) => whileOpen(() => client.transaction(...args)),
+  } as Pick<PgliteThread, 'query' | 'transaction'>);
   await migratePglite(db, { migrationsFolder });
-  // Taken in the queue, so between two statements or transactions, never inside one; the checkpoint first
-  // writes every committed change into the data files, so loading the copy needs no WAL replay.
-  const dumpDataDir = () =>
-    queue.run(async () => {
-      await client.exec('CHECKPOINT');
-      return client.dumpDataDir('gzip');
-    });
+  // Taken in the queue, so between two statements or transactions, never inside one.
+  const dumpDataDir = () => queue.run(() => client.dumpDataDir());
   // Closed after whatever is queued: nothing is cut off.
   const close = () =>
     queue.run(async () => {
