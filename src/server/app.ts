@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pipelineModule, { prefix: '/api/v1', clock });
   await app.register(startupModule, { prefix: '/api/v1', clock });
   await app.register(savedSearchesModule);
-  await app.register(captureService, { databaseUrl: options.database.url });
+  await app.register(captureService, { databaseUrl: options.database.url, connectPglite: options.database.connect });
   await app.register(captureRoutes, { prefix: '/api/v1' });
   await app.register(captureAddressRoutes, { prefix: '/api/v1' });
   await app.register(captureInboxRoutes, { prefix: '/api/v1', clock });

@@ -155,7 +155,7 @@ describe('backup and restore of the PGlite database', () => {
       expect(statSync(backupFile).mode & 0o777).toBe(0o600);
       expect(readdirSync(tmp).sort()).toEqual(['fundscape.backup', 'source']);
     } finally {
-      expect(await source.stop()).toBe(0);
+      expect(await source.stop(), source.output()).toBe(0);
     }
 
     const restoredDir = path.join(tmp, 'restored');
@@ -176,7 +176,7 @@ describe('backup and restore of the PGlite database', () => {
       const search = (await read(restored, '/investors/search?search_term=stone')) as { results: Array<{ id: number }> };
       expect(search.results.map((row) => row.id)).toEqual([ana]);
     } finally {
-      expect(await restored.stop()).toBe(0);
+      expect(await restored.stop(), restored.output()).toBe(0);
     }
   }, LONG);
 

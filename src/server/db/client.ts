@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import type { MessagePort } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,6 +33,8 @@ export interface Database {
   url?: string;
   /** PGlite only: a consistent, gzipped tarball of its data directory. */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: a connection of its own to the database's thread, for another thread (pglite-thread.ts). */
+  connect?(): Promise<MessagePort>;
   close(): Promise<void>;
 }
 
@@ -96,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       closed = true;
       if (!options.pglite) await client.close();
     });
-  return { db: db as unknown as Db, kind: 'pglite', dumpDataDir, close };
+  return { db: db as unknown as Db, kind: 'pglite', dumpDataDir, connect: () => client.connect(), close };
 }
 
 /** The newest committed migration, as drizzle's migrator records it (its journal time). */

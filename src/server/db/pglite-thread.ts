@@ -1,24 +1,32 @@
-// PGlite in a worker thread of its own. PostgreSQL in WebAssembly runs every statement on the thread that holds it:
-// on the app's thread, its work (the WebAssembly, the protocol, the results built) was most of the CPU of a busy
-// instance, and every founder's request waited for it on the event loop. Here it runs on another core, and the app's
-// thread only sends a statement and reads its rows. The order of statements is still the app's (client.ts's queue):
-// the thread runs what it is sent, one statement at a time, in the order sent.
-import { Worker } from 'node:worker_threads';
+// PGlite on a thread of its own. PostgreSQL in WebAssembly runs every statement on the thread that holds it: on the
+// app's thread its work (the WebAssembly, the protocol, the results built) was most of the CPU of a busy instance, and
+// every founder's request waited for it on the event loop. Here it runs on another core, and the app's thread only
+// sends a statement and reads its rows.
+//
+// Each thread that talks to the database holds a connection of its own: the app's thread the first, and another
+// thread one it is given (connect(): the capture listener writes its mails itself). The database's thread runs one
+// statement at a time (pglite-worker.ts): a transaction's statements alone until it ends, else the app's first, then
+// the others'. Within a connection its caller keeps the order (client.ts's queue, the capture's lane).
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 
-/** What the app's thread asks of the database's thread. */
+/** What a connection asks of the database's thread. */
 export type ToPglite =
   | { id: number; op: 'query'; text: string; params: unknown[]; rowMode?: 'array' | 'object'; keepAsText: number[] }
   | { id: number; op: 'exec'; text: string }
-  | { id: number; op: 'dump' }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'begin' | 'commit' | 'rollback' }
+  /** The app's connection only: */
+  | { id: number; op: 'dump' | 'close' }
+  | { id: number; op: 'connect'; port: MessagePort };
 
-/** The database's thread's answer to `id`: its result, or the error as fields (an Error's class does not cross). */
-export type FromPglite =
-  | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: { message: string; fields: Record<string, string | number | boolean> } }
-  | { id: 0; ready: true }
-  | { id: 0; ready: false; error: { message: string; fields: Record<string, string | number | boolean> } };
+/** An error as fields that cross between threads: its message, and PostgreSQL's code, detail, constraint … */
+export interface ErrorFields {
+  message: string;
+  fields: Record<string, string | number | boolean>;
+}
+
+/** The answer to message `id` (0: the database opened, or why not). */
+export type FromPglite = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ErrorFields };
 
 /** How the database starts: its files (none: in memory), and a tarball (dumpDataDir's) to start from. */
 export interface PgliteThreadOptions {
@@ -32,41 +40,88 @@ interface QueryOptions {
   parsers?: Record<number, unknown>;
 }
 
-/** A transaction's statements: run on the thread, inside BEGIN … COMMIT. */
-export interface PgliteTransaction {
-  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
-  exec(text: string): Promise<Array<Results>>;
-}
+/** Where a connection's messages go: the database's Worker, or a MessagePort (connect()). */
+type Endpoint = Pick<Worker, 'postMessage' | 'ref' | 'unref'> & {
+  on(event: 'message', listener: (message: FromPglite) => void): unknown;
+  on(event: 'close' | 'exit', listener: () => void): unknown;
+};
 
-const rebuilt = ({ message, fields }: { message: string; fields: Record<string, string | number | boolean> }) =>
-  Object.assign(new Error(message), fields);
+type Message = ToPglite extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never;
 
-/** The app's side of the database's thread: what client.ts and drizzle ask of PGlite. */
-export class PgliteThread implements PgliteTransaction {
+const rebuilt = ({ message, fields }: ErrorFields) => Object.assign(new Error(message), fields);
+
+/** One connection to the database's thread: what drizzle asks of PGlite (query, transaction), and exec. */
+export class PgliteConnection {
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  /** Set once the thread has ended: every call then fails with it. */
+  /** Set once the connection has ended: every call then fails with it. */
   private ended: Error | null = null;
 
-  private constructor(private readonly thread: Worker) {
-    thread.on('message', (message: FromPglite) => {
+  constructor(private readonly endpoint: Endpoint) {
+    endpoint.on('message', (message: FromPglite) => {
       const caller = this.waiting.get(message.id);
       if (!caller) return;
       this.waiting.delete(message.id);
-      if (this.waiting.size === 0) thread.unref();
-      if ('ready' in message) {
-        if (message.ready) caller.resolve(undefined);
-        else caller.reject(rebuilt(message.error));
-      } else if (message.ok) caller.resolve(message.result);
+      if (this.waiting.size === 0) endpoint.unref();
+      if (message.ok) caller.resolve(message.result);
       else caller.reject(rebuilt(message.error));
     });
-    const end = (error: Error) => {
-      this.ended ??= error;
-      for (const caller of this.waiting.values()) caller.reject(this.ended);
-      this.waiting.clear();
-    };
-    thread.on('error', end);
-    thread.on('exit', () => end(new Error('The database is closed')));
+    // A Worker that exits, a port whose other end closed (the database's thread ended).
+    endpoint.on('exit', () => this.end(new Error('The database is closed')));
+    endpoint.on('close', () => this.end(new Error('The database is closed')));
+    endpoint.unref();
+  }
+
+  /** Fails what waits and every later call: the database's thread, or this connection, is gone. */
+  protected end(error: Error): void {
+    this.ended ??= error;
+    for (const caller of this.waiting.values()) caller.reject(this.ended);
+    this.waiting.clear();
+  }
+
+  /** The answer to message `id`; the endpoint keeps its thread alive (ref) only while some answer is awaited. */
+  protected waitFor<T>(id: number): Promise<T> {
+    if (this.ended) return Promise.reject(this.ended);
+    if (this.waiting.size === 0) this.endpoint.ref();
+    return new Promise<T>((resolve, reject) => this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+  }
+
+  protected ask<T>(message: Message, transfer?: MessagePort[]): Promise<T> {
+    const id = this.nextId++;
+    const answer = this.waitFor<T>(id);
+    if (!this.ended) this.endpoint.postMessage({ ...message, id }, transfer);
+    return answer;
+  }
+
+  query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    const keepAsText = options.parsers ? Object.keys(options.parsers).map(Number) : [];
+    return this.ask({ op: 'query', text, params, rowMode: options.rowMode, keepAsText });
+  }
+
+  exec(text: string): Promise<Array<Results>> {
+    return this.ask({ op: 'exec', text });
+  }
+
+  /** `callback` in a transaction, rolled back when it throws; no other connection's statement runs meanwhile. */
+  async transaction<T>(callback: (tx: PgliteConnection) => Promise<T>): Promise<T> {
+    await this.ask({ op: 'begin' });
+    let result: T;
+    try {
+      result = await callback(this);
+    } catch (error) {
+      await this.ask({ op: 'rollback' }).catch(() => {});
+      throw error;
+    }
+    await this.ask({ op: 'commit' });
+    return result;
+  }
+}
+
+/** The app's connection, which starts the database's thread and ends it. */
+export class PgliteThread extends PgliteConnection {
+  private constructor(private readonly thread: Worker) {
+    super(thread);
+    thread.on('error', (error) => this.end(error));
   }
 
   /** Starts the thread and its database; answers once the database is open (or fails as opening it did). */
@@ -82,44 +137,11 @@ export class PgliteThread implements PgliteTransaction {
     return client;
   }
 
-  /** Waits for the answer to `id`; the thread is kept alive (ref) only while some answer is awaited. */
-  private waitFor<T>(id: number): Promise<T> {
-    if (this.ended) return Promise.reject(this.ended);
-    if (this.waiting.size === 0) this.thread.ref();
-    return new Promise<T>((resolve, reject) => this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject }));
-  }
-
-  private ask<T>(message: ToPglite extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never): Promise<T> {
-    const id = this.nextId++;
-    const answer = this.waitFor<T>(id);
-    if (!this.ended) this.thread.postMessage({ ...message, id });
-    return answer;
-  }
-
-  query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    const keepAsText = options.parsers ? Object.keys(options.parsers).map(Number) : [];
-    return this.ask({ op: 'query', text, params, rowMode: options.rowMode, keepAsText });
-  }
-
-  exec(text: string): Promise<Array<Results>> {
-    return this.ask({ op: 'exec', text });
-  }
-
-  /**
-   * `callback` in BEGIN … COMMIT, ROLLBACK when it throws. Its caller keeps every other statement out until it
-   * ends (client.ts's queue): the thread runs whatever it is sent inside the transaction.
-   */
-  async transaction<T>(callback: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
-    await this.exec('BEGIN');
-    let result: T;
-    try {
-      result = await callback(this);
-    } catch (error) {
-      await this.exec('ROLLBACK').catch(() => {});
-      throw error;
-    }
-    await this.exec('COMMIT');
-    return result;
+  /** A connection of its own for another thread, which makes it `new PgliteConnection(port)` (the port transferred). */
+  async connect(): Promise<MessagePort> {
+    const { port1, port2 } = new MessageChannel();
+    await this.ask({ op: 'connect', port: port2 }, [port2]);
+    return port1;
   }
 
   /** A consistent, gzipped tarball of the data directory. */
@@ -129,8 +151,7 @@ export class PgliteThread implements PgliteTransaction {
 
   /** Closes the database and ends the thread. */
   async close(): Promise<void> {
-    if (this.ended) return;
-    await this.ask({ op: 'close' });
+    await this.ask({ op: 'close' }).catch(() => {});
     await this.thread.terminate();
   }
 }

@@ -1,5 +1,5 @@
-// A mail read, for the capture addresses of its envelope, taken and answered as SMTP says it: by the app's thread
-// (smtp-listener.ts) on PGlite, by the listener's own thread (thread-writer.ts) on PostgreSQL.
+// A mail read, for the capture addresses of its envelope, taken and answered as SMTP says it, by the listener's own
+// thread (thread-writer.ts).
 import type { CaptureWriter } from './capture-store.js';
 import { takeMail } from './intake.js';
 import { NO_SUCH_ADDRESS, type SmtpAnswer } from './listener-messages.js';

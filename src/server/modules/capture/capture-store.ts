@@ -71,20 +71,17 @@ const RETRYABLE_STATES = new Set(['40P01', '40001']);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * writeTransaction for a mail, its first statement the lists' locks (in id order; none without lists). On PostgreSQL
+ * writeTransaction for a mail, on PostgreSQL its first statement the lists' locks (in id order; none without lists):
  * the BEGIN goes with that statement in one round trip (the ids, integers of ours, written in it), on a connection of
- * the pool's; a deadlock or serialization failure runs it all again, as writeTransaction does.
+ * the pool's; a deadlock or serialization failure runs it all again, as writeTransaction does. PGlite runs one
+ * transaction at a time (db/pglite-worker.ts): no other writer can come between, and the locks would only hold every
+ * founder's statement longer behind the mail's.
  */
 async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db, run: Run) => Promise<T>): Promise<T> {
   if (!listIds.every((id) => Number.isSafeInteger(id))) throw new Error('A list id is not an integer');
-  const lock = `SELECT id FROM lists WHERE id IN (${listIds.join(', ')}) ORDER BY id FOR UPDATE`;
   const pool = postgresPool(db);
-  if (!pool) {
-    return writeTransaction(db, async (tx) => {
-      if (listIds.length > 0) await tx.execute(sql.raw(lock));
-      return work(tx, (query, named) => runStatement(tx, query, named));
-    });
-  }
+  if (!pool) return writeTransaction(db, (tx) => work(tx, (query, named) => runStatement(tx, query, named)));
+  const lock = `SELECT id FROM lists WHERE id IN (${listIds.join(', ')}) ORDER BY id FOR UPDATE`;
   for (let attempt = 1; ; attempt++) {
     const connection = await pool.connect();
     let broken: Error | undefined;
@@ -111,8 +108,9 @@ async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db, run:
  * a row taken off its list since it was matched.
  *
  * Three statements for any number of rows and lists (the touch's effects on each row decided by touchOnRow, as
- * addTouches does): (1) the rows' lists locked in id order, so two mails on the same lists never wait on each other
- * in a circle, and so every list's changes (and its event ids) follow one another; (2) the mail kept, the lists she
+ * addTouches does): (1) on PostgreSQL the rows' lists locked in id order, so two mails on the same lists never wait on
+ * each other in a circle, and so every list's changes (and its event ids) follow one another (PGlite runs one
+ * transaction at a time); (2) the mail kept, the lists she
  * still edits read (after the locks, as listAccess does, so a removal committed meanwhile is seen), their matched rows
  * locked in order with the touches each holds and whether one is this mail's, and the ids of the touches and events
  * to write taken; (3) the touches, the rows' changes, the activity and the events written, and on PostgreSQL the

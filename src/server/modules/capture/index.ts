@@ -1,5 +1,6 @@
 // E-mail capture (README, "E-mail capture"): the SMTP listener every instance may run, and the HTTP intake for hosts
 // where port 25 is closed, both taking raw mail for `log+TOKEN@CAPTURE_DOMAIN` and logging it on the account's rows.
+import type { MessagePort } from 'node:worker_threads';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { postgresPool } from '../../db/client.js';
@@ -29,13 +30,13 @@ declare module 'fastify' {
 const megabytes = CAPTURE_LIMITS.mailBytes / 1024 / 1024;
 
 /** The listener and the intake's hourly counter, closed with the app. */
-export const captureService = fp(async (app: FastifyInstance, options: { databaseUrl?: string }) => {
+export const captureService = fp(async (app: FastifyInstance, options: { databaseUrl?: string; connectPglite?: () => Promise<MessagePort> }) => {
   const limit = new MailLimit(app.config.redisUrl ? redisCounters(app.config.redisUrl) : databaseCounters(app.db));
   const tokens = new CaptureTokens(app.db);
   // PGlite runs one statement at a time: one mail's at a time leaves a request at most one mail's to wait behind.
   // PostgreSQL takes 2 at once: the founders' searches keep their p95 under 20 ms beside a capture at full speed
   // (16 ms; 21 with 3 at once, 23 with 4), and the capture alone still takes 179 mails/s (tests/bench/README.md).
-  // On PostgreSQL the listener's thread writes the mails itself, on 2 connections of its own (thread-writer.ts).
+  // The listener's thread writes the mails itself (thread-writer.ts): on PostgreSQL on 2 connections of its own.
   const onPostgres = postgresPool(app.db) !== null;
   const answersAtOnce = onPostgres ? 2 : 1;
   const listener = captureListener({
@@ -47,7 +48,7 @@ export const captureService = fp(async (app: FastifyInstance, options: { databas
     tls: app.config.tls,
     answersAtOnce,
     requestsInFlight: app.requestsInFlight,
-    databaseUrl: onPostgres ? options.databaseUrl : undefined,
+    writesTo: onPostgres ? { url: options.databaseUrl! } : { connect: options.connectPglite! },
   });
   app.decorate('captureSmtp', listener);
   app.decorate('captureTokens', tokens);

@@ -1,8 +1,8 @@
-// What the capture listener's thread (smtp-thread.ts: the SMTP sessions and the reading of each mail) and the app's
-// thread (smtp-listener.ts: the token, the hourly limit and the writes) say to each other. Each message is small: a
-// token, an answer, or a mail's facts (read-mail.ts), never its raw bytes.
+// What the capture listener's thread (smtp-thread.ts: the SMTP sessions, the reading of each mail and its writes) and
+// the app's thread (smtp-listener.ts: the token and the hourly limit) say to each other. Each message is small: a
+// token, an answer, a change to publish.
+import type { MessagePort } from 'node:worker_threads';
 import type { TlsFiles } from '../../config.js';
-import type { ReadMail } from './read-mail.js';
 
 export const NO_SUCH_ADDRESS = 'No such capture address here (it may have been rotated)';
 
@@ -13,11 +13,12 @@ export interface ListenerSettings {
   /** How long close waits for the mails being written. */
   closeGraceMs: number;
   /**
-   * PostgreSQL only: the thread writes each mail itself (thread-writer.ts), on a pool of its own of `atOnce`
-   * connections, instead of asking the app's thread; `notifyOnCommit` when the lists' feed is PostgreSQL's (the
-   * lists' streams told in the mail's own statement), else each change is posted to the app's thread to publish.
+   * The thread writes each mail itself (thread-writer.ts), `atOnce` at a time: on PostgreSQL on a pool of its own, on
+   * PGlite on a connection of its own to the database's thread (transferred with the settings); `notifyOnCommit` when
+   * the lists' feed is PostgreSQL's (the lists' streams told in the mail's own statement), else each change is posted
+   * to the app's thread to publish.
    */
-  writes?: { databaseUrl: string; atOnce: number; notifyOnCommit: boolean };
+  writes: { database: { url: string } | { pglite: MessagePort }; atOnce: number; notifyOnCommit: boolean };
   /** The app's requests being answered (plugins/requests-in-flight.ts): a mail's writes wait for a moment with none. */
   requestsInFlight: Int32Array;
 }
@@ -39,9 +40,7 @@ export type ToListener =
 /** What the listener's thread asks the app's, which answers each (`answer`, by its id). */
 export type Question =
   /** RCPT TO a capture address: is its token an account's now, within its hourly limit? */
-  | { kind: 'recipient'; token: string }
-  /** A mail read whole, for the capture addresses (tokens) of its envelope: log it. */
-  | { kind: 'mail'; tokens: string[]; read: ReadMail };
+  { kind: 'recipient'; token: string };
 
 /** From the listener's thread to the app's. */
 export type FromListener =

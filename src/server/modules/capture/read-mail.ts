@@ -1,7 +1,7 @@
 // A raw mail read into what taking it needs, with no database: its facts, the mails it forwards (each inside the
 // last) and a Gmail forwarding confirmation's code and link. The listener's thread reads it (mailparser and the
-// forward parser are the CPU of a mail) and posts it to the app's thread, which decides with her addresses which mail
-// she meant and writes it (intake.ts): no body crosses, only these facts.
+// forward parser are the CPU of a mail), then decides with her addresses which mail she meant and writes it
+// (intake.ts); the HTTP intake does the same on the app's thread.
 import { CAPTURE_LIMITS } from '../../../shared/capture.js';
 import { forwardedOriginal } from './forwards.js';
 import { parseMail, type MailFacts, type ParsedCapture } from './mail-parse.js';

@@ -1,22 +1,19 @@
-// The capture listener as the app holds it. Its SMTP sessions and the reading of each mail run in a thread of their
-// own (smtp-thread.ts): they are most of a mail's CPU, and on the app's event loop they held every request behind
-// them (a search's p95 16 ms alone, 229 ms beside 40 mails a second). The app's thread answers the thread's
-// questions (listener-messages.ts): at RCPT whether a token is an account's and within its hourly limit (550, 451),
-// and on PGlite (one database, in this thread) for a mail read its writes (takeMail), with the exact SMTP answer
-// (answer-mail.ts): a mail whose writes failed 451 (nothing was written: the retry logs it once), one whose every
-// address was rotated since RCPT 550. On PostgreSQL the thread writes each mail itself (thread-writer.ts).
-import { Worker } from 'node:worker_threads';
+// The capture listener as the app holds it. Its SMTP sessions, the reading of each mail and its writes run in a thread
+// of their own (smtp-thread.ts): they are most of a mail's CPU, and on the app's event loop they held every request
+// behind them (a search's p95 16 ms alone, 229 ms beside 40 mails a second). The app's thread answers the thread's
+// questions (listener-messages.ts) at RCPT: whether a token is an account's and within its hourly limit (550, 451).
+// The thread writes each mail itself (thread-writer.ts), on PostgreSQL on a pool of its own, on PGlite on a
+// connection of its own to the database's thread (db/pglite-thread.ts).
+import { Worker, type MessagePort } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { CAPTURE_LIMITS } from '../../../shared/capture.js';
 import type { TlsFiles } from '../../config.js';
 import type { CaptureWriter } from './capture-store.js';
 import type { CaptureTokens } from './capture-tokens.js';
 import { publishChanges } from '../lists/list-change.js';
-import { answerMail } from './answer-mail.js';
 import { NO_SUCH_ADDRESS, type FromListener, type ListenerSettings, type Question, type SmtpAnswer, type ToListener } from './listener-messages.js';
 import { MailLane } from './mail-lane.js';
 import type { MailLimit } from './mail-limit.js';
-import type { ReadMail } from './read-mail.js';
 
 export interface CaptureListener {
   /** Starts taking mail; answers the port bound (`port` 0 asks the system for one). */
@@ -28,6 +25,7 @@ export interface CaptureListener {
 }
 
 export interface ListenerOptions {
+  /** Whose feed publishes the changes of the mails the thread wrote (a feed without notifyOnCommit). */
   writer: CaptureWriter;
   log: FastifyBaseLogger;
   captureDomain: string;
@@ -37,34 +35,41 @@ export interface ListenerOptions {
   tls: TlsFiles | undefined;
   /** How long close waits for mails being written. */
   closeGraceMs?: number;
-  /** The listener's questions answered at once (mail-lane.ts). */
+  /** The listener's questions answered at once (mail-lane.ts), and mails written at once. */
   answersAtOnce: number;
   /**
-   * PostgreSQL's URL: the listener's thread writes each mail itself, on a pool of its own of `answersAtOnce`
-   * connections (thread-writer.ts), so a mail's statements and their results are not the app's event loop's work.
+   * Where the listener's thread writes each mail (thread-writer.ts), so that a mail's statements and their results are
+   * not the app's event loop's work: PostgreSQL's URL (a pool of its own of `answersAtOnce` connections), or on PGlite
+   * a connection of its own to the database's thread (a new one each time the thread starts).
    */
-  databaseUrl?: string;
+  writesTo: { url: string } | { connect(): Promise<MessagePort> };
   /** The app's requests being answered: a mail's writes wait for a moment with none (quiet-moment.ts). */
   requestsInFlight: Int32Array;
 }
 
-const TRY_LATER = {
-  recipient: 'The address cannot be checked just now: try again later',
-  mail: 'The mail could not be taken just now: try again later',
-};
+const TRY_LATER = 'The address cannot be checked just now: try again later';
 
 export function captureListener(options: ListenerOptions): CaptureListener {
   const { writer, log, captureDomain, limit, tokens } = options;
   const lane = new MailLane(options.answersAtOnce);
-  const settings: ListenerSettings = {
-    captureDomain,
-    tls: options.tls,
-    closeGraceMs: options.closeGraceMs ?? 5000,
-    requestsInFlight: options.requestsInFlight,
-    writes: options.databaseUrl
-      ? { databaseUrl: options.databaseUrl, atOnce: options.answersAtOnce, notifyOnCommit: writer.listFeed.notifyOnCommit !== undefined }
-      : undefined,
-  };
+  /** What a thread is started with: its writes' connection is its own (transferred to it). */
+  async function settings(): Promise<{ workerData: ListenerSettings; transferList: MessagePort[] }> {
+    const pglite = 'connect' in options.writesTo ? await options.writesTo.connect() : null;
+    const workerData: ListenerSettings = {
+      captureDomain,
+      tls: options.tls,
+      closeGraceMs: options.closeGraceMs ?? 5000,
+      requestsInFlight: options.requestsInFlight,
+      writes: {
+        database: pglite ? { pglite } : { url: (options.writesTo as { url: string }).url },
+        atOnce: options.answersAtOnce,
+        notifyOnCommit: writer.listFeed.notifyOnCommit !== undefined,
+      },
+    };
+    return { workerData, transferList: pglite ? [pglite] : [] };
+  }
+  /** Between listen() and close(): a thread that ends unasked is started again. */
+  let open = false;
   /** The thread listening, where it listens, and what waits on it. */
   let current: { thread: Worker; at: { port: number; host: string }; bound: number | null; closed?: () => void } | null = null;
 
@@ -77,32 +82,30 @@ export function captureListener(options: ListenerOptions): CaptureListener {
     return { text: 'Accepted', account: userId };
   }
 
-  async function mail(addressed: string[], read: ReadMail): Promise<SmtpAnswer> {
-    const failed = (error: unknown) => log.error({ err: error }, 'capture: a mail could not be logged');
-    let believed;
-    try {
-      // The accounts RCPT found (kept a few seconds).
-      believed = await Promise.all(addressed.map(async (token) => ({ token, believed: await tokens.accountOf(token) })));
-    } catch (error) {
-      failed(error);
-      return { code: 451, text: 'The mail could not be logged just now: try again later' };
-    }
-    return answerMail(writer, captureDomain, believed, read, failed, options.requestsInFlight);
-  }
-
   function answer(thread: Worker, id: number, question: Question) {
-    const work = lane.run(() => (question.kind === 'recipient' ? recipient(question.token) : mail(question.tokens, question.read)));
+    const work = lane.run(() => recipient(question.token));
     void work
       .catch((error: unknown): SmtpAnswer => {
-        log.error({ err: error }, `capture: a ${question.kind} could not be taken`);
-        return { code: 451, text: TRY_LATER[question.kind] };
+        log.error({ err: error }, 'capture: a recipient could not be checked');
+        return { code: 451, text: TRY_LATER };
       })
       .then((said) => thread.postMessage({ kind: 'answer', id, answer: said } satisfies ToListener));
   }
 
   /** A thread listening at `at`; `listening` hears of its port, or why it has none. */
-  function start(at: { port: number; host: string }, listening: { resolve(port: number): void; reject(error: Error): void }) {
-    const thread = new Worker(new URL('./smtp-thread-start.mjs', import.meta.url), { workerData: settings });
+  async function start(at: { port: number; host: string }, listening: { resolve(port: number): void; reject(error: Error): void }) {
+    let thread: Worker;
+    try {
+      const started = await settings();
+      if (!open) {
+        for (const port of started.transferList) port.close();
+        throw new Error('The capture listener was closed');
+      }
+      thread = new Worker(new URL('./smtp-thread-start.mjs', import.meta.url), started);
+    } catch (error) {
+      listening.reject(error as Error);
+      return;
+    }
     const held = { thread, at, bound: null as number | null, closed: undefined as (() => void) | undefined };
     current = held;
     thread.on('message', (message: FromListener) => {
@@ -140,7 +143,7 @@ export function captureListener(options: ListenerOptions): CaptureListener {
       current = null;
       if (held.bound === null) return;
       log.error('capture listener: its thread ended; listening again');
-      start({ port: held.bound, host: at.host }, { resolve: () => {}, reject: (error) => log.error({ err: error }, 'capture listener: could not listen again') });
+      void start({ port: held.bound, host: at.host }, { resolve: () => {}, reject: (error) => log.error({ err: error }, 'capture listener: could not listen again') });
     });
     thread.postMessage({ kind: 'listen', ...at } satisfies ToListener);
   }
@@ -150,9 +153,11 @@ export function captureListener(options: ListenerOptions): CaptureListener {
       return current?.bound ?? null;
     },
     listen(port, host) {
-      return new Promise((resolve, reject) => start({ port, host }, { resolve, reject }));
+      open = true;
+      return new Promise((resolve, reject) => void start({ port, host }, { resolve, reject }));
     },
     async close() {
+      open = false;
       const closing = current;
       if (!closing) return;
       current = null;

@@ -1,8 +1,8 @@
 // The capture listener's thread: an SMTP server (Nodemailer's smtp-server) that takes mail for
-// `log+TOKEN@CAPTURE_DOMAIN` as a domain's MX does, with no authentication, and reads each mail (mailparser and the
-// forward parser, read-mail.ts). The sessions and the reading are most of a mail's CPU: here they never hold the
-// app's event loop, which is asked (listener-messages.ts) whether a token may take mail, and on PGlite to write a
-// mail read; on PostgreSQL the mail is written here, on a pool of the thread's own (thread-writer.ts).
+// `log+TOKEN@CAPTURE_DOMAIN` as a domain's MX does, with no authentication, reads each mail (mailparser and the
+// forward parser, read-mail.ts) and writes it (thread-writer.ts). The sessions, the reading and the writes are most of
+// a mail's CPU: here they never hold the app's event loop, which is asked (listener-messages.ts) whether a token may
+// take mail.
 // Its answers are exact: an unknown or rotated address 550 at RCPT, more than an address's hourly mails 451, over
 // 10 MB 552, a mail that cannot be read 554 with why, a mail whose writes failed 451 (nothing was written: the retry
 // logs it once). Bad input never stops it.
@@ -68,16 +68,13 @@ const answered = (answer: SmtpAnswer) => {
   return answer.text;
 };
 
-/** On PostgreSQL the mails are written here (thread-writer.ts); else the app's thread is asked to. */
-const writer = settings.writes
-  ? threadWriter(
-      settings.writes,
-      settings.captureDomain,
-      (listId, eventId) => tell({ kind: 'publish', listId, eventId }),
-      (error) => logError('error', 'capture: a mail could not be logged', error),
-      settings.requestsInFlight,
-    )
-  : null;
+const writer = threadWriter(
+  settings.writes,
+  settings.captureDomain,
+  (listId, eventId) => tell({ kind: 'publish', listId, eventId }),
+  (error) => logError('error', 'capture: a mail could not be logged', error),
+  settings.requestsInFlight,
+);
 
 /** The accounts RCPT found for each session's capture tokens (the app's thread keeps them a few seconds). */
 const accounts = new Map<string, Map<string, number>>();
@@ -94,7 +91,6 @@ async function received(raw: Buffer, session: SMTPServerSession): Promise<string
     throw error;
   }
   const tokens = session.envelope.rcptTo.map((recipient) => captureToken(recipient.address, settings.captureDomain)).filter((token) => token !== null);
-  if (!writer) return answered(await ask({ kind: 'mail', tokens, read }));
   const found = accounts.get(session.id);
   return answered(await writer.answer(tokens.map((token) => ({ token, believed: found?.get(token) ?? null })), read));
 }
@@ -194,7 +190,7 @@ async function close() {
     connection.close();
   }
   await closed;
-  await writer?.close().catch((error: unknown) => logError('warn', 'capture listener: its pool did not close cleanly', error));
+  await writer.close().catch((error: unknown) => logError('warn', 'capture listener: its pool did not close cleanly', error));
   tell({ kind: 'closed' });
 }
 

@@ -1,12 +1,15 @@
-// On PostgreSQL the listener's thread writes each mail itself, on a pool of its own, instead of asking the app's
-// thread: a mail's statements, their results and drizzle's building of them were most of the app's event-loop time
-// for a mail (about 4 ms of 5), and every request (a founder's search) waited behind them. The app's thread still
-// answers RCPT (the token's account, kept a few seconds and forgotten on a rotation; the hourly limit), and publishes
-// a change where the lists' feed is not PostgreSQL's. A mail is still written in one transaction, `atOnce` at a time.
+// The listener's thread writes each mail itself instead of asking the app's thread: a mail's statements, their results
+// and drizzle's building of them were most of the app's event-loop time for a mail (about 4 ms of 5 on PostgreSQL),
+// and every request (a founder's search) waited behind them. On PostgreSQL it writes on a pool of its own; on PGlite
+// on a connection of its own to the database's thread, whose statements wait for the app's (db/pglite-thread.ts).
+// The app's thread still answers RCPT (the token's account, kept a few seconds and forgotten on a rotation; the
+// hourly limit), and publishes a change where the lists' feed is not PostgreSQL's. A mail is still written in one
+// transaction, `atOnce` at a time.
 import type { FastifyBaseLogger } from 'fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../../db/client.js';
+import { pgliteDrizzle, type Db } from '../../db/client.js';
+import { PgliteConnection } from '../../db/pglite-thread.js';
 import * as schema from '../../db/schema.js';
 import { notifyStatement } from '../live/feed.js';
 import { answerMail, type Addressed } from './answer-mail.js';
@@ -21,7 +24,7 @@ export interface ThreadWriter {
 }
 
 /**
- * The thread's writer: its pool (`atOnce` connections), its lane, and a feed that tells the lists' streams in the
+ * The thread's writer: its pool (`atOnce` connections) or PGlite connection, its lane, and a feed that tells the lists' streams in the
  * mail's own statement (PostgreSQL's feed) or posts each change to the app's thread (`publish`). `failed` hears of a
  * mail whose writes failed (answered 451).
  */
@@ -32,18 +35,27 @@ export function threadWriter(
   failed: (error: unknown) => void,
   requestsInFlight: Int32Array,
 ): ThreadWriter {
-  // Its connections are the capture's alone, so their settings reach no other statement: the mail's named statements
-  // keep one generic plan each (the account's read with her matching rows was planned for every mail, 0.9 ms for 0.3
-  // of work), and none is JIT-compiled (small statements: a generic plan's estimates made the account's read compile,
-  // 190 ms a run).
-  const pool = new pg.Pool({
-    connectionString: writes.databaseUrl,
-    max: writes.atOnce,
-    options: '-c plan_cache_mode=force_generic_plan -c jit=off',
-  });
-  // An idle connection the server ends is dropped by the pool (a new one is opened when needed), never a crash.
-  pool.on('error', () => {});
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const { database } = writes;
+  let db: Db;
+  let close: () => Promise<void>;
+  if ('pglite' in database) {
+    db = pgliteDrizzle(new PgliteConnection(database.pglite)) as unknown as Db;
+    close = async () => database.pglite.close();
+  } else {
+    // Its connections are the capture's alone, so their settings reach no other statement: the mail's named statements
+    // keep one generic plan each (the account's read with her matching rows was planned for every mail, 0.9 ms for 0.3
+    // of work), and none is JIT-compiled (small statements: a generic plan's estimates made the account's read compile,
+    // 190 ms a run).
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: writes.atOnce,
+      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+    });
+    // An idle connection the server ends is dropped by the pool (a new one is opened when needed), never a crash.
+    pool.on('error', () => {});
+    db = drizzle(pool, { schema }) as unknown as Db;
+    close = () => pool.end();
+  }
   const lane = new MailLane(writes.atOnce);
   const writer: CaptureWriter = {
     db,
@@ -56,6 +68,6 @@ export function threadWriter(
   };
   return {
     answer: (addressed, read) => lane.run(() => answerMail(writer, captureDomain, addressed, read, failed, requestsInFlight)),
-    close: () => pool.end(),
+    close,
   };
 }
