@@ -89,10 +89,13 @@ async function answer(connection: Connection, message: ToPglite): Promise<unknow
   }
 }
 
+/** A turn of the event loop: the messages that arrived meanwhile, on any port, are in line before the next is chosen. */
+const messagesIn = () => new Promise((resolve) => setImmediate(resolve));
+
 async function run(): Promise<void> {
   if (running) return;
   running = true;
-  for (let turn = nextTurn(); turn; turn = nextTurn()) {
+  for (let turn = (await messagesIn(), nextTurn()); turn; turn = (await messagesIn(), nextTurn())) {
     const [connection, message] = turn;
     let reply: FromPglite;
     try {
