@@ -5,7 +5,7 @@
 //
 // Each thread that talks to the database holds a connection of its own: the app's thread the first, and another
 // thread one it is given (connect(): the capture listener writes its mails itself). The database's thread runs one
-// statement at a time (pglite-worker.ts): a transaction's statements alone until it ends, else the app's first, then
+// statement at a time (pglite-worker.mjs): a transaction's statements alone until it ends, else the app's first, then
 // the others'. Within a connection its caller keeps the order (client.ts's queue, the capture's lane).
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
@@ -126,7 +126,7 @@ export class PgliteThread extends PgliteConnection {
 
   /** Starts the thread and its database; answers once the database is open (or fails as opening it did). */
   static async open(options: PgliteThreadOptions): Promise<PgliteThread> {
-    const thread = new Worker(new URL('./pglite-thread-start.mjs', import.meta.url), { workerData: options });
+    const thread = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: options });
     const client = new PgliteThread(thread);
     try {
       await client.waitFor(0);

@@ -74,7 +74,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * writeTransaction for a mail, on PostgreSQL its first statement the lists' locks (in id order; none without lists):
  * the BEGIN goes with that statement in one round trip (the ids, integers of ours, written in it), on a connection of
  * the pool's; a deadlock or serialization failure runs it all again, as writeTransaction does. PGlite runs one
- * transaction at a time (db/pglite-worker.ts): no other writer can come between, and the locks would only hold every
+ * transaction at a time (db/pglite-worker.mjs): no other writer can come between, and the locks would only hold every
  * founder's statement longer behind the mail's.
  */
 async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db, run: Run) => Promise<T>): Promise<T> {
