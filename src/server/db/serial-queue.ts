@@ -5,12 +5,11 @@ import { hasPriority } from './priority-lane.js';
  * for in the priority lane (withPriority) goes before those waiting, but never takes two turns in a row while others
  * wait, so no flood of them can hold the rest back.
  *
- * In front of PGlite's single connection: its own lock hands the connection from one waiting query to
- * the next in a chain of microtasks, so while queries queue up the event loop never gets a turn — new
- * connections wait to be accepted and requests to be read for seconds, and under a few hundred
- * concurrent searchers some time out. Here every query is one turn of the loop: the server keeps
- * reading and answering while the queue drains, so a busy moment costs waiting in line, fairly, and
- * no query is ever timed out or refused.
+ * In front of the app's one connection to PGlite (pglite-thread.ts): a transaction's statements keep it to themselves,
+ * the priority lane goes first, and the rest wait in line, fairly, never timed out or refused. Each task starts from a
+ * macrotask of its own, so the loop reads and answers requests between any two however long the line. (When PGlite
+ * ran on this thread, its own lock handed it from one waiting query to the next in a chain of microtasks, and under a
+ * few hundred concurrent searchers new connections waited seconds to be accepted.)
  */
 export class SerialQueue {
   private readonly line: Array<() => void> = [];
