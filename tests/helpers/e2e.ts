@@ -119,7 +119,13 @@ export interface FileClient {
   address: string;
 }
 
-const isFollowUpDigest = (mail: ReceivedMail) => /^Subject: .* follow-ups? due\r?$/im.test(mail.raw);
+/**
+ * The morning mail, whatever its sections (follow-ups due, the round's week, saved searches' matches): it is sent on
+ * its own clock, so it is never the mail an action waits for. Its subject lists the sections: "Fundscape: 1 follow-up
+ * due, your round this week" once read as a login code's mail.
+ */
+const isMorningMail = (mail: ReceivedMail) =>
+  /^Subject: .*(follow-ups? due|your round this week|new match(?:es)? for your saved searches)/im.test(mail.raw);
 
 /** Starts the app (fresh DATA_DIR, mails to a sink) and Chromium. stop() ends both and removes the data. */
 export async function startE2EApp({ seededDataDir, tls, registryFile }: StartOptions = {}) {
@@ -235,7 +241,7 @@ export async function startE2EApp({ seededDataDir, tls, registryFile }: StartOpt
   async function mailAfter(to: string, action: () => Promise<unknown>): Promise<ReceivedMail> {
     const before = new Set(sink.mails);
     await action();
-    return sink.waitFor(to, (mail) => !before.has(mail) && !isFollowUpDigest(mail));
+    return sink.waitFor(to, (mail) => !before.has(mail) && !isMorningMail(mail));
   }
 
   function linkIn(mail: ReceivedMail, kind: 'verify-email' | 'reset-password'): string {
