@@ -1,11 +1,9 @@
 // Taking a backup of a PGlite database, checking one, and putting one back into an empty DATA_DIR.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
 import { JWT_SECRET_FILE } from '../../config.js';
-import { migrationsApplied, type Database, type Db } from '../client.js';
+import { migrationsApplied, newPglite, pgliteDrizzle, type Database, type Db } from '../client.js';
+import type { PgliteThread } from '../pglite-thread.js';
 import { BackupFileError, decodeBackup, encodeBackup, type Backup } from './backup-format.js';
 
 /** Where openDatabase keeps PGlite's files inside DATA_DIR. */
@@ -27,14 +25,14 @@ export async function takeBackup(dataDir: string, database: Database): Promise<B
 
 /** Opens the tarball (in memory, or loaded into `pgliteDir`) and answers whether it holds every migration. */
 async function loadAndCheck(backup: Backup, pgliteDir?: string): Promise<boolean> {
-  let client: PGlite;
+  let client: PgliteThread;
   try {
-    client = await PGlite.create({ dataDir: pgliteDir, loadDataDir: new Blob([new Uint8Array(backup.dataDir)]), extensions: { pg_trgm } });
+    client = await newPglite({ dataDir: pgliteDir, loadDataDir: new Blob([new Uint8Array(backup.dataDir)]) });
   } catch (error) {
     throw new BackupFileError(`its database does not open: ${(error as Error).message}`);
   }
   try {
-    return await migrationsApplied(drizzle({ client }) as unknown as Db);
+    return await migrationsApplied(pgliteDrizzle(client) as unknown as Db);
   } catch (error) {
     throw new BackupFileError(`its database has no Fundscape tables: ${(error as Error).message}`);
   } finally {
