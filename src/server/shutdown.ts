@@ -35,8 +35,10 @@ export async function drain(
   // net.Server's close, not http.Server's: that one also drops idle keep-alive connections at once, and a
   // request its client just sent on one (not read yet while the server is busy) would be lost.
   NetServer.prototype.close.call(app.server);
-  // An event stream never finishes by itself: each is ended now, and its client reconnects elsewhere.
+  // An event stream never finishes by itself: each is ended now (a list's, and those of a founder's own lists), and
+  // its client reconnects elsewhere.
   app.liveStreams.closeAll();
+  app.myListsStreams.closeAll();
   const deadline = Date.now() + graceMs;
   // Idle twice over: the loop had a turn to read whatever arrived on the open connections meanwhile.
   let idleTurns = 0;
