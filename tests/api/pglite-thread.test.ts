@@ -58,6 +58,24 @@ describe("PGlite's thread", () => {
     expect(await count(app)).toBe(0);
   });
 
+  it('commits a transaction with its last statement, and rolls it back when that statement fails', async () => {
+    await other.transaction(async (tx) => {
+      await tx.query('INSERT INTO t VALUES (1)');
+      await tx.queryThenCommit('INSERT INTO t VALUES (2)');
+    });
+    expect(await count(app)).toBe(2);
+    await expect(
+      other.transaction(async (tx) => {
+        await tx.query('INSERT INTO t VALUES (3)');
+        await tx.queryThenCommit('INSERT INTO t VALUES (1 / 0)');
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(await count(app)).toBe(2);
+    // Neither left a transaction open: the app's statements run, and so does another transaction.
+    await app.transaction(async (tx) => tx.query('INSERT INTO t VALUES (4)'));
+    expect(await count(other)).toBe(3);
+  });
+
   it('rolls back what a connection left open when its thread lets go of it, and goes on', async () => {
     const port = await app.connect();
     const leaving = new PgliteConnection(port);

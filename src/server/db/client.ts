@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 import { poolWithPriorityLane } from './priority-pool.js';
-import { PgliteThread } from './pglite-thread.js';
+import { PgliteConnection, PgliteThread } from './pglite-thread.js';
 import { SerialQueue } from './serial-queue.js';
 
 export type Schema = typeof schema;
@@ -24,6 +24,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export function postgresPool(db: Db): pg.Pool | null {
   const client = (db as unknown as { $client: unknown }).$client;
   return client instanceof pg.Pool ? client : null;
+}
+
+/**
+ * The PGlite connection `db` runs on directly (another thread's own, as the capture listener's); null on PostgreSQL,
+ * and for the app's, whose statements go through its queue.
+ */
+export function pgliteConnection(db: Db): PgliteConnection | null {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof PgliteConnection ? client : null;
 }
 
 export interface Database {

@@ -12,7 +12,8 @@ import type { Results } from '@electric-sql/pglite';
 
 /** What a connection asks of the database's thread. */
 export type ToPglite =
-  | { id: number; op: 'query'; text: string; params: unknown[]; rowMode?: 'array' | 'object'; keepAsText: number[] }
+  /** `commit`: the transaction's last statement, its COMMIT run right after it (its ROLLBACK if it fails). */
+  | { id: number; op: 'query'; text: string; params: unknown[]; rowMode?: 'array' | 'object'; keepAsText: number[]; commit?: boolean }
   | { id: number; op: 'exec'; text: string }
   | { id: number; op: 'begin' | 'commit' | 'rollback' }
   /** The app's connection only: */
@@ -56,6 +57,8 @@ export class PgliteConnection {
   private readonly waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   /** Set once the connection has ended: every call then fails with it. */
   private ended: Error | null = null;
+  /** The open transaction was ended by its last statement (queryThenCommit). */
+  private committed = false;
 
   constructor(private readonly endpoint: Endpoint) {
     endpoint.on('message', (message: FromPglite) => {
@@ -102,17 +105,35 @@ export class PgliteConnection {
     return this.ask({ op: 'exec', text });
   }
 
-  /** `callback` in a transaction, rolled back when it throws; no other connection's statement runs meanwhile. */
+  /**
+   * The open transaction's last statement, and its commit in the same turn of the database's thread (a rollback if
+   * it fails): without the round trip to this thread and back that a COMMIT of its own takes while the transaction
+   * holds the database.
+   */
+  async queryThenCommit<T>(text: string, params: unknown[] = []): Promise<Results<T>> {
+    try {
+      return await this.ask({ op: 'query', text, params, keepAsText: [], commit: true });
+    } finally {
+      this.committed = true;
+    }
+  }
+
+  /**
+   * `callback` in a transaction, rolled back when it throws; no other connection's statement runs meanwhile. One
+   * transaction at a time on a connection. Its BEGIN is not waited for: the callback's first statement follows it
+   * in the same turn of the database's thread.
+   */
   async transaction<T>(callback: (tx: PgliteConnection) => Promise<T>): Promise<T> {
-    await this.ask({ op: 'begin' });
+    this.committed = false;
+    const began = this.ask({ op: 'begin' });
     let result: T;
     try {
-      result = await callback(this);
+      [, result] = await Promise.all([began, callback(this)]);
     } catch (error) {
-      await this.ask({ op: 'rollback' }).catch(() => {});
+      if (!this.committed) await this.ask({ op: 'rollback' }).catch(() => {});
       throw error;
     }
-    await this.ask({ op: 'commit' });
+    if (!this.committed) await this.ask({ op: 'commit' });
     return result;
   }
 }

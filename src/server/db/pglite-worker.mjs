@@ -55,14 +55,33 @@ function connect(port) {
   });
 }
 
+const runQuery = (message) =>
+  db.query(message.text, message.params, {
+    rowMode: message.rowMode,
+    parsers: message.keepAsText.length ? Object.fromEntries(message.keepAsText.map((oid) => [oid, keep])) : undefined,
+  });
+
+/** Ends the holder's transaction: ended either way, as a COMMIT that fails rolls back. */
+function end(statement) {
+  holder = null;
+  return db.exec(statement);
+}
+
 async function answer(connection, message) {
   if (closed) throw new Error('The database is closed');
   switch (message.op) {
     case 'query':
-      return db.query(message.text, message.params, {
-        rowMode: message.rowMode,
-        parsers: message.keepAsText.length ? Object.fromEntries(message.keepAsText.map((oid) => [oid, keep])) : undefined,
-      });
+      if (!message.commit) return runQuery(message);
+      // Its transaction's last statement, committed in the same turn (rolled back if it fails): the transaction
+      // holds the database no longer than its statements take.
+      try {
+        const result = await runQuery(message);
+        await end('COMMIT');
+        return result;
+      } catch (error) {
+        if (holder === connection) await end('ROLLBACK');
+        throw error;
+      }
     case 'exec':
       return db.exec(message.text);
     case 'begin':
@@ -71,9 +90,13 @@ async function answer(connection, message) {
       return undefined;
     case 'commit':
     case 'rollback':
-      // Ended either way: a COMMIT that fails rolls back.
-      holder = null;
-      return db.exec(message.op.toUpperCase());
+      // Only the connection whose transaction is open ends it: a rollback after its last statement failed finds it
+      // ended already, and must not end another connection's.
+      if (holder !== connection) {
+        if (message.op === 'rollback') return undefined;
+        throw new Error('No transaction is open on this connection');
+      }
+      return end(message.op.toUpperCase());
   }
   if (connection !== app) throw new Error(`Only the app's connection may ${message.op}`);
   switch (message.op) {

@@ -7,7 +7,8 @@ import { TOUCHES_PER_ROW_MAX, type MailDirection, type MailParty, type Touch, ty
 import type { PipelineStage } from '../../../shared/pipeline.js';
 import type { Person } from '../../../shared/teams.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { postgresPool, type Db } from '../../db/client.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { pgliteConnection, postgresPool, type Db } from '../../db/client.js';
 import type { Row } from '../../db/query-rows.js';
 import { captureAddresses, capturedMails, listActivity, listEvents, lists, rowTouches } from '../../db/schema.js';
 import { sqlState, WRITE_ATTEMPTS, writeTransaction } from '../../db/transaction.js';
@@ -64,8 +65,13 @@ interface LockedRow extends RowBeforeTouch {
 const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : (value as Date).toISOString());
 
-/** Runs a statement of the mail's transaction, as a named statement when `named` (named-statements.ts). */
-type Run = (query: SQL, named: boolean) => Promise<Row[]>;
+/**
+ * Runs a statement of the mail's transaction, as a named statement when `named` (named-statements.ts); `last`, its last
+ * statement, which may commit it at once (on a PGlite connection of the listener's own).
+ */
+type Run = (query: SQL, named: boolean, last?: boolean) => Promise<Row[]>;
+
+const dialect = new PgDialect();
 
 const RETRYABLE_STATES = new Set(['40P01', '40001']);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,10 +81,22 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the BEGIN goes with that statement in one round trip (the ids, integers of ours, written in it), on a connection of
  * the pool's; a deadlock or serialization failure runs it all again, as writeTransaction does. PGlite runs one
  * transaction at a time (db/pglite-worker.mjs): no other writer can come between, and the locks would only hold every
- * founder's statement longer behind the mail's.
+ * founder's statement longer behind the mail's; on the listener's own connection its last statement commits it.
  */
 async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db, run: Run) => Promise<T>): Promise<T> {
   if (!listIds.every((id) => Number.isSafeInteger(id))) throw new Error('A list id is not an integer');
+  // The listener's own connection to PGlite's thread: the transaction holds the database only from its first
+  // statement to its last, which commits it in the same turn (pglite-thread.ts).
+  const pglite = pgliteConnection(db);
+  if (pglite) {
+    return pglite.transaction(() =>
+      work(db, async (query, named, last) => {
+        if (!last) return runStatement(db, query, named);
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        return (await pglite.queryThenCommit<Row>(text, params)).rows;
+      }),
+    );
+  }
   const pool = postgresPool(db);
   if (!pool) return writeTransaction(db, (tx) => work(tx, (query, named) => runStatement(tx, query, named)));
   const lock = `SELECT id FROM lists WHERE id IN (${listIds.join(', ')}) ORDER BY id FOR UPDATE`;
@@ -267,7 +285,7 @@ export async function logMail(writer: CaptureWriter, toLog: MailToLog): Promise<
     // On PostgreSQL the lists' streams are told in this statement (sent as it commits): no transaction of their own.
     const notify = writer.listFeed.notifyOnCommit;
     const tell = notify ? told.map((entry) => notify(entry.listId, entry.lastEventId)) : [sql`1`];
-    await run(sql`WITH ${sql.join(writes, sql`, `)} SELECT ${sql.join(tell, sql`, `)}`, named);
+    await run(sql`WITH ${sql.join(writes, sql`, `)} SELECT ${sql.join(tell, sql`, `)}`, named, true);
     if (notify) told = [];
     return { status, rows: fresh.length, mailId };
   });
