@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -27,14 +28,58 @@ const arrayText = (values: readonly unknown[]): string =>
 
 /**
  * A value as an SQL literal for EXECUTE: a number as is, anything else a string constant (standard conforming), an
- * array as its text.
+ * array as its text, a time as ISO 8601.
  */
 const literal = (value: unknown): string =>
   value === null || value === undefined
     ? 'NULL'
     : typeof value === 'number'
       ? String(value)
-      : `'${(Array.isArray(value) ? arrayText(value) : String(value)).replace(/'/g, "''")}'`;
+      : `'${(Array.isArray(value) ? arrayText(value) : value instanceof Date ? value.toISOString() : String(value)).replace(/'/g, "''")}'`;
+
+/**
+ * Each PGlite client's mark on the names it prepares: every client (the app's queue, a transaction's connection,
+ * another thread's) shares the one session, and a PREPARE of a name taken would fail, aborting the transaction it ran in.
+ */
+const clientMarks = new WeakMap<object, string>();
+
+/**
+ * The EXECUTE of `text` as the prepared statement `name` on PGlite, with `params` as literals: prepared in its one
+ * session once per client (PREPARE). PREPARE types each parameter from where it stands, or from its cast.
+ */
+export async function executeText(client: Client, name: string, text: string, params: unknown[]): Promise<string> {
+  let prepared = preparedOnPglite.get(client);
+  if (!prepared) preparedOnPglite.set(client, (prepared = new Map()));
+  let mark = clientMarks.get(client);
+  if (!mark) clientMarks.set(client, (mark = randomBytes(4).toString('hex')));
+  const named = `${name}_${mark}`;
+  let ready = prepared.get(name);
+  if (!ready) {
+    ready = client.query(`PREPARE ${named} AS ${text}`, []).then(() => undefined);
+    prepared.set(name, ready);
+    ready.catch(() => prepared.delete(name));
+  }
+  await ready;
+  return `EXECUTE ${named} (${params.map(literal).join(', ')})`;
+}
+
+/** Runs `text` on PGlite as the prepared statement `name` (executeText): planned once, not at every call. */
+export async function executeOnPglite(client: Client, name: string, text: string, params: unknown[], again = true): Promise<Row[]> {
+  try {
+    return (await client.query(await executeText(client, name, text, params), [])).rows as Row[];
+  } catch (error) {
+    // Its session's statements deallocated (DEALLOCATE ALL, DISCARD ALL): prepared again, once.
+    if ((error as { code?: string }).code !== '26000' || !again) throw error;
+    preparedOnPglite.get(client)?.delete(name);
+    return executeOnPglite(client, name, text, params, false);
+  }
+}
+
+/**
+ * What `db` talks to on PGlite: its thread's connection, or the app's queue in front of it; in a transaction, the
+ * connection the transaction holds.
+ */
+export const pgliteClient = (db: Db): Client => (db as unknown as { session: { client: Client } }).session.client;
 
 /**
  * A statement run on every call of a hot path, its values named by `sql.placeholder`. Its text is
@@ -61,28 +106,7 @@ export class PreparedRows {
     const params = fillPlaceholders(this.params, values);
     const client = (db as unknown as { $client: Client }).$client;
     if (client instanceof pg.Pool) return (await client.query({ name: this.name, text: this.text, values: params })).rows as Row[];
-    if (this.options.pglite === 'prepared') return this.executeOnPglite(client, params);
+    if (this.options.pglite === 'prepared') return executeOnPglite(client, this.name, this.text, params);
     return (await client.query(this.text, params)).rows as Row[];
-  }
-
-  private async executeOnPglite(client: Client, params: unknown[], again = true): Promise<Row[]> {
-    let prepared = preparedOnPglite.get(client);
-    if (!prepared) preparedOnPglite.set(client, (prepared = new Map()));
-    let ready = prepared.get(this.name);
-    if (!ready) {
-      ready = client.query(`PREPARE ${this.name} AS ${this.text}`, []).then(() => undefined);
-      prepared.set(this.name, ready);
-      ready.catch(() => prepared.delete(this.name));
-    }
-    await ready;
-    try {
-      return (await client.query(`EXECUTE ${this.name} (${params.map(literal).join(', ')})`, [])).rows as Row[];
-    } catch (error) {
-      // Its session's statements deallocated (DEALLOCATE ALL, DISCARD ALL): prepared again, once.
-      // Another call that failed alike may have prepared it again meanwhile: that one is awaited, not replaced.
-      if ((error as { code?: string }).code !== '26000' || !again) throw error;
-      if (prepared.get(this.name) === ready) prepared.delete(this.name);
-      return this.executeOnPglite(client, params, false);
-    }
   }
 }

@@ -9,7 +9,7 @@ import type { Person } from '../../../shared/teams.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { pgliteConnection, postgresPool, type Db } from '../../db/client.js';
-import type { Row } from '../../db/query-rows.js';
+import { executeText, type Row } from '../../db/query-rows.js';
 import { captureAddresses, capturedMails, listActivity, listEvents, lists, rowTouches } from '../../db/schema.js';
 import { sqlState, WRITE_ATTEMPTS, writeTransaction } from '../../db/transaction.js';
 import { editsList } from '../lists/list-access.js';
@@ -17,7 +17,7 @@ import { publishChanges, type ListWriter } from '../lists/list-change.js';
 import type { ListFeed } from '../live/feed.js';
 import { touchOnRow, touchTime, type RowBeforeTouch } from '../pipeline/touch-store.js';
 import type { MailFacts } from './mail-parse.js';
-import { NAMED_SHAPE_MAX, runStatement } from './named-statements.js';
+import { NAMED_SHAPE_MAX, runStatement, statementName } from './named-statements.js';
 import type { RowMatch } from './matching.js';
 
 /** What logging a mail needs: a list writer whose feed may tell the other instances in the mail's own transaction. */
@@ -93,7 +93,8 @@ async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db, run:
       work(db, async (query, named, last) => {
         if (!last) return runStatement(db, query, named);
         const { sql: text, params } = dialect.sqlToQuery(query);
-        return (await pglite.queryThenCommit<Row>(text, params)).rows;
+        if (!named) return (await pglite.queryThenCommit<Row>(text, params)).rows;
+        return (await pglite.queryThenCommit<Row>(await executeText(pglite, statementName(text), text, params))).rows;
       }),
     );
   }
