@@ -43,11 +43,8 @@ const literal = (value: unknown): string =>
  */
 const clientMarks = new WeakMap<object, string>();
 
-/**
- * The EXECUTE of `text` as the prepared statement `name` on PGlite, with `params` as literals: prepared in its one
- * session once per client (PREPARE). PREPARE types each parameter from where it stands, or from its cast.
- */
-export async function executeText(client: Client, name: string, text: string, params: unknown[]): Promise<string> {
+/** `name` prepared on PGlite for `client` (under the client's own mark): once, the call that first asks. */
+function preparation(client: Client, name: string, text: string): { named: string; ready: Promise<void> } {
   let prepared = preparedOnPglite.get(client);
   if (!prepared) preparedOnPglite.set(client, (prepared = new Map()));
   let mark = clientMarks.get(client);
@@ -59,18 +56,31 @@ export async function executeText(client: Client, name: string, text: string, pa
     prepared.set(name, ready);
     ready.catch(() => prepared.delete(name));
   }
+  return { named, ready };
+}
+
+/**
+ * The EXECUTE of `text` as the prepared statement `name` on PGlite, with `params` as literals: prepared in its one
+ * session once per client (PREPARE). PREPARE types each parameter from where it stands, or from its cast.
+ */
+export async function executeText(client: Client, name: string, text: string, params: unknown[]): Promise<string> {
+  const { named, ready } = preparation(client, name, text);
   await ready;
   return `EXECUTE ${named} (${params.map(literal).join(', ')})`;
 }
 
 /** Runs `text` on PGlite as the prepared statement `name` (executeText): planned once, not at every call. */
 export async function executeOnPglite(client: Client, name: string, text: string, params: unknown[], again = true): Promise<Row[]> {
+  const { named, ready } = preparation(client, name, text);
+  await ready;
   try {
-    return (await client.query(await executeText(client, name, text, params), [])).rows as Row[];
+    return (await client.query(`EXECUTE ${named} (${params.map(literal).join(', ')})`, [])).rows as Row[];
   } catch (error) {
     // Its session's statements deallocated (DEALLOCATE ALL, DISCARD ALL): prepared again, once.
+    // Another call that failed alike may have prepared it again meanwhile: that one is awaited, not replaced.
     if ((error as { code?: string }).code !== '26000' || !again) throw error;
-    preparedOnPglite.get(client)?.delete(name);
+    const prepared = preparedOnPglite.get(client);
+    if (prepared?.get(name) === ready) prepared.delete(name);
     return executeOnPglite(client, name, text, params, false);
   }
 }
