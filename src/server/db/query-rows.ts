@@ -43,6 +43,8 @@ const literal = (value: unknown): string =>
  */
 const clientMarks = new WeakMap<object, string>();
 
+const execute = (named: string, params: unknown[]) => `EXECUTE ${named} (${params.map(literal).join(', ')})`;
+
 /** `name` prepared on PGlite for `client` (under the client's own mark): once, the call that first asks. */
 function preparation(client: Client, name: string, text: string): { named: string; ready: Promise<void> } {
   let prepared = preparedOnPglite.get(client);
@@ -66,7 +68,7 @@ function preparation(client: Client, name: string, text: string): { named: strin
 export async function executeText(client: Client, name: string, text: string, params: unknown[]): Promise<string> {
   const { named, ready } = preparation(client, name, text);
   await ready;
-  return `EXECUTE ${named} (${params.map(literal).join(', ')})`;
+  return execute(named, params);
 }
 
 /** Runs `text` on PGlite as the prepared statement `name` (executeText): planned once, not at every call. */
@@ -74,7 +76,7 @@ export async function executeOnPglite(client: Client, name: string, text: string
   const { named, ready } = preparation(client, name, text);
   await ready;
   try {
-    return (await client.query(`EXECUTE ${named} (${params.map(literal).join(', ')})`, [])).rows as Row[];
+    return (await client.query(execute(named, params), [])).rows as Row[];
   } catch (error) {
     // Its session's statements deallocated (DEALLOCATE ALL, DISCARD ALL): prepared again, once.
     // Another call that failed alike may have prepared it again meanwhile: that one is awaited, not replaced.

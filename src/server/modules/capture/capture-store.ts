@@ -7,9 +7,8 @@ import { TOUCHES_PER_ROW_MAX, type MailDirection, type MailParty, type Touch, ty
 import type { PipelineStage } from '../../../shared/pipeline.js';
 import type { Person } from '../../../shared/teams.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { pgliteConnection, postgresPool, type Db } from '../../db/client.js';
-import { executeText, type Row } from '../../db/query-rows.js';
+import type { Row } from '../../db/query-rows.js';
 import { captureAddresses, capturedMails, listActivity, listEvents, lists, rowTouches } from '../../db/schema.js';
 import { sqlState, WRITE_ATTEMPTS, writeTransaction } from '../../db/transaction.js';
 import { editsList } from '../lists/list-access.js';
@@ -17,7 +16,7 @@ import { publishChanges, type ListWriter } from '../lists/list-change.js';
 import type { ListFeed } from '../live/feed.js';
 import { touchOnRow, touchTime, type RowBeforeTouch } from '../pipeline/touch-store.js';
 import type { MailFacts } from './mail-parse.js';
-import { NAMED_SHAPE_MAX, runStatement, statementName } from './named-statements.js';
+import { NAMED_SHAPE_MAX, runStatement, runStatementThenCommit } from './named-statements.js';
 import type { RowMatch } from './matching.js';
 
 /** What logging a mail needs: a list writer whose feed may tell the other instances in the mail's own transaction. */
@@ -71,8 +70,6 @@ const isoOrNull = (value: unknown) => (value === null || value === undefined ? n
  */
 type Run = (query: SQL, named: boolean, last?: boolean) => Promise<Row[]>;
 
-const dialect = new PgDialect();
-
 const RETRYABLE_STATES = new Set(['40P01', '40001']);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -90,12 +87,7 @@ async function mailTransaction<T>(db: Db, listIds: number[], work: (tx: Db, run:
   const pglite = pgliteConnection(db);
   if (pglite) {
     return pglite.transaction(() =>
-      work(db, async (query, named, last) => {
-        if (!last) return runStatement(db, query, named);
-        const { sql: text, params } = dialect.sqlToQuery(query);
-        if (!named) return (await pglite.queryThenCommit<Row>(text, params)).rows;
-        return (await pglite.queryThenCommit<Row>(await executeText(pglite, statementName(text), text, params))).rows;
-      }),
+      work(db, (query, named, last) => (last ? runStatementThenCommit(pglite, query, named) : runStatement(db, query, named))),
     );
   }
   const pool = postgresPool(db);

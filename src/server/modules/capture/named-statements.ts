@@ -10,7 +10,8 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { postgresPool, type Db } from '../../db/client.js';
-import { executeOnPglite, pgliteClient, queryRows, type Row } from '../../db/query-rows.js';
+import type { PgliteConnection } from '../../db/pglite-thread.js';
+import { executeOnPglite, executeText, pgliteClient, queryRows, type Row } from '../../db/query-rows.js';
 
 const dialect = new PgDialect();
 
@@ -21,7 +22,7 @@ export const NAMED_SHAPE_MAX = 4;
 type Runner = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 /** A statement's name: its text's, so the same text has the same name on every connection and in every session. */
-export const statementName = (text: string) => `capture_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
+const statementName = (text: string) => `capture_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
 
 /**
  * Runs `query` as a named statement when `named` (else unnamed, planned for its values): on PostgreSQL on `client` (a
@@ -36,4 +37,14 @@ export async function runStatement(db: Db, query: SQL, named: boolean, client?: 
   const name = named ? statementName(text) : undefined;
   const result = await runner.query({ name, text, values: params });
   return result.rows as Row[];
+}
+
+/**
+ * Runs `query` as the last statement of `connection`'s open transaction on PGlite, committing it in the same turn of
+ * the database's thread (pglite-thread.ts), prepared as runStatement prepares it when `named`.
+ */
+export async function runStatementThenCommit(connection: PgliteConnection, query: SQL, named: boolean): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (!named) return (await connection.queryThenCommit<Row>(text, params)).rows;
+  return (await connection.queryThenCommit<Row>(await executeText(connection, statementName(text), text, params))).rows;
 }
