@@ -11,7 +11,7 @@
 // "end of DATA to the row changed"); and for one mail in 20 the read of its list (GET /lists/{id}/items, 200 rows)
 // that shows the row Contacted, and send → row seen there (the two together). The mails are sent from a process of
 // their own (capture-send.ts): in this one, the server's, the SMTP clients would be timed as the server's work.
-// --searches: a loop of catalogue searches over HTTP (one at a time, a few terms in turn) alone for 10 s, then
+// --searches: a loop of catalogue searches over HTTP (capture-search.ts, a process of its own) alone for 10 s, then
 // beside the capture for as long as it runs: p50/p95 of each. Every 5xx the server answers is printed with its error.
 // --sender-nice N: the sending process's nice value (0). The senders stand for other hosts' mail servers; on this
 // machine they take the same two cores as the server, PostgreSQL and the searches, unless run at a low priority (19).
@@ -67,7 +67,7 @@ function machineBusySeconds(): number {
   }
 }
 
-/** The CPU time this process (the server, its threads and the searches' client) has used (s). */
+/** The CPU time this process (the server and its threads) has used (s). */
 function ownCpuSeconds(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
@@ -120,20 +120,26 @@ async function founders(database: Database, jwtSecret: string, captureDomain: st
   return all;
 }
 
-const SEARCHES = ['ventures', 'schmidt', 'capital partners', 'son', 'zqxj', 'Luigi Bartell'];
 const SEARCH_ALONE_MS = 10_000;
 
-/** Catalogue searches over HTTP one after another until `done()`: their times. */
-async function searchLoop(base: string, authorization: string, done: () => boolean): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; !done(); i++) {
-    const started = performance.now();
-    const res = await fetch(`${base}/investors/search?search_term=${encodeURIComponent(SEARCHES[i % SEARCHES.length])}&per_page=25`, { headers: { authorization } });
-    if (!res.ok) throw new Error(`search: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    times.push(performance.now() - started);
-  }
-  return times;
+/**
+ * Catalogue searches over HTTP one after another, from a process of their own (capture-search.ts), until `stop()`:
+ * their times.
+ */
+function searchLoop(base: string, authorization: string): { stop(): Promise<number[]> } {
+  const searcher = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'capture-search.ts'), base, authorization], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  searcher.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const ended = new Promise<number | null>((resolve) => searcher.on('exit', resolve));
+  return {
+    async stop() {
+      searcher.stdin.end();
+      if ((await ended) !== 0) throw new Error('capture-search.ts failed');
+      return JSON.parse(out) as number[];
+    },
+  };
 }
 
 const p50p95 = (samples: number[]) => `p50 ${percentile(samples, 50).toFixed(0)} ms, p95 ${percentile(samples, 95).toFixed(0)} ms`;
@@ -162,8 +168,9 @@ async function run(database: Database, label: string) {
 
     let searchesAlone: number[] = [];
     if (args.searches) {
-      const until = performance.now() + SEARCH_ALONE_MS;
-      searchesAlone = await searchLoop(base, all[0].authorization, () => performance.now() > until);
+      const alone = searchLoop(base, all[0].authorization);
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_ALONE_MS));
+      searchesAlone = await alone.stop();
     }
 
     const plan: SendPlan = {
@@ -202,11 +209,11 @@ async function run(database: Database, label: string) {
         resolve(code);
       }),
     );
-    const searchesBeside = args.searches ? Promise.race([started, sent]).then(() => searchLoop(base, all[0].authorization, () => !sending)) : Promise.resolve([]);
+    const beside = args.searches ? Promise.race([started, sent]).then(() => searchLoop(base, all[0].authorization)) : null;
     const code = await sent;
     const cpuUsed = { machine: machineBusySeconds() - cpuAtStart.machine, server: ownCpuSeconds() - cpuAtStart.server };
     const databaseCpu = database.kind === 'postgres' ? (await databaseCpuSeconds(database)) - (await cpuAtStart.database) : 0;
-    const searches = await searchesBeside;
+    const searches = beside ? await (await beside).stop() : [];
     const loadAfter = os.loadavg()[0];
     rmSync(path.dirname(planFile), { recursive: true, force: true });
     if (code !== 0) throw new Error(`capture-send.ts ended with ${code}`);

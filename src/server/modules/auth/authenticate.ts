@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { postgresPool } from '../../db/client.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { AccessTokenReader } from './access-token.js';
 import { BatchedReads } from './batched-reads.js';
+import { RememberedSessions } from './remembered-sessions.js';
 import { liveSessions, SESSION_ENDED } from './sessions.js';
 
 declare module 'fastify' {
@@ -28,6 +30,8 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     async (ids: string[]) => new Map([...(await liveSessions(app.db, ids))].map((id) => [id, true])),
     false,
   );
+  const remembered = postgresPool(app.db) ? null : new RememberedSessions((id) => sessions.read(id));
+  const isLive = (id: string) => (remembered ? remembered.isLive(id) : sessions.read(id));
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -36,9 +40,9 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     if (claims === null) throw new HttpError(401, 'Access token is invalid or expired');
     // Checked on every call, after the signature (remembered) and before anything else: Log Out or a
     // password reset on any instance ends the token at once. The calls arriving together are checked in
-    // one statement, sent after each of them arrived. A token naming no session cannot be ended, so it is
-    // refused too (the server issues none).
-    if (claims.sessionId === null || !(await sessions.read(claims.sessionId))) {
+    // one statement, sent after each of them arrived (on PGlite, once until a session may have ended). A
+    // token naming no session cannot be ended, so it is refused too (the server issues none).
+    if (claims.sessionId === null || !(await isLive(claims.sessionId))) {
       throw new HttpError(401, SESSION_ENDED);
     }
     request.userId = claims.userId;

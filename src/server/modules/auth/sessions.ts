@@ -18,6 +18,26 @@ export const SESSION_ENDED = 'This session has ended. Please log in again.';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+let endings = 0;
+
+/**
+ * Counts each write in this process that can end a session, as it begins and again once it is answered:
+ * RememberedSessions keeps no session read while the count moved.
+ */
+export function sessionEndings(): number {
+  return endings;
+}
+
+/** Every write that can end a session (a revocation, deleting refresh tokens) is made through this. */
+async function ending<T>(write: PromiseLike<T>): Promise<T> {
+  endings += 1;
+  try {
+    return await write;
+  } finally {
+    endings += 1;
+  }
+}
+
 async function issueTokens(db: Db, secret: string, userId: number, familyId: string): Promise<IssuedTokens> {
   const refreshToken = newOpaqueToken();
   await db.insert(refreshTokens).values({
@@ -35,17 +55,17 @@ async function issueTokens(db: Db, secret: string, userId: number, familyId: str
 
 /** Tokens for a new login; the user's expired refresh tokens are cleared out on the way. */
 export async function startSession(db: Db, secret: string, userId: number): Promise<IssuedTokens> {
-  await db
-    .delete(refreshTokens)
-    .where(and(eq(refreshTokens.user_id, userId), lt(refreshTokens.expires_at, new Date())));
+  await ending(db.delete(refreshTokens).where(and(eq(refreshTokens.user_id, userId), lt(refreshTokens.expires_at, new Date()))));
   return issueTokens(db, secret, userId, randomUUID());
 }
 
 async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revoked_at: new Date() })
-    .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+  await ending(
+    db
+      .update(refreshTokens)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at))),
+  );
 }
 
 const REUSED = 'This refresh token was already used, so the session has been ended. Please log in again.';
@@ -93,10 +113,12 @@ export async function endSession(db: Db, refreshToken: string): Promise<void> {
     .select({ family_id: refreshTokens.family_id })
     .from(refreshTokens)
     .where(eq(refreshTokens.token_hash, hashToken(refreshToken)));
-  await db
-    .update(refreshTokens)
-    .set({ revoked_at: new Date() })
-    .where(and(inArray(refreshTokens.family_id, family), isNull(refreshTokens.revoked_at)));
+  await ending(
+    db
+      .update(refreshTokens)
+      .set({ revoked_at: new Date() })
+      .where(and(inArray(refreshTokens.family_id, family), isNull(refreshTokens.revoked_at))),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -128,10 +150,12 @@ export async function liveSessions(db: Db, sessionIds: readonly string[]): Promi
 /** Ends every session of the user, or every one but `keepFamilyId` (the caller's own). */
 export async function revokeSessions(db: Db, userId: number, keepFamilyId: string | null = null): Promise<void> {
   const mine = eq(refreshTokens.user_id, userId);
-  await db
-    .update(refreshTokens)
-    .set({ revoked_at: new Date() })
-    .where(
-      and(mine, isNull(refreshTokens.revoked_at), keepFamilyId ? ne(refreshTokens.family_id, keepFamilyId) : undefined),
-    );
+  await ending(
+    db
+      .update(refreshTokens)
+      .set({ revoked_at: new Date() })
+      .where(
+        and(mine, isNull(refreshTokens.revoked_at), keepFamilyId ? ne(refreshTokens.family_id, keepFamilyId) : undefined),
+      ),
+  );
 }
