@@ -3,7 +3,7 @@
 // any investor, and that the catalogue's search never shows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { listInvestors, listMembers } from '../../src/server/db/schema.js';
 import { CONTACT_TEXT_MAX } from '../../src/shared/contacts.js';
 import { INVESTOR_FIELDS, wireFieldNames } from '../../src/shared/catalogue-fields.js';
@@ -211,6 +211,11 @@ describe.each(testDatabases())('private contacts on $name', (kind) => {
       'NaN', 'NaN', 'NaN', 'NaN', 'NaN', 'NaN', 'NaN')`)).rejects.toThrow();
     const listId = await listWith(owner, 'investor', [catalogueId], 'FK');
     await expect(app.db.insert(listInvestors).values({ list_id: listId, investor_id: 2_000_000_000 })).rejects.toThrow();
+    // An update that moves a row to another investor is checked too (row by row, only when the investor changes).
+    const row = and(eq(listInvestors.list_id, listId), eq(listInvestors.investor_id, catalogueId));
+    await expect(app.db.update(listInvestors).set({ investor_id: 2_000_000_000 }).where(row)).rejects.toHaveProperty('cause.code', '23503');
+    await app.db.update(listInvestors).set({ investor_id: contact.id }).where(row);
+    await app.db.update(listInvestors).set({ investor_id: catalogueId }).where(and(eq(listInvestors.list_id, listId), eq(listInvestors.investor_id, contact.id)));
     const doomed = await insertInvestor(app, 'Gone', 'Soon', 'Temp');
     await owner('POST', `/lists/${listId}/investors/batch`, { investor_ids: [doomed] });
     await app.db.execute(sql`DELETE FROM investors WHERE id = ${doomed}`);
