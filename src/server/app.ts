@@ -2,7 +2,7 @@ import type { Http2SecureServer } from 'node:http2';
 import type { FastifyHttp2SecureOptions, FastifyInstance, FastifyServerOptions } from 'fastify';
 import Fastify from 'fastify';
 import type { Config, TrustProxy } from './config.js';
-import type { Database, Db } from './db/client.js';
+import { type Database, type Db, ownConnection } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import compress from '@fastify/compress';
 import { clientErrorHandler, errorHandler, sendError } from './plugins/error-handler.js';
@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pipelineModule, { prefix: '/api/v1', clock });
   await app.register(startupModule, { prefix: '/api/v1', clock });
   await app.register(savedSearchesModule);
-  await app.register(captureService, { databaseUrl: options.database.url, connectPglite: options.database.connect });
+  await app.register(captureService, { writesTo: ownConnection(options.database) });
   await app.register(captureRoutes, { prefix: '/api/v1' });
   await app.register(captureAddressRoutes, { prefix: '/api/v1' });
   await app.register(captureInboxRoutes, { prefix: '/api/v1', clock });

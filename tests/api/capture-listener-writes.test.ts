@@ -6,7 +6,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, max } from 'drizzle-orm';
-import { newPglite, type Database } from '../../src/server/db/client.js';
+import { newPglite, ownConnection, type Database } from '../../src/server/db/client.js';
 import { capturedMails, listEvents } from '../../src/server/db/schema.js';
 import { captureListener } from '../../src/server/modules/capture/smtp-listener.js';
 import { buildTestApp } from '../helpers/app.js';
@@ -103,7 +103,7 @@ describe.each(testDatabases())('capture listener writes on $name', (kind) => {
       tokens: app.captureTokens,
       tls: undefined,
       answersAtOnce: 2,
-      writesTo: database.url ? { url: database.url } : { connect: database.connect! },
+      writesTo: ownConnection(database),
       requestsInFlight: app.requestsInFlight,
     });
     const port = await listener.listen(0, '127.0.0.1');

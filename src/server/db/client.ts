@@ -47,6 +47,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How another thread reaches the database on a connection of its own: PostgreSQL's URL, or a port to PGlite's thread. */
+export type OwnConnection = { url: string } | { connect(): Promise<MessagePort> };
+
+export function ownConnection(database: Database): OwnConnection {
+  if (database.url !== undefined) return { url: database.url };
+  if (database.connect) return { connect: database.connect };
+  throw new Error('This database takes no connection of its own');
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DatabaseOptions {

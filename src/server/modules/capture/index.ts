@@ -1,9 +1,8 @@
 // E-mail capture (README, "E-mail capture"): the SMTP listener every instance may run, and the HTTP intake for hosts
 // where port 25 is closed, both taking raw mail for `log+TOKEN@CAPTURE_DOMAIN` and logging it on the account's rows.
-import type { MessagePort } from 'node:worker_threads';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { postgresPool } from '../../db/client.js';
+import { type OwnConnection, postgresPool } from '../../db/client.js';
 import { CAPTURE_API, CAPTURE_LIMITS } from '../../../shared/capture.js';
 import { API } from '../../../shared/api-paths.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -30,7 +29,7 @@ declare module 'fastify' {
 const megabytes = CAPTURE_LIMITS.mailBytes / 1024 / 1024;
 
 /** The listener and the intake's hourly counter, closed with the app. */
-export const captureService = fp(async (app: FastifyInstance, options: { databaseUrl?: string; connectPglite?: () => Promise<MessagePort> }) => {
+export const captureService = fp(async (app: FastifyInstance, options: { writesTo: OwnConnection }) => {
   const limit = new MailLimit(app.config.redisUrl ? redisCounters(app.config.redisUrl) : databaseCounters(app.db));
   const tokens = new CaptureTokens(app.db);
   // PGlite runs one statement at a time: one mail's at a time leaves a request at most one mail's to wait behind.
@@ -48,7 +47,7 @@ export const captureService = fp(async (app: FastifyInstance, options: { databas
     tls: app.config.tls,
     answersAtOnce,
     requestsInFlight: app.requestsInFlight,
-    writesTo: onPostgres ? { url: options.databaseUrl! } : { connect: options.connectPglite! },
+    writesTo: options.writesTo,
   });
   app.decorate('captureSmtp', listener);
   app.decorate('captureTokens', tokens);

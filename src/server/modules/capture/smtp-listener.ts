@@ -8,6 +8,7 @@ import { Worker, type MessagePort } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { CAPTURE_LIMITS } from '../../../shared/capture.js';
 import type { TlsFiles } from '../../config.js';
+import type { OwnConnection } from '../../db/client.js';
 import type { CaptureWriter } from './capture-store.js';
 import type { CaptureTokens } from './capture-tokens.js';
 import { publishChanges } from '../lists/list-change.js';
@@ -42,7 +43,7 @@ export interface ListenerOptions {
    * not the app's event loop's work: PostgreSQL's URL (a pool of its own of `answersAtOnce` connections), or on PGlite
    * a connection of its own to the database's thread (a new one each time the thread starts).
    */
-  writesTo: { url: string } | { connect(): Promise<MessagePort> };
+  writesTo: OwnConnection;
   /** The app's requests being answered: a mail's writes wait for a moment with none (quiet-moment.ts). */
   requestsInFlight: Int32Array;
 }
@@ -54,19 +55,20 @@ export function captureListener(options: ListenerOptions): CaptureListener {
   const lane = new MailLane(options.answersAtOnce);
   /** What a thread is started with: its writes' connection is its own (transferred to it). */
   async function settings(): Promise<{ workerData: ListenerSettings; transferList: MessagePort[] }> {
-    const pglite = 'connect' in options.writesTo ? await options.writesTo.connect() : null;
+    const database: ListenerSettings['writes']['database'] =
+      'connect' in options.writesTo ? { pglite: await options.writesTo.connect() } : { url: options.writesTo.url };
     const workerData: ListenerSettings = {
       captureDomain,
       tls: options.tls,
       closeGraceMs: options.closeGraceMs ?? 5000,
       requestsInFlight: options.requestsInFlight,
       writes: {
-        database: pglite ? { pglite } : { url: (options.writesTo as { url: string }).url },
+        database,
         atOnce: options.answersAtOnce,
         notifyOnCommit: writer.listFeed.notifyOnCommit !== undefined,
       },
     };
-    return { workerData, transferList: pglite ? [pglite] : [] };
+    return { workerData, transferList: 'pglite' in database ? [database.pglite] : [] };
   }
   /** Between listen() and close(): a thread that ends unasked is started again. */
   let open = false;
