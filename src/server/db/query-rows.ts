@@ -62,27 +62,31 @@ function preparation(client: Client, name: string, text: string): { named: strin
 }
 
 /**
- * The EXECUTE of `text` as the prepared statement `name` on PGlite, with `params` as literals: prepared in its one
- * session once per client (PREPARE). PREPARE types each parameter from where it stands, or from its cast.
+ * Runs `run` with the EXECUTE of `text` as the prepared statement `name` on PGlite, `params` as literals: prepared in
+ * its one session once per client (PREPARE types each parameter from where it stands, or from its cast). A statement
+ * found deallocated (DEALLOCATE ALL, DISCARD ALL) is forgotten, so the next call prepares it again; one that another
+ * call prepared again meanwhile is kept.
  */
-export async function executeText(client: Client, name: string, text: string, params: unknown[]): Promise<string> {
-  const { named, ready } = preparation(client, name, text);
-  await ready;
-  return execute(named, params);
-}
-
-/** Runs `text` on PGlite as the prepared statement `name` (executeText): planned once, not at every call. */
-export async function executeOnPglite(client: Client, name: string, text: string, params: unknown[], again = true): Promise<Row[]> {
+export async function executePrepared<R>(client: Client, name: string, text: string, params: unknown[], run: (statement: string) => Promise<R>): Promise<R> {
   const { named, ready } = preparation(client, name, text);
   await ready;
   try {
-    return (await client.query(execute(named, params), [])).rows as Row[];
+    return await run(execute(named, params));
   } catch (error) {
-    // Its session's statements deallocated (DEALLOCATE ALL, DISCARD ALL): prepared again, once.
-    // Another call that failed alike may have prepared it again meanwhile: that one is awaited, not replaced.
-    if ((error as { code?: string }).code !== '26000' || !again) throw error;
     const prepared = preparedOnPglite.get(client);
-    if (prepared?.get(name) === ready) prepared.delete(name);
+    if (isDeallocated(error) && prepared?.get(name) === ready) prepared.delete(name);
+    throw error;
+  }
+}
+
+const isDeallocated = (error: unknown) => (error as { code?: string }).code === '26000';
+
+/** Runs `text` on PGlite as the prepared statement `name` (executePrepared), prepared again once if deallocated. */
+export async function executeOnPglite(client: Client, name: string, text: string, params: unknown[], again = true): Promise<Row[]> {
+  try {
+    return await executePrepared(client, name, text, params, async (statement) => (await client.query(statement, [])).rows as Row[]);
+  } catch (error) {
+    if (!again || !isDeallocated(error)) throw error;
     return executeOnPglite(client, name, text, params, false);
   }
 }

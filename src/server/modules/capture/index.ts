@@ -2,7 +2,7 @@
 // where port 25 is closed, both taking raw mail for `log+TOKEN@CAPTURE_DOMAIN` and logging it on the account's rows.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type OwnConnection, postgresPool } from '../../db/client.js';
+import type { OwnConnection } from '../../db/client.js';
 import { CAPTURE_API, CAPTURE_LIMITS } from '../../../shared/capture.js';
 import { API } from '../../../shared/api-paths.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -36,8 +36,7 @@ export const captureService = fp(async (app: FastifyInstance, options: { writesT
   // PostgreSQL takes 2 at once: the founders' searches keep their p95 under 20 ms beside a capture at full speed
   // (16 ms; 21 with 3 at once, 23 with 4), and the capture alone still takes 179 mails/s (tests/bench/README.md).
   // The listener's thread writes the mails itself (thread-writer.ts): on PostgreSQL on 2 connections of its own.
-  const onPostgres = postgresPool(app.db) !== null;
-  const answersAtOnce = onPostgres ? 2 : 1;
+  const answersAtOnce = 'url' in options.writesTo ? 2 : 1;
   const listener = captureListener({
     writer: app,
     log: app.log,

@@ -11,7 +11,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { postgresPool, type Db } from '../../db/client.js';
 import type { PgliteConnection } from '../../db/pglite-thread.js';
-import { executeOnPglite, executeText, pgliteClient, queryRows, type Row } from '../../db/query-rows.js';
+import { executeOnPglite, executePrepared, pgliteClient, queryRows, type Row } from '../../db/query-rows.js';
 
 const dialect = new PgDialect();
 
@@ -41,10 +41,11 @@ export async function runStatement(db: Db, query: SQL, named: boolean, client?: 
 
 /**
  * Runs `query` as the last statement of `connection`'s open transaction on PGlite, committing it in the same turn of
- * the database's thread (pglite-thread.ts), prepared as runStatement prepares it when `named`.
+ * the database's thread (pglite-thread.ts), prepared as runStatement prepares it when `named`. Not prepared again
+ * here if deallocated: the transaction is rolled back, and the mail's retry prepares it.
  */
 export async function runStatementThenCommit(connection: PgliteConnection, query: SQL, named: boolean): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   if (!named) return (await connection.queryThenCommit<Row>(text, params)).rows;
-  return (await connection.queryThenCommit<Row>(await executeText(connection, statementName(text), text, params))).rows;
+  return (await executePrepared(connection, statementName(text), text, params, (statement) => connection.queryThenCommit<Row>(statement))).rows;
 }
