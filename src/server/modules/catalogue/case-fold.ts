@@ -10,14 +10,21 @@ import { queryRows } from '../../db/query-rows.js';
 /** Planes 0 and 1 hold every letter Unicode gives a case; anything above is asked of the database. */
 const LEARNED_END = 0x20000;
 
-/** Every learned code point, in order, skipping surrogates (not characters) and NUL (not text). */
-function learnedCodePoints(): string {
-  const parts: string[] = [];
-  for (let cp = 1; cp < LEARNED_END; cp++) {
-    if (cp >= 0xd800 && cp <= 0xdfff) continue;
-    parts.push(String.fromCodePoint(cp));
+/**
+ * Every learned code point, in order, skipping surrogates (not characters) and NUL (not text): built once per
+ * process, since every app an instance (or a test worker) builds learns its database's fold with it.
+ */
+let probe: { text: string; characters: string[] } | undefined;
+function learnedCodePoints() {
+  if (!probe) {
+    const characters: string[] = [];
+    for (let cp = 1; cp < LEARNED_END; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      characters.push(String.fromCodePoint(cp));
+    }
+    probe = { text: characters.join(''), characters };
   }
-  return parts.join('');
+  return probe;
 }
 
 export class CaseFold {
@@ -39,13 +46,12 @@ export class CaseFold {
         sql`SELECT datlocprovider AS provider FROM pg_database WHERE datname = current_database()`,
       );
       if (provider !== 'c') return null;
-      const probe = learnedCodePoints();
-      const [{ lowered }] = await queryRows(db, sql`SELECT lower(${probe}) AS lowered`);
-      const from = [...probe];
+      const { text, characters } = learnedCodePoints();
+      const [{ lowered }] = await queryRows(db, sql`SELECT lower(${text}) AS lowered`);
       const to = [...String(lowered)];
-      if (to.length !== from.length) return null;
+      if (to.length !== characters.length) return null;
       const changed = new Map<number, string>();
-      from.forEach((c, i) => {
+      characters.forEach((c, i) => {
         if (to[i] !== c) changed.set(c.codePointAt(0)!, to[i]);
       });
       return new CaseFold(changed);
