@@ -10,19 +10,19 @@ import { queryRows } from '../../db/query-rows.js';
 /** Planes 0 and 1 hold every letter Unicode gives a case; anything above is asked of the database. */
 const LEARNED_END = 0x20000;
 
+/** Code points whose fold is learned: not NUL (not text), not surrogates (not characters), below LEARNED_END. */
+const isLearned = (cp: number) => cp > 0 && cp < LEARNED_END && (cp < 0xd800 || cp > 0xdfff);
+
 /**
- * Every learned code point, in order, skipping surrogates (not characters) and NUL (not text): built once per
- * process, since every app an instance (or a test worker) builds learns its database's fold with it.
+ * Every learned code point, in order, as one string: made once per process, since every app an instance (or a test
+ * worker) builds learns its database's fold with it.
  */
-let probe: { text: string; characters: string[] } | undefined;
-function learnedCodePoints() {
-  if (!probe) {
-    const characters: string[] = [];
-    for (let cp = 1; cp < LEARNED_END; cp++) {
-      if (cp >= 0xd800 && cp <= 0xdfff) continue;
-      characters.push(String.fromCodePoint(cp));
-    }
-    probe = { text: characters.join(''), characters };
+let probe: string | undefined;
+function learnedText(): string {
+  if (probe === undefined) {
+    const parts: string[] = [];
+    for (let cp = 1; cp < LEARNED_END; cp++) if (isLearned(cp)) parts.push(String.fromCodePoint(cp));
+    probe = parts.join('');
   }
   return probe;
 }
@@ -46,15 +46,16 @@ export class CaseFold {
         sql`SELECT datlocprovider AS provider FROM pg_database WHERE datname = current_database()`,
       );
       if (provider !== 'c') return null;
-      const { text, characters } = learnedCodePoints();
+      const text = learnedText();
       const [{ lowered }] = await queryRows(db, sql`SELECT lower(${text}) AS lowered`);
       const to = [...String(lowered)];
-      if (to.length !== characters.length) return null;
       const changed = new Map<number, string>();
-      characters.forEach((c, i) => {
+      let i = 0;
+      for (const c of text) {
         if (to[i] !== c) changed.set(c.codePointAt(0)!, to[i]);
-      });
-      return new CaseFold(changed);
+        i += 1;
+      }
+      return i === to.length ? new CaseFold(changed) : null;
     } catch {
       return null;
     }
@@ -65,7 +66,7 @@ export class CaseFold {
     let out = '';
     for (const c of text) {
       const cp = c.codePointAt(0)!;
-      if (cp >= LEARNED_END || cp === 0 || (cp >= 0xd800 && cp <= 0xdfff)) return undefined;
+      if (!isLearned(cp)) return undefined;
       out += this.changed.get(cp) ?? c;
     }
     return out;
