@@ -65,7 +65,7 @@ describe.each(testDatabases())('round trips of authenticated calls on $name', (k
     });
     // 30 pages, one statement each; the session checks and profile reads of all 30 take a few more (one each
     // when they all arrive in one turn), where one each per search would be 60. On PGlite the sessions the profiles
-    // were saved with are remembered live (auth/remembered-sessions.ts): those searches read their profiles a turn
+    // were saved with are remembered live (db/remembered-reads.ts): those searches read their profiles a turn
     // before the others, so the profile reads take at least two statements there.
     expect(spent).toBeGreaterThanOrEqual(30);
     expect(spent).toBeLessThanOrEqual(40);

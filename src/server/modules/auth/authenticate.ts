@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { postgresPool } from '../../db/client.js';
+import { RememberedReads } from '../../db/remembered-reads.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { AccessTokenReader } from './access-token.js';
 import { BatchedReads } from './batched-reads.js';
-import { RememberedSessions } from './remembered-sessions.js';
-import { liveSessions, SESSION_ENDED } from './sessions.js';
+import { liveSessions, SESSION_ENDED, sessionEndings } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +30,15 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     async (ids: string[]) => new Map([...(await liveSessions(app.db, ids))].map((id) => [id, true])),
     false,
   );
-  const remembered = postgresPool(app.db) ? null : new RememberedSessions((id) => sessions.read(id));
-  const isLive = (id: string) => (remembered ? remembered.isLive(id) : sessions.read(id));
+  // A session read live is remembered on PGlite until this process next writes anything that can end one.
+  const remembered = postgresPool(app.db)
+    ? null
+    : new RememberedReads(
+        (id: string) => sessions.read(id),
+        sessionEndings,
+        (live) => live,
+      );
+  const isLive = (id: string) => (remembered ? remembered.get(id) : sessions.read(id));
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Tokens } from '../../../shared/api-types.js';
 import type { Db } from '../../db/client.js';
 import { PreparedRows } from '../../db/query-rows.js';
+import { WritesCount } from '../../db/remembered-reads.js';
 import { refreshTokens } from '../../db/schema.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import { signAccessToken } from './access-token.js';
@@ -18,25 +19,10 @@ export const SESSION_ENDED = 'This session has ended. Please log in again.';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-let endings = 0;
+/** Every write in this process that can end a session (a revocation, deleting refresh tokens), counted. */
+export const sessionEndings = new WritesCount();
 
-/**
- * Counts each write in this process that can end a session, as it begins and again once it is answered:
- * RememberedSessions keeps no session read while the count moved.
- */
-export function sessionEndings(): number {
-  return endings;
-}
-
-/** Every write that can end a session (a revocation, deleting refresh tokens) is made through this. */
-async function ending<T>(write: PromiseLike<T>): Promise<T> {
-  endings += 1;
-  try {
-    return await write;
-  } finally {
-    endings += 1;
-  }
-}
+const ending = <T>(write: PromiseLike<T>): Promise<T> => sessionEndings.of(write);
 
 async function issueTokens(db: Db, secret: string, userId: number, familyId: string): Promise<IssuedTokens> {
   const refreshToken = newOpaqueToken();

@@ -18,7 +18,6 @@ import {
   pageSql,
   pageWindow,
   type SearchFilter,
-  VERSION_COLUMN,
 } from './search-sql.js';
 import { readCatalogueVersion } from './version.js';
 import { VersionedCache } from './versioned-cache.js';
@@ -112,7 +111,7 @@ export class CatalogueSearch {
     readonly catalogue: Catalogue,
     private readonly options: CatalogueSearchOptions = {},
   ) {
-    this.pageByIds = new PreparedRows(`${catalogue.name}_page_by_ids`, byIdsWithVersionSql(catalogue));
+    this.pageByIds = new PreparedRows(`${catalogue.name}_page_by_ids`, byIdsWithVersionSql(catalogue), { pglite: 'prepared' });
   }
 
   /** The index of the last full build (what it holds, for the benchmarks). */
@@ -323,17 +322,20 @@ export class CatalogueSearch {
     for (let tries = 0; index && tries < 3; tries++) {
       const match = index.match(filter, (page - 1) * perPage, perPage, needle, fit);
       if (match === null) break;
-      const rows = await this.pageByIds.run(this.db, { ids: match.ids });
-      const version = Number(rows[0][VERSION_COLUMN]);
+      const { version, rows } = await this.page(match.ids);
       if (version === index.version) {
-        // Each row carries the version; a page with no rows is the one row holding only it.
-        const found = rows.filter((row) => row.id !== null);
-        return this.answer(fit?.byScore ? inOrderOf(match.ids, found) : found, match.total, perPage, profile);
+        return this.answer(fit?.byScore ? inOrderOf(match.ids, rows) : rows, match.total, perPage, profile);
       }
       this.newestSeen = Math.max(this.newestSeen, version);
       index = await this.indexAt(version);
     }
     return this.sqlSearch(await readCatalogueVersion(this.db), filter, page, perPage, profile, fit);
+  }
+
+  /** The rows of these ids that exist, in id order, and the catalogue's version as they were read. */
+  private async page(ids: number[]): Promise<{ version: number; rows: Row[] }> {
+    const [read] = await this.pageByIds.run(this.db, { ids });
+    return { version: Number(read.version), rows: read.rows === null ? [] : (JSON.parse(String(read.rows)) as Row[]) };
   }
 
   private async sqlSearch(
@@ -372,9 +374,8 @@ export class CatalogueSearch {
     if (fit.byScore) scored.sort((a, b) => b.score - a.score);
     const start = (page - 1) * perPage;
     const ids = scored.slice(start, start + perPage).map((row) => row.id);
-    const rows = ids.length === 0 ? [] : await this.pageByIds.run(this.db, { ids });
-    const found = rows.filter((row) => row.id !== null);
-    return this.answer(inOrderOf(ids, found), scored.length, perPage, profile);
+    const rows = ids.length === 0 ? [] : (await this.page(ids)).rows;
+    return this.answer(inOrderOf(ids, rows), scored.length, perPage, profile);
   }
 
   /** The rows the filter keeps scoring at least fit.min, in id order, each with its score: read in SQL, scored here. */
@@ -418,12 +419,11 @@ export class CatalogueSearch {
   }
 
   /**
-   * A row as answered, with its fit against the profile (the same rubric the index ranks by): one copy of
-   * the row as read, without the catalogue version a page's rows carry.
+   * A row as answered, with its fit against the profile (the same rubric the index ranks by): a copy of the
+   * row as read.
    */
   scored(row: Row, profile: FitProfile | null): Scored<WireRow> {
-    const { [VERSION_COLUMN]: _version, ...copy } = row;
-    const wire = fillMissing(this.catalogue, copy) as Scored<WireRow>;
+    const wire = fillMissing(this.catalogue, { ...row }) as Scored<WireRow>;
     wire.fit = profile ? fitOf(profile, fitFactsOf(this.catalogue.name, wire)) : null;
     return wire;
   }

@@ -6,7 +6,8 @@ import {
   type FitProfile,
   type StartupProfile,
 } from '../../../shared/fit.js';
-import type { Db } from '../../db/client.js';
+import { postgresPool, type Db } from '../../db/client.js';
+import { RememberedReads, WritesCount } from '../../db/remembered-reads.js';
 import { startups } from '../../db/schema.js';
 import { BatchedReads } from '../auth/batched-reads.js';
 
@@ -32,28 +33,38 @@ export async function readStartup(db: Db, userId: number): Promise<StartupProfil
   return (await savedStartup(db, userId)) ?? EMPTY_STARTUP;
 }
 
-/** Each database's profile reads: the searches arriving together read their callers' profiles in one statement. */
-const fitProfileReads = new WeakMap<Db, BatchedReads<number, FitProfile | null>>();
+/** Every write of a profile in this process, counted: a profile remembered on PGlite is read again after one. */
+const profileWrites = new WritesCount();
 
-function fitProfileReader(db: Db): BatchedReads<number, FitProfile | null> {
-  let reads = fitProfileReads.get(db);
-  if (!reads) {
-    reads = new BatchedReads(async (userIds: number[]) => {
+/**
+ * Each database's profile reads: the searches arriving together read their callers' profiles in one statement, and
+ * on PGlite each profile read is remembered until this process next saves one (RememberedReads).
+ */
+const fitProfileReads = new WeakMap<Db, (userId: number) => Promise<FitProfile | null>>();
+
+function fitProfileReader(db: Db): (userId: number) => Promise<FitProfile | null> {
+  let read = fitProfileReads.get(db);
+  if (!read) {
+    const batched = new BatchedReads(async (userIds: number[]) => {
       const rows = await db
         .select({ user_id: startups.user_id, ...profileColumns })
         .from(startups)
         .where(inArray(startups.user_id, userIds));
       return new Map(rows.map(({ user_id, ...profile }) => [user_id, compileFitProfile(profile)]));
     }, null);
-    fitProfileReads.set(db, reads);
+    const remembered = postgresPool(db)
+      ? null
+      : new RememberedReads((userId: number) => batched.read(userId), profileWrites);
+    read = remembered ? (userId) => remembered.get(userId) : (userId) => batched.read(userId);
+    fitProfileReads.set(db, read);
   }
-  return reads;
+  return read;
 }
 
-/** The profile compiled for scoring rows, or null when the user has none. Read from the database on every
- * call, so a change is seen by the next search on any instance. */
+/** The profile compiled for scoring rows, or null when the user has none. A change is seen by the next search on
+ * any instance: on PostgreSQL it is read on every call. */
 export function fitProfileFor(db: Db, userId: number): Promise<FitProfile | null> {
-  return fitProfileReader(db).read(userId);
+  return fitProfileReader(db)(userId);
 }
 
 /**
@@ -68,13 +79,15 @@ export async function saveStartup(
   changedAt: Date,
 ): Promise<CompleteStartupProfile> {
   const values = { ...profile, changed_at: changedAt, updated_at: new Date() };
-  await db
-    .insert(startups)
-    .values({ user_id: userId, ...values })
-    .onConflictDoUpdate({
-      target: startups.user_id,
-      set: values,
-      setWhere: sql`${startups.changed_at} <= ${changedAt.toISOString()}::timestamptz`,
-    });
+  await profileWrites.of(
+    db
+      .insert(startups)
+      .values({ user_id: userId, ...values })
+      .onConflictDoUpdate({
+        target: startups.user_id,
+        set: values,
+        setWhere: sql`${startups.changed_at} <= ${changedAt.toISOString()}::timestamptz`,
+      }),
+  );
   return (await savedStartup(db, userId))!;
 }
