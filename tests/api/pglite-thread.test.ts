@@ -47,6 +47,25 @@ describe("PGlite's thread", () => {
     expect(order).toEqual(['app', 'other']);
   });
 
+  it('gives each connection its own settings, in and out of its transactions, whatever runs between', async () => {
+    const generic = new PgliteConnection(await app.connect({ plan_cache_mode: 'force_generic_plan' }));
+    const mode = async (on: PgliteConnection) =>
+      (await on.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0].plan_cache_mode;
+    const [a, b, c, d] = await Promise.all([mode(app), mode(generic), mode(other), mode(generic)]);
+    expect([a, b, c, d]).toEqual(['auto', 'force_generic_plan', 'auto', 'force_generic_plan']);
+    // A transaction that fails and rolls back keeps them, and the app's statements sent meanwhile have its own.
+    let appsMeanwhile: Promise<string> | undefined;
+    await expect(
+      generic.transaction(async (tx) => {
+        appsMeanwhile = mode(app);
+        expect(await mode(tx)).toBe('force_generic_plan');
+        await tx.query('SELECT 1 / 0');
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect([await appsMeanwhile, await mode(generic), await mode(app)]).toEqual(['auto', 'force_generic_plan', 'auto']);
+    await expect(app.connect({ 'plan_cache_mode; DROP TABLE t': 'auto' })).rejects.toThrow('not a setting');
+  });
+
   it("gives PostgreSQL's error with its code, and rolls back a transaction that throws", async () => {
     await expect(app.query('SELECT 1 / 0')).rejects.toMatchObject({ code: '22012', message: 'division by zero' });
     await expect(

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 import { poolWithPriorityLane } from './priority-pool.js';
-import { PgliteConnection, PgliteThread } from './pglite-thread.js';
+import { PgliteConnection, PgliteThread, type ConnectionSettings } from './pglite-thread.js';
 import { SerialQueue } from './serial-queue.js';
 
 export type Schema = typeof schema;
@@ -43,12 +43,12 @@ export interface Database {
   /** PGlite only: a consistent, gzipped tarball of its data directory. */
   dumpDataDir?(): Promise<Blob>;
   /** PGlite only: a connection of its own to the database's thread, for another thread (pglite-thread.ts). */
-  connect?(): Promise<MessagePort>;
+  connect?(settings?: ConnectionSettings): Promise<MessagePort>;
   close(): Promise<void>;
 }
 
 /** How another thread reaches the database on a connection of its own: PostgreSQL's URL, or a port to PGlite's thread. */
-export type OwnConnection = { url: string } | { connect(): Promise<MessagePort> };
+export type OwnConnection = { url: string } | { connect(settings?: ConnectionSettings): Promise<MessagePort> };
 
 export function ownConnection(database: Database): OwnConnection {
   if (database.url !== undefined) return { url: database.url };
@@ -117,7 +117,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       closed = true;
       if (!options.pglite) await client.close();
     });
-  return { db: db as unknown as Db, kind: 'pglite', dumpDataDir, connect: () => client.connect(), close };
+  return { db: db as unknown as Db, kind: 'pglite', dumpDataDir, connect: (settings) => client.connect(settings), close };
 }
 
 /** The newest committed migration, as drizzle's migrator records it (its journal time). */

@@ -18,7 +18,10 @@ export type ToPglite =
   | { id: number; op: 'begin' | 'commit' | 'rollback' }
   /** The app's connection only: */
   | { id: number; op: 'dump' | 'close' }
-  | { id: number; op: 'connect'; port: MessagePort };
+  | { id: number; op: 'connect'; port: MessagePort; settings: ConnectionSettings };
+
+/** A connection's own settings (`SET name TO 'value'`), which the one session takes while its statements run. */
+export type ConnectionSettings = Record<string, string>;
 
 /** An error as fields that cross between threads: its message, and PostgreSQL's code, detail, constraint … */
 export interface ErrorFields {
@@ -158,10 +161,16 @@ export class PgliteThread extends PgliteConnection {
     return client;
   }
 
-  /** A connection of its own for another thread, which makes it `new PgliteConnection(port)` (the port transferred). */
-  async connect(): Promise<MessagePort> {
+  /**
+   * A connection of its own for another thread, which makes it `new PgliteConnection(port)` (the port transferred),
+   * with settings of its own as a server's connection has (the capture's generic plans).
+   */
+  async connect(settings: ConnectionSettings = {}): Promise<MessagePort> {
+    for (const [name, value] of Object.entries(settings)) {
+      if (!/^[a-z_]+$/.test(name) || !/^[a-z0-9_]+$/.test(value)) throw new Error(`not a setting: ${name} = ${value}`);
+    }
     const { port1, port2 } = new MessageChannel();
-    await this.ask({ op: 'connect', port: port2 }, [port2]);
+    await this.ask({ op: 'connect', port: port2, settings }, [port2]);
     return port1;
   }
 

@@ -7,7 +7,10 @@ import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_thread
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/** @typedef {{ port: import('node:worker_threads').MessagePort, waiting: Array<{ id: number, op: string } & Record<string, any>> }} Connection */
+/**
+ * @typedef {{ port: import('node:worker_threads').MessagePort, waiting: Array<{ id: number, op: string } & Record<string, any>>,
+ *   settings: Record<string, string> }} Connection
+ */
 
 /** An error as fields that cross to the other thread: its message, and PostgreSQL's code, detail, constraint … */
 function asFields(error) {
@@ -22,7 +25,7 @@ function asFields(error) {
 const keep = (value) => value;
 
 /** @type {Connection} */
-const app = { port: parentPort, waiting: [] };
+const app = { port: parentPort, waiting: [], settings: {} };
 /** @type {Set<Connection>} */
 const others = new Set();
 /** The connection whose transaction is open: no other's statement runs until it ends. @type {Connection | null} */
@@ -36,9 +39,9 @@ function nextTurn() {
   return null;
 }
 
-function connect(port) {
+function connect(port, settings) {
   /** @type {Connection} */
-  const connection = { port, waiting: [] };
+  const connection = { port, waiting: [], settings };
   others.add(connection);
   port.on('message', (message) => {
     connection.waiting.push(message);
@@ -101,7 +104,7 @@ async function answer(connection, message) {
   if (connection !== app) throw new Error(`Only the app's connection may ${message.op}`);
   switch (message.op) {
     case 'connect':
-      return connect(message.port);
+      return connect(message.port, message.settings);
     case 'dump':
       // Every committed change written into the data files first, so loading the copy needs no WAL replay.
       await db.exec('CHECKPOINT');
@@ -123,6 +126,23 @@ function collect() {
   }
 }
 
+/** The connection whose settings the one session has now. */
+let settingsOf = app;
+
+/**
+ * Gives the session `connection`'s settings (as a server gives each connection its own) before its statement runs.
+ * Never inside a transaction: while one is open only its connection's statements run, and its BEGIN was the switch.
+ */
+async function takeSettings(connection) {
+  if (connection === settingsOf) return;
+  const statements = [
+    ...Object.keys(settingsOf.settings).filter((name) => !(name in connection.settings)).map((name) => `RESET ${name}`),
+    ...Object.entries(connection.settings).map(([name, value]) => `SET ${name} TO '${value}'`),
+  ];
+  if (statements.length > 0) await db.exec(statements.join('; '));
+  settingsOf = connection;
+}
+
 async function run() {
   if (running) return;
   running = true;
@@ -130,6 +150,7 @@ async function run() {
     const [connection, message] = turn;
     let reply;
     try {
+      await takeSettings(connection);
       reply = { id: message.id, ok: true, result: await answer(connection, message) };
     } catch (error) {
       reply = { id: message.id, ok: false, error: asFields(error) };

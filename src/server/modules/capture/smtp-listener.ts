@@ -14,6 +14,7 @@ import type { CaptureTokens } from './capture-tokens.js';
 import { publishChanges } from '../lists/list-change.js';
 import { NO_SUCH_ADDRESS, type FromListener, type ListenerSettings, type Question, type SmtpAnswer, type ToListener } from './listener-messages.js';
 import { MailLane } from './mail-lane.js';
+import { CAPTURE_CONNECTION_SETTINGS } from './named-statements.js';
 import type { MailLimit } from './mail-limit.js';
 
 export interface CaptureListener {
@@ -56,7 +57,9 @@ export function captureListener(options: ListenerOptions): CaptureListener {
   /** What a thread is started with: its writes' connection is its own (transferred to it). */
   async function settings(): Promise<{ workerData: ListenerSettings; transferList: MessagePort[] }> {
     const database: ListenerSettings['writes']['database'] =
-      'connect' in options.writesTo ? { pglite: await options.writesTo.connect() } : { url: options.writesTo.url };
+      'connect' in options.writesTo
+        ? { pglite: await options.writesTo.connect(CAPTURE_CONNECTION_SETTINGS) }
+        : { url: options.writesTo.url };
     const workerData: ListenerSettings = {
       captureDomain,
       tls: options.tls,

@@ -16,6 +16,7 @@ import { answerMail, type Addressed } from './answer-mail.js';
 import type { CaptureWriter } from './capture-store.js';
 import type { ListenerSettings, SmtpAnswer } from './listener-messages.js';
 import { MailLane } from './mail-lane.js';
+import { CAPTURE_CONNECTION_SETTINGS } from './named-statements.js';
 import type { ReadMail } from './read-mail.js';
 
 export interface ThreadWriter {
@@ -42,14 +43,12 @@ export function threadWriter(
     db = pgliteDrizzle(new PgliteConnection(database.pglite)) as unknown as Db;
     close = async () => database.pglite.close();
   } else {
-    // Its connections are the capture's alone, so their settings reach no other statement: the mail's named statements
-    // keep one generic plan each (the account's read with her matching rows was planned for every mail, 0.9 ms for 0.3
-    // of work), and none is JIT-compiled (small statements: a generic plan's estimates made the account's read compile,
-    // 190 ms a run).
     const pool = new pg.Pool({
       connectionString: database.url,
       max: writes.atOnce,
-      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+      options: Object.entries(CAPTURE_CONNECTION_SETTINGS)
+        .map(([name, value]) => `-c ${name}=${value}`)
+        .join(' '),
     });
     // An idle connection the server ends is dropped by the pool (a new one is opened when needed), never a crash.
     pool.on('error', () => {});
