@@ -8,7 +8,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { LIST_KINDS, type ListKind } from '../lists/list-kinds.js';
 import { editsList, isMemberOf, roleOf } from '../lists/list-access.js';
 import { addDays } from '../../../shared/days.js';
-import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineRow } from './pipeline-columns.js';
+import { PIPELINE_TABLES, pipelineSelection, withoutPipeline } from './pipeline-columns.js';
 
 
 /** The name a row goes by: an investor's "first last", a fund's firm. */
@@ -46,7 +46,7 @@ async function followUpsOfKind(db: Db, userId: number, kind: ListKind, due: Read
     .innerJoin(kind.rows.table as PgTable, eq(kind.rows.id, table.itemId))
     .where(and(wanted, sql`${kind.rows.id} = ANY (ARRAY(${ids}))`));
   return rows.map((row): FollowUpRow => {
-    const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
+    const { fields, pipeline } = withoutPipeline(row);
     return {
       ...(fields as Omit<FollowUpRow, 'list_type' | 'due' | 'pipeline'>),
       list_type: kind.type,
@@ -93,7 +93,7 @@ export async function memberships(db: Db, userId: number, kind: ListKind, itemId
     if (!found) throw new HttpError(404, `${kind.catalogue.noun} not found`);
   }
   return rows.map((row) => {
-    const { fields, pipeline } = withoutPipeline(row as typeof row & PipelineRow);
+    const { fields, pipeline } = withoutPipeline(row);
     return { list_id: fields.list_id, list_name: fields.list_name, role: fields.role, pipeline };
   });
 }

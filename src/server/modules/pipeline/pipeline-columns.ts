@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListType } from '../../../shared/api-types.js';
 import type { RowDeck } from '../../../shared/decks.js';
-import type { Pipeline, PipelineNote, PipelineStage } from '../../../shared/pipeline.js';
+import type { Pipeline, PipelineStage } from '../../../shared/pipeline.js';
 import type { Person } from '../../../shared/teams.js';
 import { listFunds, listInvestors, pipelineNotes, users } from '../../db/schema.js';
 
@@ -40,73 +40,80 @@ function notesOfRow(table: PipelineTable): SQL {
   return and(eq(pipelineNotes.list_id, table.listId), eq(table.noteItemId, table.itemId))!;
 }
 
+/** A time as ms since 1970, cut to the millisecond as a Date read from the column would be. */
+const epochMs = (at: SQL | AnyPgColumn) => sql`floor(extract(epoch FROM ${at}) * 1000)`;
+
 /**
- * What a select needs to answer a row's pipeline, prefixed `pipeline_` beside the row's own columns: one
- * statement for any number of rows (the note count and latest note are subqueries on the notes' index).
+ * A row's pipeline as one JSON object, its times in ms since 1970 (what toPipeline answers): for any number of rows
+ * in one statement (the note count and latest note are subqueries on the notes' index). `updated_ms` is the last
+ * change, or when the row was added if nothing has changed since; a fund's row has no deck line (decks go to investors).
  */
-export function pipelineSelection(table: PipelineTable) {
+export function pipelineJson(table: PipelineTable): SQL<PipelineJson> {
   const { link } = table;
   const notes = notesOfRow(table);
-  return {
-    pipeline_stage: link.stage,
-    pipeline_follow_up_on: link.follow_up_on,
-    pipeline_amount: link.amount,
-    pipeline_note_count: sql<number>`(SELECT count(*) FROM ${pipelineNotes} WHERE ${notes})::int`,
-    pipeline_latest_note: sql<string | null>`(SELECT json_build_object(
+  return sql`json_build_object(
+    'stage', ${link.stage},
+    'follow_up_on', ${link.follow_up_on},
+    'amount', ${link.amount},
+    'note_count', (SELECT count(*) FROM ${pipelineNotes} WHERE ${notes}),
+    'latest_note', (SELECT json_build_object(
         'id', ${pipelineNotes.id},
         'body', ${pipelineNotes.body},
-        'created_ms', floor(extract(epoch FROM ${pipelineNotes.created_at}) * 1000),
+        'created_ms', ${epochMs(pipelineNotes.created_at)},
         'author', ${personJson(pipelineNotes.user_id)}
-      )::text FROM ${pipelineNotes} WHERE ${notes}
-      ORDER BY ${pipelineNotes.created_at} DESC, ${pipelineNotes.id} DESC LIMIT 1)`,
-    // The last change, or when the row was added if nothing has changed since.
-    pipeline_updated_at: sql<Date>`coalesce(
-        greatest(${link.stage_changed_at}, ${link.follow_up_changed_at}, ${link.amount_changed_at}),
-        ${link.added_at}
-      )`.mapWith(link.added_at),
-    pipeline_updated_by: sql<string | null>`${personJson(link.updated_by)}::text`,
-    pipeline_last_contacted_at: link.last_contacted_at,
-    pipeline_answered_at: link.answered_at,
-    // A fund's row has no deck line: decks go to investors.
-    pipeline_deck: link === listInvestors ? listInvestors.deck : sql<RowDeck | null>`NULL::jsonb`,
-  };
+      ) FROM ${pipelineNotes} WHERE ${notes}
+      ORDER BY ${pipelineNotes.created_at} DESC, ${pipelineNotes.id} DESC LIMIT 1),
+    'updated_ms', ${epochMs(sql`coalesce(greatest(${link.stage_changed_at}, ${link.follow_up_changed_at}, ${link.amount_changed_at}), ${link.added_at})`)},
+    'updated_by', ${personJson(link.updated_by)},
+    'last_contacted_ms', ${epochMs(link.last_contacted_at)},
+    'answered_ms', ${epochMs(link.answered_at)},
+    'deck', ${link === listInvestors ? listInvestors.deck : sql`NULL::jsonb`}
+  )`;
+}
+
+/** What a select needs to answer a row's pipeline, as `pipeline` beside the row's own columns: pipelineJson's text. */
+export function pipelineSelection(table: PipelineTable) {
+  return { pipeline: sql<string>`${pipelineJson(table)}::text` };
 }
 
 export interface PipelineRow {
-  pipeline_stage: PipelineStage;
-  pipeline_follow_up_on: string | null;
-  pipeline_amount: number | null;
-  pipeline_note_count: number;
-  pipeline_latest_note: string | null;
-  pipeline_updated_at: Date;
-  pipeline_updated_by: string | null;
-  pipeline_last_contacted_at: Date | null;
-  pipeline_answered_at: Date | null;
-  pipeline_deck: RowDeck | null;
+  pipeline: string;
 }
 
-export function toPipeline(row: PipelineRow): Pipeline {
-  let latest: PipelineNote | null = null;
-  if (row.pipeline_latest_note !== null) {
-    const note = JSON.parse(row.pipeline_latest_note) as { id: number; body: string; created_ms: number; author: Person | null };
-    latest = { id: note.id, body: note.body, created_at: new Date(note.created_ms).toISOString(), author: note.author };
-  }
+/** pipelineJson as read. */
+export interface PipelineJson {
+  stage: PipelineStage;
+  follow_up_on: string | null;
+  amount: number | null;
+  note_count: number;
+  latest_note: { id: number; body: string; created_ms: number; author: Person | null } | null;
+  updated_ms: number;
+  updated_by: Person | null;
+  last_contacted_ms: number | null;
+  answered_ms: number | null;
+  deck: RowDeck | null;
+}
+
+const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function toPipeline(read: PipelineJson): Pipeline {
+  const note = read.latest_note;
   return {
-    stage: row.pipeline_stage,
-    follow_up_on: row.pipeline_follow_up_on,
-    amount: row.pipeline_amount === null ? null : Number(row.pipeline_amount),
-    note_count: row.pipeline_note_count,
-    latest_note: latest,
-    updated_at: row.pipeline_updated_at.toISOString(),
-    updated_by: row.pipeline_updated_by === null ? null : (JSON.parse(row.pipeline_updated_by) as Person),
-    last_contacted_at: row.pipeline_last_contacted_at?.toISOString() ?? null,
-    answered_at: row.pipeline_answered_at?.toISOString() ?? null,
-    deck: row.pipeline_deck ?? null,
+    stage: read.stage,
+    follow_up_on: read.follow_up_on,
+    amount: read.amount === null ? null : Number(read.amount),
+    note_count: read.note_count,
+    latest_note: note && { id: note.id, body: note.body, created_at: isoOf(note.created_ms)!, author: note.author },
+    updated_at: isoOf(read.updated_ms)!,
+    updated_by: read.updated_by,
+    last_contacted_at: isoOf(read.last_contacted_ms),
+    answered_at: isoOf(read.answered_ms),
+    deck: read.deck ?? null,
   };
 }
 
 /** Splits a row read with pipelineSelection into its own fields and its pipeline. */
 export function withoutPipeline<T extends PipelineRow>(row: T): { fields: Omit<T, keyof PipelineRow>; pipeline: Pipeline } {
-  const fields = Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('pipeline_')));
-  return { fields: fields as Omit<T, keyof PipelineRow>, pipeline: toPipeline(row) };
+  const { pipeline, ...fields } = row;
+  return { fields, pipeline: toPipeline(JSON.parse(pipeline) as PipelineJson) };
 }

@@ -8,7 +8,7 @@ import type { ListKind } from '../lists/list-kinds.js';
 import { listAccess, type ListNeed, type ListRow } from '../lists/list-access.js';
 import type { ActivityRecord } from '../lists/change-log.js';
 import { changeList, type ListWriter } from '../lists/list-change.js';
-import { PIPELINE_TABLES, pipelineSelection, toPipeline, type PipelineRow, type PipelineTable } from './pipeline-columns.js';
+import { PIPELINE_TABLES, pipelineSelection, withoutPipeline, type PipelineTable } from './pipeline-columns.js';
 
 /** One row of a list the caller is on, named by the path: /lists/{listId}/{investors|funds}/{itemId}. */
 export interface RowRef {
@@ -50,7 +50,7 @@ export async function rowTable(db: Db, list: ListRow, ref: RowRef): Promise<Pipe
 export async function rowPipeline(db: Db, table: PipelineTable, ref: RowRef): Promise<Pipeline> {
   const [row] = await db.select(pipelineSelection(table)).from(table.link).where(rowCondition(table, ref));
   if (!row) throw notOnList(ref);
-  return toPipeline(row as PipelineRow);
+  return withoutPipeline(row).pipeline;
 }
 
 export interface PipelineChange {
