@@ -1,5 +1,6 @@
 import { Chip, Box, MenuItem, TextField } from '@mui/material';
-import { useField } from 'formik';
+import { memo, useCallback } from 'react';
+import { useField, useFormikContext } from 'formik';
 
 export interface FormSelectProps {
   name: string;
@@ -13,33 +14,73 @@ export interface FormSelectProps {
 }
 
 /** A formik-bound select of a vocabulary; with `multiple`, the chosen values show as chips. */
-export function FormSelect({ name, label, options, multiple = false, required, helperText, optional = false }: FormSelectProps) {
-  const [field, meta, helpers] = useField<string | string[]>(name);
-  const error = meta.touched && meta.error ? String(meta.error) : undefined;
+export function FormSelect({ name, multiple = false, ...props }: FormSelectProps) {
+  const [field, meta] = useField<string | string[]>(name);
+  // Formik's own callbacks keep their identity across renders, so the select below (every option an element)
+  // redraws only when its own value, error or props change, not on every keystroke in another field of the form.
+  const { setFieldValue, setFieldTouched } = useFormikContext();
+  const change = useCallback(
+    (value: string | string[]) => {
+      void setFieldValue(name, multiple && typeof value === 'string' ? value.split(',') : value, true);
+      void setFieldTouched(name, true, false);
+    },
+    [setFieldValue, setFieldTouched, name, multiple],
+  );
+  const blur = useCallback(() => void setFieldTouched(name, true), [setFieldTouched, name]);
+  return (
+    <SelectView
+      {...props}
+      name={name}
+      multiple={multiple}
+      value={field.value ?? (multiple ? [] : '')}
+      shownError={meta.touched && meta.error ? String(meta.error) : undefined}
+      onChange={change}
+      onBlur={blur}
+    />
+  );
+}
+
+type SelectViewProps = Omit<FormSelectProps, 'multiple'> & {
+  multiple: boolean;
+  value: string | string[];
+  shownError: string | undefined;
+  onChange: (value: string | string[]) => void;
+  onBlur: () => void;
+};
+
+const SelectView = memo(function SelectView({
+  name,
+  label,
+  options,
+  multiple,
+  required,
+  helperText,
+  optional = false,
+  value,
+  shownError,
+  onChange,
+  onBlur,
+}: SelectViewProps) {
   return (
     <TextField
       select
       fullWidth
       label={label}
-      name={field.name}
-      value={field.value ?? (multiple ? [] : '')}
+      name={name}
+      value={value}
       required={required}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
-      onChange={(event) => {
-        const value = event.target.value as string | string[];
-        void helpers.setValue(multiple && typeof value === 'string' ? value.split(',') : value, true);
-        void helpers.setTouched(true, false);
-      }}
-      onBlur={() => void helpers.setTouched(true)}
+      error={Boolean(shownError)}
+      helperText={shownError ?? helperText}
+      onChange={(event) => onChange(event.target.value as string | string[])}
+      onBlur={onBlur}
       slotProps={{
         select: {
           multiple,
           renderValue: multiple
             ? (selected) => (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                  {(selected as string[]).map((value) => (
-                    <Chip key={value} label={value} size="small" />
+                  {(selected as string[]).map((chosen) => (
+                    <Chip key={chosen} label={chosen} size="small" />
                   ))}
                 </Box>
               )
@@ -60,4 +101,4 @@ export function FormSelect({ name, label, options, multiple = false, required, h
       ))}
     </TextField>
   );
-}
+});

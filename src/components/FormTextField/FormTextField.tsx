@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { memo, useCallback, useState, type ChangeEvent } from 'react';
 import { IconButton, InputAdornment } from '@mui/material';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { useField } from 'formik';
+import { useField, useFormikContext } from 'formik';
 import { TextInput, type TextInputProps } from '../TextInput/TextInput';
 
 export type FormTextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'error' | 'onChange' | 'onBlur'> & {
@@ -15,26 +15,41 @@ export type FormTextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'error'
  * passing through an empty field shows nothing: the form would jump under the pointer.
  * Password fields get a show/hide toggle. A form's field takes its row's full width, in a stack or not.
  */
-export function FormTextField({ name, type, helperText, endAdornment, fullWidth = true, ...props }: FormTextFieldProps) {
-  const [field, meta, helpers] = useField<string>(name);
+export function FormTextField({ name, ...props }: FormTextFieldProps) {
+  const [field, meta] = useField<string>(name);
+  // Formik's own callbacks keep their identity across renders, so the field below redraws only when its own
+  // value, error or props change, not on every keystroke in another field of the form.
+  const { setFieldTouched } = useFormikContext();
+  const { onChange } = field;
+  const touched = Boolean(meta.touched);
+  const change = useCallback(
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      onChange(event);
+      // Touched on the first keystroke, not only on blur: the rule shows while the user types.
+      if (!touched) void setFieldTouched(name, true, false);
+    },
+    [onChange, touched, setFieldTouched, name],
+  );
+  return <TextFieldView {...props} name={name} value={field.value ?? ''} onChange={change} shownError={touched && meta.error ? meta.error : undefined} />;
+}
+
+type TextFieldViewProps = Omit<FormTextFieldProps, 'onChange'> & {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  shownError: string | undefined;
+};
+
+const TextFieldView = memo(function TextFieldView({ type, helperText, endAdornment, fullWidth = true, shownError, ...props }: TextFieldViewProps) {
   const [revealed, setRevealed] = useState(false);
-  const error = meta.touched && meta.error ? meta.error : undefined;
   const isPassword = type === 'password';
 
   return (
     <TextInput
       {...props}
       fullWidth={fullWidth}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => {
-        field.onChange(event);
-        // Touched on the first keystroke, not only on blur: the rule shows while the user types.
-        if (!meta.touched) void helpers.setTouched(true, false);
-      }}
       type={isPassword && revealed ? 'text' : type}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
+      error={Boolean(shownError)}
+      helperText={shownError ?? helperText}
       endAdornment={
         isPassword ? (
           <InputAdornment position="end">
@@ -53,4 +68,4 @@ export function FormTextField({ name, type, helperText, endAdornment, fullWidth 
       }
     />
   );
-}
+});
