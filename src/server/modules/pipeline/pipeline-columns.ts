@@ -4,6 +4,7 @@ import type { ListType } from '../../../shared/api-types.js';
 import type { RowDeck } from '../../../shared/decks.js';
 import type { Pipeline, PipelineStage } from '../../../shared/pipeline.js';
 import type { Person } from '../../../shared/teams.js';
+import { epochMs } from '../../db/epoch-ms.js';
 import { listFunds, listInvestors, pipelineNotes, users } from '../../db/schema.js';
 
 /** The pipeline columns of a list's link table, and which column of a note names the row. */
@@ -39,9 +40,6 @@ export function personJson(id: AnyPgColumn): SQL<Person | null> {
 function notesOfRow(table: PipelineTable): SQL {
   return and(eq(pipelineNotes.list_id, table.listId), eq(table.noteItemId, table.itemId))!;
 }
-
-/** A time as ms since 1970, cut to the millisecond as a Date read from the column would be. */
-const epochMs = (at: SQL | AnyPgColumn) => sql`floor(extract(epoch FROM ${at}) * 1000)`;
 
 /**
  * A row's pipeline as one JSON object, its times in ms since 1970 (what toPipeline answers): for any number of rows

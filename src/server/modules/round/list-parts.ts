@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.js';
 import { PreparedRows, queryRows, type Row } from '../../db/query-rows.js';
 import { roundListParts } from '../../db/schema.js';
 import { sqlState } from '../../db/transaction.js';
-import { epochMs, rowFacts } from './round-facts.js';
+import { epochMs } from '../../db/epoch-ms.js';
+import { rowFacts } from './round-facts.js';
 import { DAY_MS } from './round-rules.js';
 
 /** What one response group (a list's, or an investor type's on a list) adds up. */

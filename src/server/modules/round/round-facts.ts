@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ACTIVE_STAGES, FUNNEL_STAGES } from '../../../shared/round-summary.js';
 import { arrayLiteral } from '../../db/catalogue-store.js';
+import { epochMs } from '../../db/epoch-ms.js';
 import { editsList } from '../lists/list-access.js';
 
 /**
@@ -29,14 +30,6 @@ const active = sql.raw(literals(ACTIVE_STAGES));
 export const funnelPlace = (stage: (typeof FUNNEL_STAGES)[number]) => FUNNEL_STAGES.indexOf(stage) + 1;
 
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
-
-/**
- * A time in ms since 1970 (float8, its microseconds the fraction), exactly what `(extract(epoch FROM at) * 1000)::float8`
- * gives (the nearest float8 to the microseconds / 1000), from its binary form (microseconds since 2000 as a bigint):
- * about 0.4 µs a value on PGlite, where numeric's extract and product take 1.2.
- */
-export const epochMs = (at: SQL) =>
-  sql`((('x' || encode(timestamptz_send(${at}), 'hex'))::bit(64)::bigint + 946684800000000) / 1000.0::float8)`;
 
 /**
  * `scope` (the lists), `r` (their rows: `amount_changed_at` when its stage or amount last changed, else its addition:
