@@ -5,7 +5,7 @@ import { compiledOnce } from './compiled-once.js';
 
 // Fastify's own serializer for response schemas (fast-json-stringify, as its default compiler builds it with no
 // shared schemas), each distinct schema compiled once per process.
-const serializerOf = compiledOnce((schema) => fastJsonStringify(schema));
+export const serializerOf = compiledOnce((schema) => fastJsonStringify(schema));
 
 export const serialization = fp(async (app: FastifyInstance) => {
   app.setSerializerCompiler(({ schema }) => serializerOf(schema as object));

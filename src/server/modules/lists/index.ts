@@ -20,6 +20,7 @@ import {
   getItemsSchema,
   getListSchema,
   getListsSchema,
+  listAnswerOfType,
   removeItemSchema,
   updateListSchema,
 } from './schemas.js';
@@ -28,8 +29,12 @@ import { listAccess } from './list-access.js';
 import { listCaller } from './list-change.js';
 import { LIST_MESSAGES, LISTS_CREATED_PER_HOUR } from '../../../shared/form-rules.js';
 import { perUser, type RateRule } from '../../plugins/rate-limit.js';
+import { serializerOf } from '../../plugins/serialization.js';
 
 /** Creating lists, counted per user across every instance (a replayed Idempotency-Key is not counted). */
+/** What Fastify says of a JSON answer; a serializer of the route's own (below) is given no content type. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const CREATE_RATE: RateRule[] = [perUser('list-create-user', LISTS_CREATED_PER_HOUR, 60 * 60 * 1000)];
 
 function listName(name: string | undefined): string {
@@ -71,15 +76,20 @@ export async function listsModule(instance: FastifyInstance) {
     return { list, items: await listItems(app.db, list, profile) };
   };
 
-  app.get('/:id', { schema: getListSchema }, async (request): Promise<List> => {
-    const [{ items }, summary] = await Promise.all([
+  app.get('/:id', { schema: getListSchema }, async (request, reply): Promise<List> => {
+    const [{ list, items }, summary] = await Promise.all([
       listWithItems(request.userId, request.params.id),
       listSummary(app.db, request.userId, request.params.id),
     ]);
+    reply.type(JSON_TYPE).serializer(serializerOf(listAnswerOfType[list.list_type].list));
     return { ...summary, item_count: items.length, items };
   });
 
-  app.get('/:id/items', { schema: getItemsSchema }, async (request) => (await listWithItems(request.userId, request.params.id)).items);
+  app.get('/:id/items', { schema: getItemsSchema }, async (request, reply) => {
+    const { list, items } = await listWithItems(request.userId, request.params.id);
+    reply.type(JSON_TYPE).serializer(serializerOf(listAnswerOfType[list.list_type].items));
+    return items;
+  });
 
   app.post('', { schema: createListSchema, preHandler: app.rateLimited(CREATE_RATE) }, async (request, reply) => {
     const { name, description, list_type } = request.body;

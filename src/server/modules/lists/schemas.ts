@@ -27,13 +27,24 @@ const listSummaryFields = {
 };
 export const listSummary = Type.Object(listSummaryFields);
 
-// Every wire row carries all its fields, its fit and its pipeline, all required: the serializer then picks the
-// shape whose keys a row has (type_of_firm vs firm_type), and keeps the fields in order.
-const item = Type.Union([
-  Type.Object({ ...InvestorRow.properties, private: Type.Optional(Type.Boolean({ description: 'A private contact' })), fit: FitSchema, pipeline: Pipeline }),
-  Type.Object({ ...FundRow.properties, fit: FitSchema, pipeline: Pipeline }),
-]);
-const items = Type.Array(item);
+// Every wire row carries all its fields, its fit and its pipeline, all required, and keeps them in order.
+const investorItem = Type.Object({
+  ...InvestorRow.properties,
+  private: Type.Optional(Type.Boolean({ description: 'A private contact' })),
+  fit: FitSchema,
+  pipeline: Pipeline,
+});
+const fundItem = Type.Object({ ...FundRow.properties, fit: FitSchema, pipeline: Pipeline });
+const items = Type.Array(Type.Union([investorItem, fundItem]));
+
+/**
+ * What a list's answer is written with, by its type (lists/index.ts). The union above is what the API documents, but
+ * a serializer given it tries each row against the investor shape first (a validation a row, 200 rows a read).
+ */
+export const listAnswerOfType = {
+  investor: { items: Type.Array(investorItem), list: Type.Object({ ...listSummaryFields, items: Type.Array(investorItem) }) },
+  fund: { items: Type.Array(fundItem), list: Type.Object({ ...listSummaryFields, items: Type.Array(fundItem) }) },
+};
 
 export const getListsSchema = userCall({
   summary: 'The current user’s lists and those shared with them, with their item counts, role and owner',
