@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys, users } from '../db/schema.js';
 import { HttpError } from './error-handler.js';
+import { JSON_TYPE } from './serialization.js';
 
 /** The header schema of a call that honours Idempotency-Key; declaring it is what opts a route in. */
 export const idempotencyHeaders = Type.Object({
@@ -103,7 +104,7 @@ async function claim(db: Db, userId: number, key: string, hash: string): Promise
 function replay(reply: FastifyReply, status: number, body: string | null) {
   reply.header('idempotent-replayed', 'true').status(status);
   if (body === null) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(body);
+  return reply.type(JSON_TYPE).send(body);
 }
 
 /**

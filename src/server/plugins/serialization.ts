@@ -7,6 +7,9 @@ import { compiledOnce } from './compiled-once.js';
 // shared schemas), each distinct schema compiled once per process.
 export const serializerOf = compiledOnce((schema) => fastJsonStringify(schema));
 
+/** What Fastify says of a JSON answer; an answer sent as text, or by a serializer of its own, says it itself. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const serialization = fp(async (app: FastifyInstance) => {
   app.setSerializerCompiler(({ schema }) => serializerOf(schema as object));
 });

@@ -29,13 +29,16 @@ import { listAccess } from './list-access.js';
 import { listCaller } from './list-change.js';
 import { LIST_MESSAGES, LISTS_CREATED_PER_HOUR } from '../../../shared/form-rules.js';
 import { perUser, type RateRule } from '../../plugins/rate-limit.js';
-import { serializerOf } from '../../plugins/serialization.js';
+import { JSON_TYPE, serializerOf } from '../../plugins/serialization.js';
 
 /** Creating lists, counted per user across every instance (a replayed Idempotency-Key is not counted). */
-/** What Fastify says of a JSON answer; a serializer of the route's own (below) is given no content type. */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 const CREATE_RATE: RateRule[] = [perUser('list-create-user', LISTS_CREATED_PER_HOUR, 60 * 60 * 1000)];
+
+/** A list's answers written by its type's own serializer (schemas.ts says why), each compiled once. */
+const listAnswerSerializer = {
+  investor: { list: serializerOf(listAnswerOfType.investor.list), items: serializerOf(listAnswerOfType.investor.items) },
+  fund: { list: serializerOf(listAnswerOfType.fund.list), items: serializerOf(listAnswerOfType.fund.items) },
+};
 
 function listName(name: string | undefined): string {
   const trimmed = name?.trim() ?? '';
@@ -81,13 +84,13 @@ export async function listsModule(instance: FastifyInstance) {
       listWithItems(request.userId, request.params.id),
       listSummary(app.db, request.userId, request.params.id),
     ]);
-    reply.type(JSON_TYPE).serializer(serializerOf(listAnswerOfType[list.list_type].list));
+    reply.type(JSON_TYPE).serializer(listAnswerSerializer[list.list_type].list);
     return { ...summary, item_count: items.length, items };
   });
 
   app.get('/:id/items', { schema: getItemsSchema }, async (request, reply) => {
     const { list, items } = await listWithItems(request.userId, request.params.id);
-    reply.type(JSON_TYPE).serializer(serializerOf(listAnswerOfType[list.list_type].items));
+    reply.type(JSON_TYPE).serializer(listAnswerSerializer[list.list_type].items);
     return items;
   });
 

@@ -36,14 +36,16 @@ const investorItem = Type.Object({
 });
 const fundItem = Type.Object({ ...FundRow.properties, fit: FitSchema, pipeline: Pipeline });
 const items = Type.Array(Type.Union([investorItem, fundItem]));
+const investorItems = Type.Array(investorItem);
+const fundItems = Type.Array(fundItem);
 
 /**
  * What a list's answer is written with, by its type (lists/index.ts). The union above is what the API documents, but
  * a serializer given it tries each row against the investor shape first (a validation a row, 200 rows a read).
  */
 export const listAnswerOfType = {
-  investor: { items: Type.Array(investorItem), list: Type.Object({ ...listSummaryFields, items: Type.Array(investorItem) }) },
-  fund: { items: Type.Array(fundItem), list: Type.Object({ ...listSummaryFields, items: Type.Array(fundItem) }) },
+  investor: { items: investorItems, list: Type.Object({ ...listSummaryFields, items: investorItems }) },
+  fund: { items: fundItems, list: Type.Object({ ...listSummaryFields, items: fundItems }) },
 };
 
 export const getListsSchema = userCall({
