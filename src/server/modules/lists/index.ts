@@ -34,11 +34,10 @@ import { JSON_TYPE, serializerOf } from '../../plugins/serialization.js';
 /** Creating lists, counted per user across every instance (a replayed Idempotency-Key is not counted). */
 const CREATE_RATE: RateRule[] = [perUser('list-create-user', LISTS_CREATED_PER_HOUR, 60 * 60 * 1000)];
 
+const serializersOf = ({ list, items }: (typeof listAnswerOfType)[ListType]) => ({ list: serializerOf(list), items: serializerOf(items) });
+
 /** A list's answers written by its type's own serializer (schemas.ts says why), each compiled once. */
-const listAnswerSerializer = {
-  investor: { list: serializerOf(listAnswerOfType.investor.list), items: serializerOf(listAnswerOfType.investor.items) },
-  fund: { list: serializerOf(listAnswerOfType.fund.list), items: serializerOf(listAnswerOfType.fund.items) },
-};
+const listAnswerSerializer = { investor: serializersOf(listAnswerOfType.investor), fund: serializersOf(listAnswerOfType.fund) };
 
 function listName(name: string | undefined): string {
   const trimmed = name?.trim() ?? '';
