@@ -51,11 +51,22 @@ async function listsOf(db: Db, userId: number): Promise<Set<number>> {
  */
 export class MyListsStreams extends FeedStreams {
   private readonly streams = new Set<Stream>();
+  /** The last event applied: events are read at once but applied in the feed's order, since a member-removed read
+   * after the row-removed that followed it would tell the removed member of that row. */
+  private applied: Promise<void> = Promise.resolve();
 
   protected onFeed(message: Parameters<FeedListener>[0]): void {
     if (this.streams.size === 0) return;
-    if (message === null) this.streams.forEach((stream) => stream.lists.forEach((listId) => this.tell(stream, listId)));
-    else this.deliver(message.listId, message.eventId).catch((err: unknown) => this.log.error({ err }, 'lists events: reading failed'));
+    if (message === null) {
+      this.applied = this.applied.then(() => this.streams.forEach((stream) => stream.lists.forEach((listId) => this.tell(stream, listId))));
+      return;
+    }
+    const read = this.readEvent(message.eventId);
+    read.catch(() => {}); // reported below, once its turn comes
+    this.applied = this.applied
+      .then(() => read)
+      .then((event) => this.deliver(message.listId, event))
+      .catch((err: unknown) => this.log.error({ err }, 'lists events: reading failed'));
   }
 
   protected beat(): void {
@@ -82,11 +93,15 @@ export class MyListsStreams extends FeedStreams {
     this.streams.forEach((stream) => stream.out.end());
   }
 
-  private async deliver(listId: number, eventId: number): Promise<void> {
+  private async readEvent(eventId: number) {
     const [event] = await this.db
       .select({ type: listEvents.type, data: listEvents.data, at: listEvents.created_at })
       .from(listEvents)
       .where(eq(listEvents.id, eventId));
+    return event;
+  }
+
+  private deliver(listId: number, event: Awaited<ReturnType<MyListsStreams['readEvent']>>): void {
     if (event?.type === 'deck-opened') {
       const { owner_id: ownerId, ...facts } = event.data;
       const general = listId === NO_LIST_ID;
