@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import type { TableColumn } from '@/components/DataGrid';
 import { AppDataGrid } from '@/components/DataGrid/AppDataGrid';
 import { measureScrollbarSize } from '@/components/DataGrid/scrollbar-size';
+import { preloadGridChunk } from '../helpers/grid-chunk';
 
 interface Row {
   id: number;
@@ -20,6 +21,7 @@ function classicScrollbars() {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(84);
 }
 
+preloadGridChunk();
 afterEach(() => vi.restoreAllMocks());
 
 describe('the grid and the scrollbar', () => {
@@ -35,7 +37,6 @@ describe('the grid and the scrollbar', () => {
     const observer = new MutationObserver(collect);
     observer.observe(document.body, { childList: true, subtree: true });
     render(<AppDataGrid label="People" tableId="people" rows={rows} columns={columns} pageSize={15} />);
-    // The grid's code is a chunk of its own: it mounts once that has loaded.
     expect(await screen.findByRole('grid', { name: 'People' })).toBeInTheDocument();
     collect(observer.takeRecords());
     observer.disconnect();

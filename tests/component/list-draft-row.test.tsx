@@ -27,6 +27,7 @@ import { useListPipeline, type ShownRow } from '@/features/pipeline/use-list-pip
 import { formatName, formatText } from '@/lib/format';
 import type { Investor, ListItemOf, ListSummary } from '@/shared/api-types';
 import { call, createAccount, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
+import { preloadGridChunk } from '../helpers/grid-chunk';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
 type Row = ListItemOf<Investor>;
@@ -39,6 +40,8 @@ let known: Investor;
 const nameOf = (row: Investor) => formatName(row.first_name, row.last_name);
 const grace = { first_name: 'Grace', last_name: 'Hopper', firm_name: 'Navy' };
 const outboxSize = async () => (await loadOfflineDb()).outbox.count();
+
+preloadGridChunk();
 
 beforeEach(async () => {
   ada = await createAccount();

@@ -29,6 +29,7 @@ import type { Investor, ListItemOf, ListSummary } from '@/shared/api-types';
 import { CAPTURE_API, type CaptureAddress, type Touch } from '@/shared/capture';
 import { openEventStream } from '../helpers/event-stream';
 import { call, createAccount, mailedValue, origin, storeSession, useServerNetwork, type Account } from '../helpers/real-server';
+import { preloadGridChunk } from '../helpers/grid-chunk';
 import { renderWithProviders } from '../helpers/render-with-providers';
 
 type Row = ListItemOf<Investor>;
@@ -42,6 +43,8 @@ let investor: Investor;
 const nameOf = (row: Investor) => formatName(row.first_name, row.last_name);
 const touchesPath = () => `/lists/${list.id}/investors/${investor.id}/touches`;
 const touchesAs = async (account: Account) => (await call<Touch[]>('GET', touchesPath(), { token: account.tokens.access_token })).body;
+
+preloadGridChunk();
 
 beforeEach(async () => {
   [ada, bob] = await Promise.all([createAccount(), createAccount({ first_name: 'Bob', last_name: 'Noyce' })]);
@@ -235,7 +238,7 @@ describe('a list’s rows', () => {
         <SeedLeads view="table" />
       </Suspense>,
     );
-    const grid = await screen.findByRole('grid', { name: 'Seed leads' }, { timeout: 10_000 });
+    const grid = await screen.findByRole('grid', { name: 'Seed leads' });
     expect(within(grid).getByRole('columnheader', { name: 'Last contacted' })).toBeInTheDocument();
     // The grid may draw the row anew: found again each time.
     const row = () => within(grid).getByRole('row', { name: new RegExp(nameOf(investor)) });
