@@ -78,7 +78,7 @@ function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, 
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-/** The whole server as one Fastify instance; main.ts listens, tests use inject. */
+/** The whole server as one Fastify instance; serve-app.ts listens, tests use inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ? { ...redactingLoggerOptions, ...(options.logger === true ? {} : options.logger) } : false,

@@ -2,5 +2,4 @@
 import { ensureClientBuilt } from './build-client.js';
 import { main } from '../main.js';
 
-await ensureClientBuilt();
-await main();
+await main(ensureClientBuilt);

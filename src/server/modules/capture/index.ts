@@ -17,7 +17,7 @@ import { captureListener, type CaptureListener } from './smtp-listener.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The capture listener: main.ts starts it with the app's listen (CAPTURE_SMTP_PORT), tests on a port of theirs. */
+    /** The capture listener: serve-app.ts starts it with the app's listen (CAPTURE_SMTP_PORT), tests on a port of theirs. */
     captureSmtp: CaptureListener;
     /** Mails each capture address took this hour, shared by the listener and the intake. */
     captureLimit: MailLimit;
