@@ -1,5 +1,11 @@
 import { loadConfig, loadDotEnv } from './config.js';
-import { lockDataDir } from './db/backup/data-dir-lock.js';
+import { DataDirInUseError, lockDataDir } from './db/backup/data-dir-lock.js';
+
+function refuseInUse(error: unknown): never {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(`Not started: ${error.message}\n`);
+  process.exit(1);
+}
 
 /**
  * Runs the server once its PGlite files are this process's alone until it ends (npm run backup asks it for a copy
@@ -9,7 +15,7 @@ import { lockDataDir } from './db/backup/data-dir-lock.js';
 export async function main(prepare?: () => Promise<void>) {
   loadDotEnv();
   const config = loadConfig();
-  if (!config.databaseUrl) await lockDataDir(config.dataDir);
+  if (!config.databaseUrl) await lockDataDir(config.dataDir).catch(refuseInUse);
   await prepare?.();
   const { serveApp } = await import('./serve-app.js');
   return serveApp(config);

@@ -138,7 +138,7 @@ describe('backup and restore of the PGlite database', () => {
       // PGlite's files are the app's alone: a second server on them stops at once.
       const second = await runCli('serve', [], { ...env, PORT: '0' });
       expect(second.code).not.toBe(0);
-      expect(second.stderr).toContain(`${sourceDir} is in use by another Fundscape process`);
+      expect(second.stderr).toContain(`Not started: ${sourceDir} is in use by another Fundscape process`);
       // Nor does a seed or an import open them beside the app.
       const csv = path.join(tmp, 'one.csv');
       writeFileSync(csv, 'first_name,last_name\nAda,Stone\n');
