@@ -40,7 +40,7 @@ describe('CatalogueCard', () => {
     const onSelect = vi.fn();
     await renderWithProviders(<CatalogueCard kind={investors} row={investor} profile={null} selected={false} onSelect={onSelect} pending={false} />);
     const name = `${investor.first_name} ${investor.last_name}`;
-    const heading = screen.getByRole('heading', { level: 3, name });
+    const heading = screen.getByRole('heading', { level: 2, name });
     expect(within(heading).getByRole('link', { name })).toHaveAttribute('href', `/investor/${investor.id}`);
     expect(screen.getByText(`${investor.contact_title.trim()} at ${investor.firm_name.trim()}`)).toBeInTheDocument();
     expect(screen.getByText(investor.type_of_firm.trim())).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('CatalogueCard', () => {
   it('shows a fund: the firm, its contact, the fund type, the place and its stages', async () => {
     const [fund] = await firstPage<Fund>('funds');
     await renderWithProviders(<CatalogueCard kind={funds} row={fund} profile={null} selected onSelect={() => {}} pending={false} />);
-    const heading = screen.getByRole('heading', { level: 3, name: fund.firm_name.trim() });
+    const heading = screen.getByRole('heading', { level: 2, name: fund.firm_name.trim() });
     expect(within(heading).getByRole('link')).toHaveAttribute('href', `/fund/${fund.id}`);
     if (fund.full_name !== 'NaN') expect(screen.getByText(fund.full_name.trim(), { exact: false })).toBeInTheDocument();
     expect(screen.getByText(fund.firm_type.trim())).toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('CataloguePage on a phone', () => {
     );
     const list = await screen.findByRole('list', { name: 'Investors' }, { timeout: 10_000 });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(rows.length));
-    expect(within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(
+    expect(within(list).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(
       rows.map((row) => `${row.first_name} ${row.last_name}`),
     );
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();

@@ -76,7 +76,7 @@ describe('a list as cards', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Seed leads' })).getAllByRole('listitem')).toHaveLength(15));
     const cards = within(screen.getByRole('list', { name: 'Seed leads' })).getAllByRole('listitem');
     const [first] = rows;
-    const heading = within(cards[0]).getByRole('heading', { level: 3 });
+    const heading = within(cards[0]).getByRole('heading', { level: 2 });
     expect(heading).toHaveTextContent(nameOf(first));
     expect(within(heading).getByRole('link')).toHaveAttribute('href', `/investor/${first.id}`);
     if (first.contact_title !== 'NaN' && first.firm_name !== 'NaN') {

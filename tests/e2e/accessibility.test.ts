@@ -1,5 +1,6 @@
 // Accessibility (issue 12): axe-core finds no serious or critical WCAG 2.1 A/AA violation on the auth
-// screens and on every logged-in page, at desktop and phone sizes, in Chromium against the built app.
+// screens and on every logged-in page, at desktop and phone sizes, in Chromium against the built app; and on the
+// logged-in pages no heading skips a level.
 // The logged-in frame is checked with its sidebar open: beside the page on a desktop, in the drawer
 // on a phone, and with the account menu open.
 import { expect, it, type ExpectStatic } from 'vitest';
@@ -7,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Fund, Investor, ListSummary, Paged } from '../../src/shared/api-types.js';
 import { describeE2E, useE2EApp, type E2EApp } from '../helpers/e2e.js';
 import { SAMPLE_STARTUP } from '../helpers/startup-profile.js';
-import { expectNoSeriousViolations } from './axe.js';
+import { expectHeadingsInOrder, expectNoSeriousViolations } from './axe.js';
 import { dayFromToday } from './pipeline-helpers.js';
 
 const VIEWPORTS = {
@@ -61,7 +62,7 @@ describeE2E('accessibility', () => {
     const investorName = `${investor.first_name} ${investor.last_name}`;
     // A grid's row, or on a phone a card headed by the row's name.
     const rowShown = (text: string) => (page: Page) =>
-      page.getByRole('row').filter({ hasText: text }).or(page.getByRole('heading', { level: 3, name: text })).first().waitFor();
+      page.getByRole('row').filter({ hasText: text }).or(page.getByRole('heading', { level: 2, name: text })).first().waitFor();
     return [
       {
         path: '/investors',
@@ -116,6 +117,7 @@ describeE2E('accessibility', () => {
     await stop.ready(page);
     await page.waitForLoadState('networkidle');
     await expectNoSeriousViolations(page, `${stop.path} (${viewport})`, expectIn);
+    await expectHeadingsInOrder(page, `${stop.path} (${viewport})`, expectIn);
   }
 
   // Side by side (each its own user and browser context): axe's scans keep both cores busy, one alone kept one.
@@ -135,7 +137,7 @@ describeE2E('accessibility', () => {
       // The frame's navigation open (the round's bar atop the lists): the drawer on a phone, then the account menu in it.
       await page.goto('/investors');
       // The first row: a grid's, or on a phone the first card's heading.
-      const firstRow = page.getByRole('row').nth(1).or(page.getByRole('heading', { level: 3 })).first();
+      const firstRow = page.getByRole('row').nth(1).or(page.getByRole('list', { name: 'Investors' }).getByRole('heading', { level: 2 })).first();
       await Promise.all([heading('Investors')(page), firstRow.waitFor()]);
       if (viewport === 'phone') {
         await page.getByRole('button', { name: 'Open navigation' }).click();

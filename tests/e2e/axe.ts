@@ -43,3 +43,14 @@ export async function expectNoSeriousViolations(page: Page, where = page.url(), 
   const found = (await seriousViolations(page)).flatMap((violation) => violation.nodes.map((node) => describeNode(violation, node)));
   expect.soft(found, `axe on ${where}`).toEqual([]);
 }
+
+/**
+ * Fails the test when a heading skips a level below the one before it (an h3 straight under the h1): a screen
+ * reader's outline of the page would skip it. axe's `heading-order` is a best practice of moderate impact, which the
+ * WCAG scan above leaves out; Lighthouse counts it.
+ */
+export async function expectHeadingsInOrder(page: Page, where = page.url(), expect: ExpectStatic = globalExpect): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => describeNode(violation, node)));
+  expect.soft(found, `headings on ${where}`).toEqual([]);
+}

@@ -66,7 +66,7 @@ describeE2E('share into the app', () => {
     expect((await app.callApi('POST', `/lists/${list.id}/investors/batch`, { investor_ids: [investor.id] }, tokens.access_token)).status).toBeLessThan(300);
     // The list seen once online: its items are kept on the phone.
     await page.goto(`/lists/${list.id}`);
-    await page.getByRole('heading', { level: 3, name: fullName(investor) }).waitFor();
+    await page.getByRole('heading', { level: 2, name: fullName(investor) }).waitFor();
     await waitForPersistedQuery(page, 'lists', list.id, 'items');
     // Made through the API (as on another device): opening it has the phone read its lists again and keep them.
     await expect.poll(() => page.evaluate((name) => Object.keys(localStorage).some((key) => key.startsWith('fundscape.frame') && localStorage.getItem(key)!.includes(name)), list.name), { timeout: 15_000 }).toBe(true);

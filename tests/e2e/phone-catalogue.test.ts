@@ -55,9 +55,9 @@ describeE2E('catalogue on a phone', () => {
 
   /** The page's cards: the items of the list of rows. */
   const cards = (page: Page) => page.locator('main ul[aria-label] > li');
-  const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, level: 3, exact: true }) });
+  const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, level: 2, exact: true }) });
 
-  const cardNames = (page: Page) => cards(page).locator('h3').allTextContents();
+  const cardNames = (page: Page) => cards(page).locator('h2').allTextContents();
 
   async function firstPage<R>(app: E2EApp, token: string, catalogue: 'investors' | 'funds', query = ''): Promise<Paged<R>> {
     const answer = await app.callApi('GET', `/${catalogue}/search?page=1&per_page=15${query}`, undefined, token);

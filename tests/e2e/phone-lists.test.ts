@@ -43,7 +43,7 @@ async function phoneSetUp(app: E2EApp, listName: string, count: number, { offlin
 }
 
 const cards = (page: Page, listName: string) => page.getByRole('list', { name: listName }).getByRole('listitem');
-const card = (page: Page, investor: Investor) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: fullName(investor) }) });
+const card = (page: Page, investor: Investor) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: fullName(investor) }) });
 /** A tap on a card's lower left corner, away from its controls: the heading link covers the card. */
 async function tapCardCorner(target: Locator) {
   const box = (await target.boundingBox())!;
@@ -291,7 +291,7 @@ describeE2E('lists on a phone', () => {
     await page.goto(`/saved-searches/${saved.id}`);
     await page.getByText('1 new investor since you last opened this search').waitFor();
     const list = page.getByRole('list', { name: 'New investors' });
-    const heading = list.getByRole('heading', { level: 3, name: `Quillon ${word}` });
+    const heading = list.getByRole('heading', { level: 2, name: `Quillon ${word}` });
     await heading.waitFor();
     expect(await list.getByRole('listitem').first().textContent()).toContain(`Partner at ${word} Capital`);
     await page.waitForLoadState('networkidle');

@@ -107,7 +107,7 @@ async function expectFilteredList(page: Page, list: ListSummary, chip: string, i
   await page.getByRole('button', { name: new RegExp(`^${chip}`) }).waitFor();
   const names = investors.map(fullName).sort();
   if (phone) {
-    const headings = page.getByRole('list', { name: list.name }).getByRole('listitem').getByRole('heading', { level: 3 });
+    const headings = page.getByRole('list', { name: list.name }).getByRole('listitem').getByRole('heading', { level: 2 });
     await expect.poll(async () => (await headings.allTextContents()).map((text) => text.trim()).sort(), { timeout: 10_000 }).toEqual(names);
     return;
   }

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
+import { CardHeadingLevel } from './card-heading-level';
 import { rowCardClasses as c } from './row-card-classes';
 
 export interface RowCardProps {
@@ -22,11 +23,12 @@ export interface RowCardProps {
  * link, then its checkbox. The checkbox is the browser's own: a phone's, drawn in the theme's colour.
  */
 export function RowCard({ heading, name, subtitle, aside, selection, children }: RowCardProps) {
+  const headingLevel = useContext(CardHeadingLevel);
   return (
     <article className={c.root}>
       <div style={{ minWidth: 0 }}>
         <div className={c.top}>
-          <h3 className={c.heading}>{heading}</h3>
+          {headingLevel === 'h2' ? <h2 className={c.heading}>{heading}</h2> : <h3 className={c.heading}>{heading}</h3>}
           {aside && <div className={c.aside}>{aside}</div>}
         </div>
         {subtitle && <p className={c.subtitle}>{subtitle}</p>}

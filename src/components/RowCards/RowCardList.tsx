@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { styled } from '@mui/material/styles';
+import { CardHeadingLevel } from './card-heading-level';
 import { rowCardStyles } from './row-card-classes';
 
 /** About what a phone's first screen shows of a page's cards, and a little more. */
@@ -29,25 +30,29 @@ export interface RowCardListProps<R> {
   empty?: ReactNode;
   /** Below the list: a pager. */
   footer?: ReactNode;
+  /** The cards' headings: h2 under the page's h1 (the default), h3 in a section headed by an h2. */
+  cardHeading?: 'h2' | 'h3';
 }
 
 // The one styled element of a page of cards: it holds the styles of every card in it.
 const CardList = styled('ul')(({ theme }) => ({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8, ...rowCardStyles(theme) }));
 
 /** A page's rows as a list of cards: what a phone shows instead of a data grid. */
-export function RowCardList<R>({ label, rows, rowKey, renderCard, empty, footer }: RowCardListProps<R>) {
+export function RowCardList<R>({ label, rows, rowKey, renderCard, empty, footer, cardHeading = 'h2' }: RowCardListProps<R>) {
   const shown = useCardsShown(rows.length);
   if (rows.length === 0 && empty) return <>{empty}</>;
   return (
     <>
-      <CardList aria-label={label}>
-        {rows.slice(0, shown).map((row) => (
-          // Found by its key: a page that opens at one row scrolls to it.
-          <li key={rowKey(row)} data-row-key={rowKey(row)}>
-            {renderCard(row)}
-          </li>
-        ))}
-      </CardList>
+      <CardHeadingLevel.Provider value={cardHeading}>
+        <CardList aria-label={label}>
+          {rows.slice(0, shown).map((row) => (
+            // Found by its key: a page that opens at one row scrolls to it.
+            <li key={rowKey(row)} data-row-key={rowKey(row)}>
+              {renderCard(row)}
+            </li>
+          ))}
+        </CardList>
+      </CardHeadingLevel.Provider>
       {footer}
     </>
   );

@@ -108,6 +108,7 @@ export function FollowUpsPage({ listKeys, canEditList }: FollowUpsPageProps) {
               <Box sx={{ px: 1, pb: 1 }}>
                 <RowCardList
                   label={title}
+                  cardHeading="h3"
                   rows={groups[due]}
                   rowKey={(row) => `${row.list_id}:${row.item_id}`}
                   renderCard={(row) => <FollowUpCard row={row} onStageChange={stageChange(row)} />}
