@@ -51,7 +51,7 @@ export function ImportColumnsStep({ table, mapping, remembered, onChange, onBack
               borderRadius: 1,
             }}
           >
-            <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="subtitle2" component="h4" sx={{ overflowWrap: 'anywhere' }}>
               {header}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

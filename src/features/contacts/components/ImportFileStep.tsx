@@ -109,7 +109,7 @@ export function ImportFileStep({ chosen, onChosen, onCancel, onNext }: ImportFil
       )}
       {chosen && chosen.read.sheets.length > 1 && (
         <Box>
-          <Typography id={sheetLabel} variant="subtitle2">
+          <Typography id={sheetLabel} variant="subtitle2" component="p">
             This workbook has {chosen.read.sheets.length} sheets. Which one holds the investors?
           </Typography>
           <RadioGroup aria-labelledby={sheetLabel} value={String(chosen.sheet)} onChange={(event) => onChosen({ ...chosen, sheet: Number(event.target.value) })}>

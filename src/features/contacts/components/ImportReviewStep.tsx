@@ -186,7 +186,7 @@ export function ImportReviewStep({ rows, decisions, onDecision, error, onRetry, 
       <SlowProgress pending={!rows && !error} label="Matching your rows with the catalogue…" />
       {error && <Alert severity="error">{error}</Alert>}
       {counts && (
-        <Typography variant="subtitle1" aria-live="polite" sx={{ fontWeight: 600 }}>
+        <Typography variant="subtitle1" component="p" aria-live="polite" sx={{ fontWeight: 600 }}>
           {countsText(counts)}
         </Typography>
       )}

@@ -48,7 +48,7 @@ export function ImportValuesStep(props: ImportValuesStepProps) {
       )}
       {statuses.size > 0 && (
         <Box component="section" aria-label="Statuses">
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
             The stage each status in your file means
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
@@ -80,7 +80,7 @@ export function ImportValuesStep(props: ImportValuesStepProps) {
       )}
       {askDateOrder && (
         <Box>
-          <Typography id={orderLabel} variant="subtitle2">
+          <Typography id={orderLabel} variant="subtitle2" component="p">
             Dates such as 03/04/2026 in this file: which comes first?
           </Typography>
           <RadioGroup row aria-labelledby={orderLabel} value={dateOrder ?? ''} onChange={(event) => onDateOrderChange(event.target.value as DateOrder)}>
