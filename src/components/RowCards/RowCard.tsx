@@ -1,4 +1,4 @@
-import { useContext, type ReactNode } from 'react';
+import { createElement, useContext, type ReactNode } from 'react';
 import { CardHeadingLevel } from './card-heading-level';
 import { rowCardClasses as c } from './row-card-classes';
 
@@ -23,12 +23,12 @@ export interface RowCardProps {
  * link, then its checkbox. The checkbox is the browser's own: a phone's, drawn in the theme's colour.
  */
 export function RowCard({ heading, name, subtitle, aside, selection, children }: RowCardProps) {
-  const headingLevel = useContext(CardHeadingLevel);
+  const headingElement = useContext(CardHeadingLevel);
   return (
     <article className={c.root}>
       <div style={{ minWidth: 0 }}>
         <div className={c.top}>
-          {headingLevel === 'h2' ? <h2 className={c.heading}>{heading}</h2> : <h3 className={c.heading}>{heading}</h3>}
+          {createElement(headingElement, { className: c.heading }, heading)}
           {aside && <div className={c.aside}>{aside}</div>}
         </div>
         {subtitle && <p className={c.subtitle}>{subtitle}</p>}
